@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './renderer/vite.config';
+
+// Main and preload keep their dependencies external (native modules must); the renderer bundles its own.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'electron/preload/index.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: rendererConfig,
+});

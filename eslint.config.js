@@ -1,0 +1,88 @@
+// Lint rules, chiefly the import boundaries of shared/DESIGN.md:
+//   shared   → no Node, DOM or Electron
+//   renderer → shared only
+//   electron/core → never `electron`
+//   raw ipcMain / ipcRenderer → only inside the typed wrappers
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const nodeOnlyPackages = ['better-sqlite3', 'keytar', 'undici', 'ws', 'electron-store', 'conf', 'node-forge'];
+
+const noNode = { group: [...nodeBuiltins, 'node:*'], message: 'This layer must not use Node APIs (see shared/DESIGN.md).' };
+const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron.' };
+const noNodePackages = { group: nodeOnlyPackages, message: 'Host-only library: reach it through the contract.' };
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Use the typed IPC wrappers (electron/main/ipc-main.ts, electron/preload/index.ts).',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/lint/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts}'],
+    ignores: ['renderer/**', 'shared/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['*.config.{ts,js}', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noNode, noElectron, noNodePackages,
+          { group: ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next'], message: 'shared holds no UI code.' },
+          { group: ['**/electron/**', '**/renderer/**', '**/test/**'], message: 'shared imports nothing from other layers.' }],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [noNode, noElectron, noNodePackages,
+          { group: ['**/electron/**', '**/test/**'], message: 'The renderer reaches the host only through shared/ and the bridge.' }],
+      }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noElectron, { group: ['**/renderer/**', '**/main/**', '**/preload/**', '**/web/**', '**/cli/**'], message: 'The core does not depend on its hosts or the renderer.' }],
+      }],
+    },
+  },
+  {
+    files: ['electron/web/**/*.ts', 'electron/cli/**/*.ts', 'test/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    ignores: ['electron/main/ipc-main.ts', 'electron/preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
+  },
+);

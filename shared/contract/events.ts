@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { settingsSchema } from '../domain/settings';
+import { accountsStateSchema } from '../domain/accounts';
+
+/** Every event the host pushes to the UI. */
+export const events = {
+  'settings.changed': settingsSchema,
+  'accounts.changed': accountsStateSchema,
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(events, value);
+}
+
+/** What travels on the wire for one event. */
+export interface EventMessage<E extends EventName = EventName> {
+  event: E;
+  payload: EventPayload<E>;
+}
