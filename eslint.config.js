@@ -37,11 +37,11 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs,ts}'],
-    ignores: ['renderer/**', 'shared/**'],
+    ignores: ['renderer/src/**', 'shared/**'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['*.config.{ts,js}', 'eslint.config.js'],
+    files: ['*.config.{ts,js}', 'eslint.config.js', 'renderer/vite.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
@@ -57,6 +57,7 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
