@@ -9,17 +9,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodeOnlyPackages = ['better-sqlite3', 'keytar', 'undici', 'ws', 'electron-store', 'conf', 'node-forge'];
 
-const noNode = { group: [...nodeBuiltins, 'node:*'], message: 'This layer must not use Node APIs (see shared/DESIGN.md).' };
-const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron.' };
-const noNodePackages = { group: nodeOnlyPackages, message: 'Host-only library: reach it through the contract.' };
+// Module names are matched exactly (`paths`); only anchored regexes go in `patterns`, so that a
+// builtin's name (`events`, `domain`) never matches one of our own folders.
+const nodePaths = builtinModules.map((name) => ({ name, message: 'This layer must not use Node APIs (see shared/DESIGN.md).' }));
+const nodeScheme = { regex: '^node:', message: 'This layer must not use Node APIs (see shared/DESIGN.md).' };
+const electronPath = { name: 'electron', message: 'Only electron/main and electron/preload may import electron.' };
+const noElectron = { regex: '^electron/', message: 'Only electron/main and electron/preload may import electron.' };
+const hostPackages = nodeOnlyPackages.map((name) => ({ name, message: 'Host-only library: reach it through the contract.' }));
 const rawIpc = {
   name: 'electron',
   importNames: ['ipcMain', 'ipcRenderer'],
   message: 'Use the typed IPC wrappers (electron/main/ipc-main.ts, electron/preload/index.ts).',
 };
+const uiPackages = ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next'].map((name) => ({ name, message: 'shared holds no UI code.' }));
 
 export default tseslint.config(
   {
@@ -48,9 +52,8 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [noNode, noElectron, noNodePackages,
-          { group: ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next'], message: 'shared holds no UI code.' },
-          { group: ['**/electron/**', '**/renderer/**', '**/test/**'], message: 'shared imports nothing from other layers.' }],
+        paths: [...nodePaths, electronPath, ...hostPackages, ...uiPackages],
+        patterns: [nodeScheme, noElectron, { regex: '(^|/)(electron|renderer|test)/', message: 'shared imports nothing from other layers.' }],
       }],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', 'require', '__dirname'],
     },
@@ -63,8 +66,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', {
-        patterns: [noNode, noElectron, noNodePackages,
-          { group: ['**/electron/**', '**/test/**'], message: 'The renderer reaches the host only through shared/ and the bridge.' }],
+        paths: [...nodePaths, electronPath, ...hostPackages],
+        patterns: [nodeScheme, noElectron, { regex: '(^|/)(electron|test)/', message: 'The renderer reaches the host only through shared/ and the bridge.' }],
       }],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
     },
@@ -73,13 +76,14 @@ export default tseslint.config(
     files: ['electron/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [noElectron, { group: ['**/renderer/**', '**/main/**', '**/preload/**', '**/web/**', '**/cli/**'], message: 'The core does not depend on its hosts or the renderer.' }],
+        paths: [electronPath],
+        patterns: [noElectron, { regex: '(^|/)(renderer|main|preload|web|cli|demo)/', message: 'The core does not depend on its hosts or the renderer.' }],
       }],
     },
   },
   {
     files: ['electron/web/**/*.ts', 'electron/cli/**/*.ts', 'test/**/*.ts', 'scripts/**/*.{ts,mjs}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [noElectron] }] },
   },
   {
     files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],

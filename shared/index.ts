@@ -1,4 +1,5 @@
 export * from './contract/errors';
+export * from './contract/error-codes';
 export * from './contract/operation';
 export * from './contract/operations';
 export * from './contract/events';

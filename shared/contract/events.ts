@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { settingsSchema } from '../domain/settings';
 import { accountsStateSchema } from '../domain/accounts';
 

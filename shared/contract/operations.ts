@@ -46,6 +46,13 @@ export const operations = {
     input: z.union([accountRef, z.object({ baseUrl: baseUrlSchema, apiKey: apiKeySchema }).strict()]),
     output: keyCheckSchema,
   }),
+  'accounts.update': defineOperation({
+    summary: 'Rename an account, change its address, or replace its API key (a new key is checked first).',
+    input: z
+      .object({ accountId: z.string().min(1), name: accountNameSchema.optional(), baseUrl: baseUrlSchema.optional(), apiKey: apiKeySchema.optional() })
+      .strict(),
+    output: accountSchema,
+  }),
   'accounts.remove': defineOperation({
     summary: 'Forget an account and delete its key from the keychain.',
     input: accountRef,

@@ -1,0 +1,85 @@
+import { DEFAULT_BASE_URL, type Account, type AccountsState, type KeyCheck } from '../../../shared/domain/accounts';
+import { call, emit, readAll, UsageError, type CliContext } from '../io';
+
+export const DEFAULT_ACCOUNT_NAME = 'default';
+
+export interface AuthOptions {
+  baseUrl: string | undefined;
+}
+
+export async function authCommand(ctx: CliContext, args: string[], options: AuthOptions): Promise<number> {
+  const [sub, ...rest] = args;
+  if (rest.length > 0) throw new UsageError(`Unexpected words after "auth ${sub}": ${rest.join(' ')}`);
+  switch (sub) {
+    case 'login':
+      return login(ctx, options);
+    case 'status':
+      return status(ctx);
+    case 'logout':
+      return logout(ctx);
+    default:
+      throw new UsageError('Usage: auth login|status|logout');
+  }
+}
+
+/** Reads the key from stdin, checks it with the service, and stores it in the keychain. */
+async function login(ctx: CliContext, options: AuthOptions): Promise<number> {
+  const apiKey = (await readAll(ctx.stdin)).trim();
+  if (!apiKey) {
+    throw new UsageError('No API key was given. Pipe it on standard input, for example: npm run -s cli -- auth login < key.txt');
+  }
+  const name = ctx.account ?? DEFAULT_ACCOUNT_NAME;
+  const baseUrl = options.baseUrl ?? ctx.env.SIGNDOCK_BASE_URL;
+  const state = await call<AccountsState>(ctx, 'accounts.list', {});
+  const existing = state.accounts.find((a) => a.name.toLowerCase() === name.toLowerCase());
+  ctx.err(`Checking the key with the service…\n`);
+  const account = existing
+    ? await call<Account>(ctx, 'accounts.update', { accountId: existing.id, apiKey, ...(baseUrl ? { baseUrl } : {}) })
+    : await call<Account>(ctx, 'accounts.add', { name, baseUrl: baseUrl ?? DEFAULT_BASE_URL, apiKey });
+  emit(ctx, account, () => `Signed in: the account "${account.name}" (${account.baseUrl}) is stored, its key in the system keychain.`);
+  return 0;
+}
+
+async function status(ctx: CliContext): Promise<number> {
+  const envKey = ctx.env.SIGNDOCK_API_KEY?.trim();
+  let label: string;
+  let check: KeyCheck;
+  if (envKey) {
+    ctx.core.redactor.add(envKey);
+    const state = await call<AccountsState>(ctx, 'accounts.list', {});
+    const selected = state.accounts.find((a) => a.id === state.selectedId);
+    const baseUrl = ctx.env.SIGNDOCK_BASE_URL ?? selected?.baseUrl ?? DEFAULT_BASE_URL;
+    label = `the key in SIGNDOCK_API_KEY at ${baseUrl}`;
+    check = await call<KeyCheck>(ctx, 'accounts.test', { baseUrl, apiKey: envKey });
+    emit(ctx, { source: 'environment', baseUrl, check }, () => describe(label, check));
+  } else {
+    const state = await call<AccountsState>(ctx, 'accounts.list', {});
+    const account = pick(ctx, state);
+    label = `the account "${account.name}" (${account.baseUrl})`;
+    check = await call<KeyCheck>(ctx, 'accounts.test', { accountId: account.id });
+    emit(ctx, { source: 'keychain', account, check }, () => describe(label, check));
+  }
+  return check.ok ? 0 : 1;
+}
+
+async function logout(ctx: CliContext): Promise<number> {
+  const state = await call<AccountsState>(ctx, 'accounts.list', {});
+  const account = pick(ctx, state);
+  const next = await call<AccountsState>(ctx, 'accounts.remove', { accountId: account.id });
+  emit(ctx, next, () => `Signed out: the account "${account.name}" and its key in the keychain were removed.`);
+  return 0;
+}
+
+function pick(ctx: CliContext, state: AccountsState): Account {
+  const account = ctx.account
+    ? state.accounts.find((a) => a.name.toLowerCase() === ctx.account?.toLowerCase())
+    : state.accounts.find((a) => a.id === state.selectedId);
+  if (!account) {
+    throw new UsageError(ctx.account ? `There is no account named "${ctx.account}".` : 'No account is set up yet. Sign in first: npm run -s cli -- auth login < key.txt');
+  }
+  return account;
+}
+
+function describe(label: string, check: KeyCheck): string {
+  return check.ok ? `OK: the service accepts ${label}.` : `Not signed in: ${check.message} (${label})`;
+}

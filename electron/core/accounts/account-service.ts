@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import { AppError } from '../../../shared/contract/errors';
+import type { Account, AccountsState, KeyCheck } from '../../../shared/domain/accounts';
+import type { EventBus } from '../events/event-bus';
+import type { Redactor } from '../logging/redact';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsRepo } from '../settings/settings-repo';
+import { checkApiKey } from '../api/key-check';
+import type { AccountRow, AccountsRepo } from './accounts-repo';
+
+const SELECTED_KEY = 'selectedAccountId';
+
+export interface Credentials {
+  accountId: string | null;
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface AccountServiceDeps {
+  repo: AccountsRepo;
+  settings: SettingsRepo;
+  secrets: SecretStore;
+  http: Dispatcher;
+  events: EventBus;
+  redactor: Redactor;
+  clock?: () => Date;
+}
+
+/** Accounts: records in SQLite, keys in the keychain, checked against the service before storing. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  async state(): Promise<AccountsState> {
+    const rows = this.deps.repo.all();
+    const accounts = await Promise.all(rows.map((row) => this.toAccount(row)));
+    const selected = this.deps.settings.getValue(SELECTED_KEY);
+    const selectedId = typeof selected === 'string' && rows.some((r) => r.id === selected) ? selected : (rows[0]?.id ?? null);
+    return { accounts, selectedId };
+  }
+
+  /** Checks the key, then stores the record and the key together: nothing is kept when either fails. */
+  async add(input: { name: string; baseUrl: string; apiKey: string; demo?: boolean }): Promise<Account> {
+    this.deps.redactor.add(input.apiKey);
+    if (this.deps.repo.byName(input.name)) {
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'accountNameTaken',
+        params: { name: input.name },
+        message: `An account named "${input.name}" already exists. Choose another name.`,
+        fields: { name: [`An account named "${input.name}" already exists.`] },
+      });
+    }
+    const check = await this.check(input.baseUrl, input.apiKey);
+    if (!check.ok) throw keyCheckError(check);
+
+    const row: AccountRow = {
+      id: randomUUID(),
+      name: input.name,
+      baseUrl: input.baseUrl,
+      demo: input.demo ?? false,
+      createdAt: (this.deps.clock?.() ?? new Date()).toISOString(),
+    };
+    await this.deps.secrets.set(row.id, input.apiKey);
+    try {
+      this.deps.repo.insert(row);
+    } catch (error) {
+      await this.deps.secrets.delete(row.id).catch(() => false);
+      throw error;
+    }
+    if (this.deps.repo.all().length === 1) this.deps.settings.setValue(SELECTED_KEY, row.id);
+    await this.changed();
+    return this.toAccount(row);
+  }
+
+  /** Renames, re-points or re-keys an account. A new key or address is checked before anything changes. */
+  async update(input: { accountId: string; name?: string; baseUrl?: string; apiKey?: string }): Promise<Account> {
+    const row = this.require(input.accountId);
+    if (input.apiKey) this.deps.redactor.add(input.apiKey);
+    if (input.name && input.name.toLowerCase() !== row.name.toLowerCase() && this.deps.repo.byName(input.name)) {
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'accountNameTaken',
+        params: { name: input.name },
+        message: `An account named "${input.name}" already exists. Choose another name.`,
+        fields: { name: [`An account named "${input.name}" already exists.`] },
+      });
+    }
+    const baseUrl = input.baseUrl ?? row.baseUrl;
+    if (input.apiKey || input.baseUrl) {
+      const apiKey = input.apiKey ?? (await this.credentialsFor(row.id)).apiKey;
+      const check = await this.check(baseUrl, apiKey);
+      if (!check.ok) throw keyCheckError(check);
+      if (input.apiKey) await this.deps.secrets.set(row.id, input.apiKey);
+    }
+    this.deps.repo.update(row.id, { name: input.name ?? row.name, baseUrl });
+    await this.changed();
+    return this.toAccount(this.require(row.id));
+  }
+
+  async test(input: { accountId: string } | { baseUrl: string; apiKey: string }): Promise<KeyCheck> {
+    if ('accountId' in input) {
+      const credentials = await this.credentialsFor(input.accountId);
+      return this.check(credentials.baseUrl, credentials.apiKey);
+    }
+    this.deps.redactor.add(input.apiKey);
+    return this.check(input.baseUrl, input.apiKey);
+  }
+
+  async remove(accountId: string): Promise<AccountsState> {
+    this.require(accountId);
+    await this.deps.secrets.delete(accountId);
+    this.deps.repo.delete(accountId);
+    if (this.deps.settings.getValue(SELECTED_KEY) === accountId) {
+      this.deps.settings.setValue(SELECTED_KEY, this.deps.repo.all()[0]?.id ?? null);
+    }
+    return this.changed();
+  }
+
+  async select(accountId: string): Promise<AccountsState> {
+    this.require(accountId);
+    this.deps.settings.setValue(SELECTED_KEY, accountId);
+    return this.changed();
+  }
+
+  /** Finds an account by name (or the selected one) with its key from the keychain. */
+  async credentials(name?: string): Promise<Credentials> {
+    const state = await this.state();
+    const row = name ? this.deps.repo.byName(name) : state.selectedId ? this.deps.repo.byId(state.selectedId) : undefined;
+    if (!row) {
+      throw new AppError({
+        kind: 'NotFound',
+        code: name ? 'accountNotFound' : 'noAccount',
+        params: name ? { name } : {},
+        message: name ? `There is no account named "${name}".` : 'No account is set up yet. Add one first.',
+      });
+    }
+    return this.credentialsFor(row.id);
+  }
+
+  async credentialsFor(accountId: string): Promise<Credentials> {
+    const row = this.require(accountId);
+    const apiKey = await this.deps.secrets.get(row.id);
+    if (!apiKey) {
+      throw new AppError({
+        kind: 'Unauthorized',
+        code: 'keyMissing',
+        params: { name: row.name },
+        message: `The keychain holds no API key for the account "${row.name}". Remove the account and add it again.`,
+      });
+    }
+    this.deps.redactor.add(apiKey);
+    return { accountId: row.id, name: row.name, baseUrl: row.baseUrl, apiKey };
+  }
+
+  updateBaseUrl(accountId: string, baseUrl: string): void {
+    const row = this.require(accountId);
+    this.deps.repo.update(accountId, { name: row.name, baseUrl });
+  }
+
+  async changed(): Promise<AccountsState> {
+    const state = await this.state();
+    this.deps.events.emit('accounts.changed', state);
+    return state;
+  }
+
+  private check(baseUrl: string, apiKey: string): Promise<KeyCheck> {
+    return checkApiKey(baseUrl, apiKey, this.deps.http);
+  }
+
+  private require(accountId: string): AccountRow {
+    const row = this.deps.repo.byId(accountId);
+    if (!row) {
+      throw new AppError({ kind: 'NotFound', code: 'accountGone', message: 'That account no longer exists.' });
+    }
+    return row;
+  }
+
+  private async toAccount(row: AccountRow): Promise<Account> {
+    const hasKey = await this.deps.secrets.get(row.id).then(
+      (key) => key !== null,
+      () => false,
+    );
+    return { id: row.id, name: row.name, baseUrl: row.baseUrl, createdAt: row.createdAt, demo: row.demo, hasKey };
+  }
+}
+
+/** A failed key check as the typed error `accounts.add` and `auth login` report. */
+export function keyCheckError(check: Extract<KeyCheck, { ok: false }>): AppError {
+  const shape = { message: check.message, ...(check.status !== undefined ? { status: check.status } : {}) };
+  switch (check.reason) {
+    case 'unauthorized':
+      return new AppError({ kind: 'Unauthorized', code: 'keyRejected', params: { status: check.status ?? 401 }, fields: { apiKey: [check.message] }, ...shape });
+    case 'network':
+      return new AppError({ kind: 'Network', fields: { baseUrl: [check.message] }, ...shape });
+    case 'server':
+      return new AppError({ kind: 'ServerError', ...shape });
+    default:
+      return new AppError({ kind: 'InvalidInput', fields: { baseUrl: [check.message] }, ...shape });
+  }
+}

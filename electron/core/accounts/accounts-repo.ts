@@ -1,0 +1,58 @@
+import type { Db } from '../db/database';
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  baseUrl: string;
+  demo: boolean;
+  createdAt: string;
+}
+
+interface RawRow {
+  id: string;
+  name: string;
+  base_url: string;
+  demo: number;
+  created_at: string;
+}
+
+const toRow = (raw: RawRow): AccountRow => ({
+  id: raw.id,
+  name: raw.name,
+  baseUrl: raw.base_url,
+  demo: raw.demo === 1,
+  createdAt: raw.created_at,
+});
+
+/** Account records. Never holds an API key: those are in the keychain, keyed by account id. */
+export class AccountsRepo {
+  constructor(private readonly db: Db) {}
+
+  all(): AccountRow[] {
+    return (this.db.prepare('SELECT * FROM accounts ORDER BY created_at, name').all() as RawRow[]).map(toRow);
+  }
+
+  byId(id: string): AccountRow | undefined {
+    const raw = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as RawRow | undefined;
+    return raw && toRow(raw);
+  }
+
+  byName(name: string): AccountRow | undefined {
+    const raw = this.db.prepare('SELECT * FROM accounts WHERE name = ? COLLATE NOCASE').get(name) as RawRow | undefined;
+    return raw && toRow(raw);
+  }
+
+  insert(row: AccountRow): void {
+    this.db
+      .prepare('INSERT INTO accounts (id, name, base_url, demo, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(row.id, row.name, row.baseUrl, row.demo ? 1 : 0, row.createdAt);
+  }
+
+  update(id: string, fields: { name: string; baseUrl: string }): void {
+    this.db.prepare('UPDATE accounts SET name = ?, base_url = ? WHERE id = ?').run(fields.name, fields.baseUrl, id);
+  }
+
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
+  }
+}

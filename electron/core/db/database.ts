@@ -1,0 +1,53 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { AppError } from '../../../shared/contract/errors';
+import { migrations as defaultMigrations, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export interface OpenDatabaseOptions {
+  readonly migrations?: readonly Migration[];
+}
+
+/**
+ * Opens (creating if needed) the SQLite database with WAL, synchronous=FULL and foreign keys on,
+ * then brings its schema up to date. Refuses a database written by a newer SignDock.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, options.migrations ?? defaultMigrations, file);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Applies pending migrations, each in its own transaction together with its `user_version` bump. */
+export function migrate(db: Db, list: readonly Migration[], file = 'the database'): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > list.length) {
+    throw new AppError({
+      kind: 'Conflict',
+      code: 'databaseTooNew',
+      params: { file, found: current, supported: list.length },
+      message: `The database ${file} was written by a newer version of SignDock (schema ${current}; this version knows up to ${list.length}). Update SignDock to open it.`,
+    });
+  }
+  for (let version = current; version < list.length; version += 1) {
+    const migration = list[version];
+    if (!migration) break;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return list.length - current;
+}

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { AppError, type Result } from '../../shared/contract/errors';
+import {
+  isOperationName,
+  operations,
+  type OperationName,
+  type OperationOutput,
+  type OperationParsedInput,
+} from '../../shared/contract/operations';
+import type { Logger } from './logging/logger';
+
+export type Handler<N extends OperationName> = (input: OperationParsedInput<N>) => Promise<OperationOutput<N>> | OperationOutput<N>;
+export type Handlers = { [N in OperationName]: Handler<N> };
+
+/**
+ * The one way into the core: checks the operation name and its input against the contract before any
+ * service runs, runs the handler, checks its output, and answers a result envelope or a typed error.
+ */
+export class Dispatcher {
+  constructor(
+    private readonly handlers: Handlers,
+    private readonly logger: Logger,
+  ) {}
+
+  async dispatch(name: unknown, input: unknown): Promise<Result<unknown>> {
+    if (!isOperationName(name)) {
+      const shown = typeof name === 'string' ? name.slice(0, 80) : typeof name;
+      return failure(new AppError({ kind: 'UnknownOperation', code: 'unknownOperation', message: `There is no operation called "${shown}".` }));
+    }
+    const spec = operations[name];
+    const parsed = spec.input.safeParse(input ?? {});
+    if (!parsed.success) return failure(invalidInput(parsed.error));
+
+    try {
+      const handler = this.handlers[name] as (input: unknown) => unknown;
+      const value = await handler(parsed.data);
+      const checked = spec.output.safeParse(value);
+      if (!checked.success) {
+        this.logger.log('error', 'operation produced output outside the contract', { op: name, issues: checked.error.issues.slice(0, 5) });
+        return failure(internal());
+      }
+      return { ok: true, value: checked.data };
+    } catch (error) {
+      if (error instanceof AppError) return failure(error);
+      this.logger.log('error', 'operation failed unexpectedly', {
+        op: name,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+      return failure(internal());
+    }
+  }
+}
+
+function failure(error: AppError): Result<never> {
+  return { ok: false, error: error.toShape() };
+}
+
+function internal(): AppError {
+  return new AppError({ kind: 'Internal', code: 'internal', message: 'Something went wrong inside SignDock. The details are in the log.' });
+}
+
+/** Zod issues as messages per field path. For a union, the branch that came closest is reported. */
+export function invalidInput(error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of flatten(error.issues)) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  const summary = Object.entries(fields)
+    .map(([field, messages]) => (field === '_' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
+    .join('; ');
+  return new AppError({ kind: 'InvalidInput', code: 'invalidInput', message: `Some details are not right. ${summary}`, fields });
+}
+
+type Issue = z.core.$ZodIssue;
+
+function flatten(issues: readonly Issue[]): Issue[] {
+  const out: Issue[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+      out.push(...flatten(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as Issue)));
+    } else {
+      out.push(issue);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module';
+import { AppError } from '../../../shared/contract/errors';
+import type { SecretStore } from './secret-store';
+
+import type * as KeytarModule from 'keytar';
+
+type Keytar = typeof KeytarModule;
+
+export const KEYCHAIN_SERVICE = 'SignDock';
+
+/**
+ * API keys in the OS keychain (macOS Keychain, Windows Credential Manager, the Secret Service on
+ * Linux) through keytar. Keytar is loaded on first use so that a machine without a keychain still
+ * starts and gets a plain explanation instead of a crash.
+ */
+export class KeytarSecretStore implements SecretStore {
+  private keytar: Keytar | null = null;
+
+  constructor(private readonly service: string = KEYCHAIN_SERVICE) {}
+
+  async get(accountId: string): Promise<string | null> {
+    return this.guard(() => this.load().getPassword(this.service, accountId));
+  }
+
+  async set(accountId: string, secret: string): Promise<void> {
+    await this.guard(() => this.load().setPassword(this.service, accountId, secret));
+  }
+
+  async delete(accountId: string): Promise<boolean> {
+    return this.guard(() => this.load().deletePassword(this.service, accountId));
+  }
+
+  private load(): Keytar {
+    if (!this.keytar) {
+      const require = createRequire(import.meta.url);
+      this.keytar = require('keytar') as Keytar;
+    }
+    return this.keytar;
+  }
+
+  private async guard<T>(action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new AppError({
+        kind: 'Unavailable',
+        code: 'keychainUnavailable',
+        message: `The system keychain could not be used (${detail}). SignDock keeps API keys only there; unlock or install a keychain (on Linux, a Secret Service such as GNOME Keyring) and try again.`,
+      });
+    }
+  }
+}

@@ -1,0 +1,24 @@
+// The preload bridge: exposes the contract's call/subscribe as `window.signdock`, nothing else.
+// Sandboxed, so it may import only `electron`; channel names are repeated here on purpose.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+
+const CALL_CHANNEL = 'signdock:call';
+const EVENT_CHANNEL = 'signdock:event';
+
+interface EventMessage {
+  event: string;
+  payload: unknown;
+}
+
+contextBridge.exposeInMainWorld('signdock', {
+  call: (name: string, input: unknown): Promise<unknown> => ipcRenderer.invoke(CALL_CHANNEL, String(name), input),
+  subscribe: (name: string, listener: (payload: unknown) => void): (() => void) => {
+    const handler = (_event: IpcRendererEvent, message: EventMessage) => {
+      if (message && message.event === name) listener(message.payload);
+    };
+    ipcRenderer.on(EVENT_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+    };
+  },
+});

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { resolveDataFolder } from '../core/data-folder';
+import { createCore } from '../core/host';
+import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
+import { readVersion } from '../core/version';
+import { startWebHost } from './server';
+import { localSandbox } from '../demo/local-sandbox';
+
+/** `npm run web`: the web host, printing the URL (with its session token) to open. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.SIGNDOCK_WEB_PORT ?? '0' },
+      home: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a number from 0 to 65535 (got "${values.port}").\n`);
+    process.exit(2);
+  }
+  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  if (!existsSync(`${rendererDir}/index.html`)) {
+    process.stderr.write('The UI is not built yet. Run "npm run web" (it builds first) or "npm run build:renderer".\n');
+    process.exit(1);
+  }
+  const dataFolder = values.home ?? resolveDataFolder();
+  const core = createCore({
+    dataFolder,
+    hostKind: 'web',
+    version: readVersion(),
+    secrets: new KeytarSecretStore(),
+    sandbox: localSandbox(),
+  });
+  const host = await startWebHost({ core, rendererDir, port });
+  if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
+  else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}. Press Ctrl+C to stop.)\n`);
+
+  const stop = async () => {
+    await host.close();
+    await core.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`SignDock web host could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+// npm test: lint, typecheck, unit + integration (vitest), end to end (Playwright in Chromium).
+// Runs inside a private D-Bus session with an unlocked GNOME Keyring so keychain tests use a real
+// Secret Service without touching the user's own keyring. Ends with one line: "N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+if (process.env.SIGNDOCK_TEST_KEYRING !== '1' && has('dbus-run-session') && has('gnome-keyring-daemon')) {
+  const base = mkdtempSync(join(tmpdir(), 'signdock-keyring-'));
+  const env = { ...process.env, XDG_DATA_HOME: join(base, 'data'), XDG_RUNTIME_DIR: join(base, 'run'), SIGNDOCK_TEST_KEYRING: '1' };
+  mkdirSync(env.XDG_DATA_HOME, { recursive: true });
+  mkdirSync(env.XDG_RUNTIME_DIR, { recursive: true });
+  chmodSync(env.XDG_RUNTIME_DIR, 0o700);
+  const inner = `echo -n signdock-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec node scripts/test.mjs ${process.argv.slice(2).join(' ')}`;
+  const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], { stdio: 'inherit', env });
+  process.exit(run.status ?? 1);
+}
+if (process.env.SIGNDOCK_TEST_KEYRING === '1') process.env.SIGNDOCK_REQUIRE_KEYRING = '1';
+
+const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
+const step = (name, command, args) => {
+  if (only && only !== name) return 0;
+  process.stderr.write(`\n── ${name}: ${[command, ...args].join(' ')}\n`);
+  return spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+};
+
+rmSync('test-results/vitest.json', { force: true });
+rmSync('test-results/playwright.json', { force: true });
+mkdirSync('test-results', { recursive: true });
+let failedSteps = 0;
+failedSteps += step('lint', 'npx', ['eslint', '.']) === 0 ? 0 : 1;
+failedSteps += step('typecheck', 'npm', ['run', '-s', 'typecheck']) === 0 ? 0 : 1;
+failedSteps += step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0 ? 0 : 1;
+failedSteps += step('e2e', 'npx', ['playwright', 'test']) === 0 ? 0 : 1;
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+const vitest = (!only || only === 'unit') && readJson('test-results/vitest.json');
+if (vitest) {
+  counts.passed += vitest.numPassedTests ?? 0;
+  counts.failed += vitest.numFailedTests ?? 0;
+  counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+}
+const playwright = (!only || only === 'e2e') && readJson('test-results/playwright.json');
+if (playwright?.stats) {
+  counts.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+  counts.failed += playwright.stats.unexpected ?? 0;
+  counts.skipped += playwright.stats.skipped ?? 0;
+}
+// A step that failed without failing a test (lint, typecheck, a crash) still fails the run.
+if (failedSteps > 0 && counts.failed === 0) counts.failed = failedSteps;
+process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+process.exit(failedSteps > 0 ? 1 : 0);
