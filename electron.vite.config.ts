@@ -7,18 +7,18 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rolldownOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
     },
   },
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: {
+      rolldownOptions: {
         input: { index: resolve(__dirname, 'electron/preload/index.ts') },
         // A sandboxed preload must be CommonJS.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
-  renderer: rendererConfig,
+  renderer: rendererConfig(resolve(__dirname, 'renderer')),
 });
