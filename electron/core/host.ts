@@ -10,7 +10,7 @@ import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
 import { FileLogger, type Logger } from './logging/logger';
 import { Redactor } from './logging/redact';
-import { startDemo } from './operations/demo-account';
+import { demoServiceStarter, startDemo } from './operations/demo-account';
 import type { SandboxLauncher } from './sandbox-launcher';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsRepo } from './settings/settings-repo';
@@ -48,7 +48,11 @@ export function createCore(options: CoreOptions): Core {
   const http = options.http ?? createHttpDispatcher();
   const events = new EventBus();
   const settings = new SettingsRepo(db);
-  const accounts = new AccountService({ repo: new AccountsRepo(db), settings, secrets: options.secrets, http, events, redactor });
+  const repo = new AccountsRepo(db);
+  const ensureDemoService = options.sandbox
+    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
+    : undefined;
+  const accounts = new AccountService({ repo, settings, secrets: options.secrets, http, events, redactor, ...(ensureDemoService ? { ensureDemoService } : {}) });
 
   const handlers: Handlers = {
     'app.info': () => ({

@@ -72,6 +72,7 @@ async function start(): Promise<void> {
     secrets: new KeytarSecretStore(),
     sandbox: localSandbox(),
   });
+  if (process.env.SIGNDOCK_DEMO === '1') await core.dispatch('sandbox.start', {});
   const window = createWindow();
   const unwire = wireIpc(core, window, isTrustedUrl);
   window.on('closed', unwire);

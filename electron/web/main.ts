@@ -35,6 +35,11 @@ async function main(): Promise<void> {
     secrets: new KeytarSecretStore(),
     sandbox: localSandbox(),
   });
+  if (process.env.SIGNDOCK_DEMO === '1') {
+    process.stderr.write('Starting the local sandbox with demo data…\n');
+    const demo = await core.dispatch('sandbox.start', {});
+    if (!demo.ok) throw new Error(demo.error.message);
+  }
   const host = await startWebHost({ core, rendererDir, port });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
   else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}. Press Ctrl+C to stop.)\n`);

@@ -26,6 +26,8 @@ export interface AccountServiceDeps {
   events: EventBus;
   redactor: Redactor;
   clock?: () => Date;
+  /** Starts (or finds running) the local sandbox behind a demo account; answers its current address. */
+  ensureDemoService?: (apiKey: string) => Promise<string>;
 }
 
 /** Accounts: records in SQLite, keys in the keychain, checked against the service before storing. */
@@ -151,12 +153,12 @@ export class AccountService {
       });
     }
     this.deps.redactor.add(apiKey);
-    return { accountId: row.id, name: row.name, baseUrl: row.baseUrl, apiKey };
-  }
-
-  updateBaseUrl(accountId: string, baseUrl: string): void {
-    const row = this.require(accountId);
-    this.deps.repo.update(accountId, { name: row.name, baseUrl });
+    let baseUrl = row.baseUrl;
+    if (row.demo && this.deps.ensureDemoService) {
+      baseUrl = await this.deps.ensureDemoService(apiKey);
+      if (baseUrl !== row.baseUrl) this.deps.repo.update(row.id, { name: row.name, baseUrl });
+    }
+    return { accountId: row.id, name: row.name, baseUrl, apiKey };
   }
 
   async changed(): Promise<AccountsState> {

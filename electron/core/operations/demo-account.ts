@@ -7,35 +7,39 @@ import type { SandboxLauncher } from '../sandbox-launcher';
 
 export const DEMO_ACCOUNT_NAME = 'Sandbox (demo)';
 
+export function sandboxStateFile(dataFolder: string): string {
+  return join(dataFolder, 'sandbox', 'state.json');
+}
+
 /**
- * "Try the sandbox": starts the local sandbox with demo data and adds its account, or, when the demo
- * account exists from an earlier run, starts the sandbox again with the same key and state and points
- * the account at it.
+ * "Try the sandbox": starts the local sandbox with demo data and adds its account. When the demo account
+ * exists from an earlier run, its credentials are looked up, which starts the sandbox again with the same
+ * key and saved state (see `ensureDemoService`), and it becomes the selected account.
  */
 export async function startDemo(accounts: AccountService, launcher: SandboxLauncher | undefined, dataFolder: string): Promise<Account> {
   if (!launcher) {
-    throw new AppError({
-      kind: 'Unavailable',
-      code: 'sandboxUnavailable',
-      message: 'The local sandbox is not part of this installation.',
-    });
+    throw new AppError({ kind: 'Unavailable', code: 'sandboxUnavailable', message: 'The local sandbox is not part of this installation.' });
   }
-  const stateFile = join(dataFolder, 'sandbox', 'state.json');
   const existing = (await accounts.state()).accounts.find((account) => account.demo);
   if (existing) {
-    const credentials = await accounts.credentialsFor(existing.id);
-    const port = Number(new URL(existing.baseUrl).port) || undefined;
-    const { url } = await launcher.start({ key: credentials.apiKey, stateFile, ...(port ? { port } : {}) });
-    accounts.updateBaseUrl(existing.id, url);
-    await accounts.select(existing.id);
-    const state = await accounts.state();
+    await accounts.credentialsFor(existing.id);
+    const state = await accounts.select(existing.id);
     const account = state.accounts.find((a) => a.id === existing.id);
     if (!account) throw new AppError({ kind: 'NotFound', code: 'accountGone', message: 'That account no longer exists.' });
     return account;
   }
   const key = `sandbox_${randomBytes(24).toString('hex')}`;
-  const { url } = await launcher.start({ key, stateFile });
+  const { url } = await launcher.start({ key, stateFile: sandboxStateFile(dataFolder) });
   const account = await accounts.add({ name: DEMO_ACCOUNT_NAME, baseUrl: url, apiKey: key, demo: true });
   await accounts.select(account.id);
   return account;
+}
+
+/** What the account service calls to bring a demo account's sandbox up, keeping its last port if free. */
+export function demoServiceStarter(launcher: SandboxLauncher, dataFolder: string, lastUrl: () => string | undefined) {
+  return async (apiKey: string): Promise<string> => {
+    const port = Number(new URL(lastUrl() ?? 'http://127.0.0.1:0').port) || undefined;
+    const { url } = await launcher.start({ key: apiKey, stateFile: sandboxStateFile(dataFolder), ...(port ? { port } : {}) });
+    return url;
+  };
 }

@@ -1,0 +1,142 @@
+import { KeyRing } from './api/auth';
+import type { FaultConfig } from './api/faults';
+import { Faults } from './api/faults';
+import type { RateLimitConfig } from './api/rate-limit';
+import { RateLimiter, defaultRateLimit } from './api/rate-limit';
+import { MAX_PDF_BYTES } from './api/validate-create';
+import type { AutoSignConfig } from './core/auto-signer';
+import { AutoSigner } from './core/auto-signer';
+import type { SandboxClock } from './core/clock';
+import { SystemClock } from './core/clock';
+import { newApiKey } from './core/ids';
+import { Prng, randomSeed } from './core/prng';
+import { StateFile } from './core/state-file';
+import { Stats } from './core/stats';
+import { DocumentStore } from './core/store';
+import { TimerSet } from './core/timers';
+import { Workflow } from './core/workflow';
+import { SandboxControlClient } from './control-client';
+import { loadDemo } from './demo/load-demo';
+import { EvidenceService } from './evidence/evidence-service';
+import { CONTROL_PREFIX, SandboxServer } from './http/server';
+import type { SandboxServices } from './services';
+import type { WebhookConfig } from './webhooks/webhook-sender';
+import { WebhookSender } from './webhooks/webhook-sender';
+
+export interface SandboxOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; loopback by default. */
+  host?: string;
+  /** A fixed API key instead of a random one (more can be added through the control API). */
+  key?: string;
+  /** Persist documents, PDFs and keys to this JSON file and reload them on start. */
+  stateFile?: string;
+  /** Time source for dates, reminders and the rate limiter (see `ManualClock`). */
+  clock?: SandboxClock;
+  /** Seed of the pseudo-random choices: faults, webhook duplicates and order, signer details, demo data. */
+  seed?: number;
+  /** Load about fifty documents across every status and turn auto-sign on. */
+  demo?: boolean;
+  rateLimit?: Partial<RateLimitConfig>;
+  faults?: Partial<FaultConfig>;
+  webhook?: Partial<WebhookConfig>;
+  autoSign?: Partial<AutoSignConfig>;
+  /** Largest request body accepted (default 70 MiB); larger ones get 413. */
+  maxBodyBytes?: number;
+  /** Largest PDF accepted in `file_content` (default 50 MiB); larger ones get 400. */
+  maxPdfBytes?: number;
+  /** Receives one line per request and per notable event. */
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  /** Base URL of the service, e.g. `http://127.0.0.1:4010` (the API is under `/api/v2`). */
+  url: string;
+  /** An API key that works. */
+  key: string;
+  /** Base URL of the control API. */
+  control: string;
+  controlClient: SandboxControlClient;
+  /** In-process access for tests: the records, the clock, the webhook sender… */
+  services: SandboxServices;
+  /** Closes every socket and timer and writes the state file. */
+  stop(): Promise<void>;
+}
+
+export const MAX_BODY_BYTES = 70 * 1024 * 1024;
+
+/** Starts the sandbox: a local simulator of the e-signature service (see README.md). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? new SystemClock();
+  const root = new Prng(options.seed ?? randomSeed());
+  const timers = new TimerSet();
+  const store = new DocumentStore();
+  const stats = new Stats();
+  const stateFile = options.stateFile ? new StateFile(options.stateFile) : null;
+  const saved = stateFile?.load() ?? null;
+  const firstKey = options.key ?? saved?.snapshot.keys[0] ?? newApiKey();
+  const keys = new KeyRing([firstKey, ...(saved?.snapshot.keys ?? [])]);
+  const log = options.log ?? (() => undefined);
+
+  const autoSigner = new AutoSigner(timers, root.fork('auto-sign'), options.autoSign);
+  const webhooks = new WebhookSender(clock, root.fork('webhooks'), timers, stats, options.webhook);
+  const persist = (): void => stateFile?.schedule(() => store.snapshot(keys.list()), () => store.files);
+  const workflow = new Workflow(store, clock, root.fork('signers'), {
+    notify: (payload) => webhooks.emit(payload),
+    invited: (signature) => autoSigner.invited(signature),
+    changed: persist,
+  });
+  autoSigner.workflow = workflow;
+  const rateLimiter = new RateLimiter(clock, options.rateLimit);
+  const faults = new Faults(root.fork('faults'), options.faults);
+  const evidence = new EvidenceService(store, persist);
+
+  const services: SandboxServices = {
+    clock, timers, store, workflow, keys, rateLimiter, faults, webhooks, evidence, autoSigner, stats,
+    limits: { maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, maxPdfBytes: options.maxPdfBytes ?? MAX_PDF_BYTES },
+    baseUrl: '',
+    log,
+    reset() {
+      timers.clearAll();
+      store.clear();
+      evidence.clear();
+      stats.reset();
+      webhooks.reset();
+      webhooks.configure(options.webhook ?? {});
+      faults.reset();
+      faults.configure(options.faults ?? {});
+      autoSigner.reset();
+      autoSigner.configure(options.autoSign ?? {});
+      rateLimiter.configure({ ...defaultRateLimit, ...(options.rateLimit ?? {}) });
+      persist();
+    },
+  };
+
+  if (saved) store.restore(saved.snapshot, saved.files);
+  const server = new SandboxServer(services);
+  const port = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  const host = options.host ?? '127.0.0.1';
+  services.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  if (options.demo) {
+    if (store.documents.size === 0) await loadDemo(services, options.seed ?? 2025);
+    autoSigner.configure({ enabled: true, delay_ms: 20_000, ...(options.autoSign ?? {}) });
+  }
+  persist();
+
+  const control = `${services.baseUrl}${CONTROL_PREFIX}`;
+  return {
+    url: services.baseUrl,
+    key: firstKey,
+    control,
+    controlClient: new SandboxControlClient(control),
+    services,
+    async stop() {
+      timers.stop();
+      webhooks.stop();
+      await server.close();
+      stateFile?.flush();
+    },
+  };
+}
