@@ -1,27 +1,31 @@
+import { mirrorSchema } from '../mirror/schema';
+import { inboxSchema } from '../webhooks/schema';
+
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
- * Never edit a released migration: append a new one.
+ * Each module keeps its own migrations beside its code; this list fixes their order. Never edit a
+ * released migration: append a new one.
  */
 export interface Migration {
   readonly name: string;
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [
-  {
-    name: 'settings and accounts',
-    sql: `
-      CREATE TABLE settings (
-        key   TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-      ) STRICT;
-      CREATE TABLE accounts (
-        id         TEXT PRIMARY KEY,
-        name       TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        base_url   TEXT NOT NULL,
-        demo       INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
-        created_at TEXT NOT NULL
-      ) STRICT;
-    `,
-  },
-];
+const settingsAndAccounts: Migration = {
+  name: 'settings and accounts',
+  sql: `
+    CREATE TABLE settings (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE accounts (
+      id         TEXT PRIMARY KEY,
+      name       TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      base_url   TEXT NOT NULL,
+      demo       INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+      created_at TEXT NOT NULL
+    ) STRICT;
+  `,
+};
+
+export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema];

@@ -1,0 +1,7 @@
+import type { Migration } from '../db/migrations';
+
+/** The notifications inbox. */
+export const inboxSchema: Migration = {
+  name: 'webhook inbox',
+  sql: `SELECT 1;`,
+};
