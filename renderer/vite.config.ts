@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 export function rendererConfig(root: string): UserConfig {
   return {
     root,
-    plugins: [react()],
+    plugins: [react(), devServerCsp()],
     build: {
       outDir: resolve(root, '../out/renderer'),
       emptyOutDir: true,
@@ -19,7 +19,19 @@ export function rendererConfig(root: string): UserConfig {
   };
 }
 
+/**
+ * In dev mode only, the React plugin injects an inline preamble script and Vite's client connects back
+ * for hot reload; the built app keeps the strict policy untouched.
+ */
+function devServerCsp(): Plugin {
+  return {
+    name: 'signdock-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
+  };
+}
+
 export const config = defineConfig({ ...rendererConfig(resolve(import.meta.dirname)), base: './' });
 // vite's --config loader reads the default export.
-// eslint-disable-next-line no-restricted-syntax
 export default config;

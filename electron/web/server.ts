@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError, type Result } from '../../shared/contract/errors';
 import type { Core } from '../core/host';
@@ -39,6 +40,7 @@ const securityHeaders = {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const rendererDir = resolve(options.rendererDir);
+  const csp = contentSecurityPolicy(rendererDir);
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
@@ -54,6 +56,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (path === '/api/call') return void handleCall(req, res);
     if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
+    if (csp) res.setHeader('content-security-policy', csp);
     if (!serveStatic(rendererDir, path, res)) refuse(res, 404, 'NotFound', 'There is nothing at this address.');
   });
   server.headersTimeout = 10_000;
@@ -141,6 +144,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/**
+ * The page's own CSP (from index.html's meta tag), also sent as a header, where `frame-ancestors`
+ * takes effect (browsers ignore it in a meta tag).
+ */
+function contentSecurityPolicy(rendererDir: string): string | null {
+  try {
+    const html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
+    const match = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html);
+    return match?.[1]?.replace(/\s+/g, ' ').trim() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {

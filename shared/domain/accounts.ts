@@ -52,6 +52,9 @@ export const keyCheckSchema = z.discriminatedUnion('ok', [
     reason: z.enum(['unauthorized', 'network', 'server', 'unexpected']),
     status: z.number().int().optional(),
     message: z.string(),
+    /** Catalog key (`errors.<code>`) and its values, when the failure has a specific explanation. */
+    code: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 ]);
 export type KeyCheck = z.infer<typeof keyCheckSchema>;

@@ -24,16 +24,19 @@ test.describe('Electron shell', () => {
       env: { ...process.env, SIGNDOCK_HOME: home },
     });
     try {
-      const window = await app.firstWindow();
-      await expect(window.getByRole('heading', { level: 1 })).toBeVisible();
-      const prefs = await app.evaluate(({ BrowserWindow }) => {
-        const [w] = BrowserWindow.getAllWindows();
-        const p = w?.webContents.getLastWebPreferences();
-        return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration, count: BrowserWindow.getAllWindows().length };
-      });
-      expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, count: 1 });
-      expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-      const info = await window.evaluate(() => (window as unknown as { signdock: { call(n: string, i: unknown): Promise<unknown> } }).signdock.call('app.info', {}));
+      const page = await app.firstWindow();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+      // No Node in the page (nodeIntegration off, context isolated): only the bridge's two functions.
+      expect(await page.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual([
+        'undefined',
+        'undefined',
+      ]);
+      expect(await page.evaluate(() => Object.keys((globalThis as unknown as { signdock: object }).signdock).sort())).toEqual(['call', 'subscribe']);
+      // New windows are refused.
+      await page.evaluate(() => globalThis.open('https://example.com'));
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+      const info = await page.evaluate(() => (globalThis as unknown as { signdock: { call(n: string, i: unknown): Promise<unknown> } }).signdock.call('app.info', {}));
       expect(info).toMatchObject({ ok: true, value: { hostKind: 'electron', dataFolder: home } });
     } finally {
       await app.close();

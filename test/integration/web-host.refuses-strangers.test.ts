@@ -17,7 +17,10 @@ describe('web host', () => {
   beforeAll(async () => {
     data = tempFolder();
     ui = tempFolder();
-    writeFileSync(join(ui.path, 'index.html'), '<!doctype html><title>SignDock</title>');
+    writeFileSync(
+      join(ui.path, 'index.html'),
+      `<!doctype html><meta http-equiv="Content-Security-Policy"\n content="default-src 'self'; frame-ancestors 'none'"><title>SignDock</title>`,
+    );
     core = createCore({ dataFolder: data.path, hostKind: 'web', version: '0.0.0', secrets: new MemorySecretStore() });
     host = await startWebHost({ core, rendererDir: ui.path });
   });
@@ -80,6 +83,7 @@ describe('web host', () => {
     const index = await request(`${host.origin}/`);
     expect(index.statusCode).toBe(200);
     expect(await index.body.text()).toContain('SignDock');
+    expect(index.headers['content-security-policy']).toBe("default-src 'self'; frame-ancestors 'none'");
     const escape = await request(`${host.origin}/..%2f..%2f..%2fetc%2fpasswd`);
     expect(escape.statusCode).toBe(404);
     await escape.body.dump();

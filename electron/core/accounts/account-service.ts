@@ -190,7 +190,12 @@ export class AccountService {
 
 /** A failed key check as the typed error `accounts.add` and `auth login` report. */
 export function keyCheckError(check: Extract<KeyCheck, { ok: false }>): AppError {
-  const shape = { message: check.message, ...(check.status !== undefined ? { status: check.status } : {}) };
+  const shape = {
+    message: check.message,
+    ...(check.status !== undefined ? { status: check.status } : {}),
+    ...(check.code ? { code: check.code } : {}),
+    ...(check.params ? { params: check.params } : {}),
+  };
   switch (check.reason) {
     case 'unauthorized':
       return new AppError({ kind: 'Unauthorized', code: 'keyRejected', params: { status: check.status ?? 401 }, fields: { apiKey: [check.message] }, ...shape });

@@ -14,7 +14,14 @@ export async function checkApiKey(baseUrl: string, apiKey: string, dispatcher: D
     status = response.statusCode;
     await response.body.dump({ limit: 64 * 1024 });
   } catch (error) {
-    return { ok: false, reason: 'network', message: describeNetworkError(error, baseUrl).message };
+    const described = describeNetworkError(error, baseUrl);
+    return {
+      ok: false,
+      reason: 'network',
+      message: described.message,
+      ...(described.code ? { code: described.code } : {}),
+      ...(described.params ? { params: described.params } : {}),
+    };
   }
   if (status >= 200 && status < 300) return { ok: true, status };
   if (status === 401 || status === 403) {

@@ -1,0 +1,26 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConnectionBanner } from './connection-banner';
+import { Sidebar } from './sidebar';
+import { ViewOutlet } from './view-outlet';
+
+/** The frame once an account exists: skip link, sidebar, and the main area. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    document.getElementById('main-content')?.focus();
+  };
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main-content" onClick={skip}>
+        {t('app.skipToContent')}
+      </a>
+      <Sidebar />
+      <main className="main" id="main-content" tabIndex={-1}>
+        <ConnectionBanner />
+        <ViewOutlet />
+      </main>
+    </div>
+  );
+}

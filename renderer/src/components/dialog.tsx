@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trapTab } from '../lib/focus';
+import { CloseIcon } from './icons';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  size?: 'sm' | 'md';
+  testId?: string;
+}
+
+/**
+ * A modal dialog on the native <dialog>: the page behind is inert, Tab cycles inside, Escape closes,
+ * and focus returns to where it was. The element marked `data-autofocus` gets focus first.
+ */
+export function Dialog({ open, title, onClose, children, size = 'md', testId }: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog dialog-${size}`}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (open) onClose();
+      }}
+      onKeyDown={(event) => {
+        if (ref.current) trapTab(event, ref.current);
+      }}
+    >
+      {open ? (
+        <>
+          <header className="dialog-header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="icon-button" aria-label={t('dialog.close')} onClick={onClose}>
+              <CloseIcon />
+            </button>
+          </header>
+          <div className="dialog-body">{children}</div>
+        </>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentsIcon, EvidenceIcon, LogoMark, SendIcon } from '../../components/icons';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAppInfoStore } from '../../stores/app-info-store';
+import { useNavigationStore } from '../../stores/navigation-store';
+import { AccountForm } from '../accounts/account-form';
+import { SandboxOffer } from './sandbox-offer';
+import './onboarding.css';
+
+/** First run: no account yet. Connect one (or start the sandbox) and the app opens on Send. */
+export function OnboardingView() {
+  const { t } = useTranslation();
+  const sandboxAvailable = useAppInfoStore((store) => store.info?.sandboxAvailable ?? false);
+  const go = useNavigationStore((store) => store.go);
+  const formTitleId = useId();
+  useDocumentTitle(t('onboarding.title'));
+
+  return (
+    <main className="onboarding" id="main-content" data-testid="onboarding">
+      <div className="onboarding-intro">
+        <div className="brand brand-large">
+          <LogoMark size={36} />
+          <span className="brand-name">{t('app.name')}</span>
+        </div>
+        <h1>{t('onboarding.title')}</h1>
+        <p className="onboarding-subtitle">{t('onboarding.subtitle')}</p>
+        <ul className="onboarding-points">
+          <li>
+            <SendIcon />
+            <span>{t('onboarding.pointSend')}</span>
+          </li>
+          <li>
+            <DocumentsIcon />
+            <span>{t('onboarding.pointTrack')}</span>
+          </li>
+          <li>
+            <EvidenceIcon />
+            <span>{t('onboarding.pointEvidence')}</span>
+          </li>
+        </ul>
+      </div>
+      <div className="onboarding-main">
+        <div className="onboarding-column">
+          <section className="card onboarding-card" aria-labelledby={formTitleId}>
+            <h2 id={formTitleId}>{t('onboarding.formTitle')}</h2>
+            <p className="card-description">{t('onboarding.formHelp')}</p>
+            <AccountForm onSaved={() => go('send')} />
+          </section>
+          {sandboxAvailable ? (
+            <>
+              <p className="onboarding-or" aria-hidden="true">
+                <span>{t('onboarding.or')}</span>
+              </p>
+              <SandboxOffer onStarted={() => go('send')} />
+            </>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}

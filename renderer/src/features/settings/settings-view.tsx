@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { AboutSection } from './about-section';
+import { AccountsSection } from './accounts-section';
+import { PreferencesSection } from './preferences-section';
+import './settings.css';
+
+export function SettingsView() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <div className="settings-stack">
+        <AccountsSection />
+        <PreferencesSection />
+        <AboutSection />
+      </div>
+    </>
+  );
+}

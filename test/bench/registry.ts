@@ -1,0 +1,4 @@
+import type { Bench } from './bench';
+
+/** Every bench, by name. Each loads its module only when run. */
+export const benches: Record<string, () => Promise<Bench>> = {};
