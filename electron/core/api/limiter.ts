@@ -90,7 +90,7 @@ export class Limiter {
 
   /** Waits for a slot, a rate token and the end of any Retry-After pause. */
   acquire(signal?: AbortSignal): Promise<Permit> {
-    signal?.throwIfAborted();
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Permit>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
