@@ -7,7 +7,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // PDF checks run in worker threads (electron/core/batches/pdf-check-pool.ts loads this file).
+          'pdf-check-worker': resolve(__dirname, 'electron/core/batches/pdf-check-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -1,0 +1,91 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { titleFromFileName } from '../../../shared/domain/manifest';
+import { maxPdfBytes } from '../api/upload-body';
+import { PdfCheckPool } from './pdf-check-pool';
+import type { PdfCheckPoolOptions } from './pdf-check-pool';
+import { readFailure } from './pdf-inspect';
+import type { Inspection } from './pdf-inspect';
+import { fileProblems } from './pdf-problems';
+import type { FileCheck } from './pdf-problems';
+
+/**
+ * The check every file passes before it joins a batch: a real PDF (by its bytes, not its name),
+ * readable by pdf-lib, not encrypted, with pages, not empty, within the service's 50 MB. The size is
+ * checked before anything is read; reading and parsing happen in worker threads (pdf-check-pool.ts).
+ */
+
+export type { FileCheck, FileProblem } from './pdf-problems';
+
+export interface CheckProgress {
+  done: number;
+  total: number;
+  /** The file just checked. */
+  result: FileCheck;
+}
+
+export interface CheckFilesOptions extends PdfCheckPoolOptions {
+  onProgress?: (progress: CheckProgress) => void;
+  /** Largest file accepted; the service's 50 MB by default. */
+  maxBytes?: number;
+  /** A pool to reuse (left open); otherwise one is made for this call and closed after it. */
+  pool?: PdfCheckPool;
+}
+
+/** Checks files (two at a time by default) and returns their results in input order. */
+export async function checkFiles(paths: string[], options: CheckFilesOptions = {}): Promise<FileCheck[]> {
+  const pool = options.pool ?? new PdfCheckPool(options);
+  const maxBytes = options.maxBytes ?? maxPdfBytes;
+  let done = 0;
+  try {
+    const results = await Promise.all(
+      paths.map(async (path) => {
+        const result = await checkOne(pool, path, maxBytes);
+        done += 1;
+        options.onProgress?.({ done, total: paths.length, result });
+        return result;
+      }),
+    );
+    return flagDuplicates(results);
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}
+
+/** Checks one file with the given pool. */
+export async function checkOne(pool: PdfCheckPool, path: string, maxBytes = maxPdfBytes): Promise<FileCheck> {
+  const fileName = basename(path);
+  const base = { path, fileName, title: titleFromFileName(fileName), duplicateOf: null };
+  const conclude = (inspection: Inspection): FileCheck => ({ ...base, ...inspection, ok: inspection.problems.length === 0 });
+
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: info.isDirectory() ? 'EISDIR' : 'ENOTFILE' });
+    size = info.size;
+  } catch (error) {
+    return conclude({ size: null, pages: null, sha256: null, problems: [fileProblems.unreadable(fileName, readFailure(error))] });
+  }
+  const before = { size, pages: null, sha256: null };
+  if (size === 0) return conclude({ ...before, problems: [fileProblems.empty(fileName)] });
+  if (size > maxBytes) return conclude({ ...before, problems: [fileProblems.tooLarge(fileName, maxBytes)] });
+
+  const inspection = await pool.inspect(path, fileName, maxBytes);
+  return conclude({ ...inspection, size: inspection.size ?? size });
+}
+
+/** Marks every file whose bytes equal an earlier file's as "the same file as" that one. */
+export function flagDuplicates(results: FileCheck[]): FileCheck[] {
+  const firstWith = new Map<string, FileCheck>();
+  return results.map((result) => {
+    if (result.sha256 === null) return result;
+    const first = firstWith.get(result.sha256);
+    if (!first) {
+      firstWith.set(result.sha256, result);
+      return result;
+    }
+    const other = first.fileName === result.fileName ? first.path : first.fileName;
+    const problems = [...result.problems, fileProblems.duplicate(result.fileName, other)];
+    return { ...result, ok: false, problems, duplicateOf: first.path };
+  });
+}

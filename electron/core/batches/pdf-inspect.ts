@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ParseSpeeds, PDFDocument } from 'pdf-lib';
+import { fileProblems, hasPdfEnd, hasPdfHeader, sniffType } from './pdf-problems';
+import type { FileProblem } from './pdf-problems';
+
+/**
+ * Reads and parses one file. Runs inside the check worker (pdf-check-worker.ts): parsing an
+ * untrusted PDF can take long or a lot of memory, and the worker can be stopped; never call this
+ * on the main thread except in tests.
+ */
+
+export interface Inspection {
+  size: number | null;
+  pages: number | null;
+  sha256: string | null;
+  problems: FileProblem[];
+}
+
+/** pdf-lib (1.17) refuses an encrypted PDF with a plain `Error` whose message says so. */
+const encryptedMessage = /\bis encrypted\b/i;
+
+export async function inspectFile(path: string, fileName: string, maxBytes: number): Promise<Inspection> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return { size: null, pages: null, sha256: null, problems: [fileProblems.unreadable(fileName, readFailure(error))] };
+  }
+  // The size was checked before reading; check again in case the file grew in between.
+  if (bytes.byteLength > maxBytes) {
+    return { size: bytes.byteLength, pages: null, sha256: null, problems: [fileProblems.tooLarge(fileName, maxBytes)] };
+  }
+  return inspectBytes(bytes, fileName);
+}
+
+export async function inspectBytes(bytes: Uint8Array, fileName: string): Promise<Inspection> {
+  const size = bytes.byteLength;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const found = (problem: FileProblem, pages: number | null = null): Inspection => ({ size, pages, sha256, problems: [problem] });
+  if (size === 0) return found(fileProblems.empty(fileName));
+  if (!hasPdfHeader(bytes)) return found(fileProblems.notPdf(fileName, sniffType(bytes)));
+
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (encryptedMessage.test(message)) return found(fileProblems.encrypted(fileName));
+    return found(hasPdfEnd(bytes) ? fileProblems.damaged(fileName, message) : fileProblems.truncated(fileName));
+  }
+  if (document.isEncrypted) return found(fileProblems.encrypted(fileName));
+
+  let pages: number;
+  try {
+    pages = document.getPageCount();
+  } catch (error) {
+    return found(fileProblems.damaged(fileName, error instanceof Error ? error.message : String(error)));
+  }
+  if (!hasPdfEnd(bytes)) return found(fileProblems.truncated(fileName), pages);
+  if (pages < 1) return found(fileProblems.noPages(fileName), pages);
+  return { size, pages, sha256, problems: [] };
+}
+
+/** Why a file could not be read, in plain words. */
+export function readFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' ? 'it does not exist (any more)'
+    : code === 'EACCES' || code === 'EPERM' ? 'SignDock is not allowed to read it'
+    : code === 'EISDIR' ? 'it is a folder, not a file'
+    : code === 'ENOTFILE' ? 'it is not a regular file'
+    : code === 'EBUSY' ? 'another program is using it'
+    : 'it could not be opened';
+}
