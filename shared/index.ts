@@ -6,3 +6,7 @@ export * from './contract/events';
 export * from './contract/client';
 export * from './domain/settings';
 export * from './domain/accounts';
+export * from './domain/documents';
+export * from './domain/status-codes';
+export * from './domain/sync';
+export * from './domain/webhooks';

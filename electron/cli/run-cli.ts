@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { AppError } from '../../shared/contract/errors';
 import { resolveDataFolder } from '../core/data-folder';
 import { createCore, type Core } from '../core/host';
@@ -18,7 +17,6 @@ ${Object.values(commands)
 Options:
   --home DIR        data folder (default: SIGNDOCK_HOME or the OS application-data folder)
   --account NAME    the account to use (default: the selected one; "default" for auth login)
-  --base-url URL    service address for auth login (default: SIGNDOCK_BASE_URL or https://connect.signatura.co)
   --json            print exactly one JSON document on stdout
 Environment: SIGNDOCK_API_KEY and SIGNDOCK_BASE_URL give a key and address for one run, stored nowhere.
 `;
@@ -26,25 +24,15 @@ Environment: SIGNDOCK_API_KEY and SIGNDOCK_BASE_URL give a key and address for o
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
   const out = (text: string) => process.stdout.write(text);
   const err = (text: string) => process.stderr.write(text);
-  let parsed;
+  let globals: GlobalOptions;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        home: { type: 'string' },
-        account: { type: 'string' },
-        'base-url': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    globals = splitGlobalOptions(argv);
   } catch (error) {
     err(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
     return EXIT_USAGE;
   }
-  const { values, positionals } = parsed;
-  const [name, ...args] = positionals;
+  const values = globals;
+  const [name, ...args] = globals.rest;
   if (values.help || !name) {
     (values.help ? out : err)(usage);
     return values.help ? 0 : EXIT_USAGE;
@@ -57,6 +45,8 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
 
   let core: Core | undefined;
   const json = values.json;
+  const envKey = io.env.SIGNDOCK_API_KEY?.trim() || undefined;
+  const envBaseUrl = io.env.SIGNDOCK_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
   try {
     core = createCore({
       dataFolder: values.home ?? resolveDataFolder(io.env),
@@ -64,16 +54,43 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
       version: readVersion(),
       secrets: new KeytarSecretStore(),
       sandbox: localSandbox(),
+      ...(envKey ? { credentialsOverride: { apiKey: envKey, ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}) } } : {}),
     });
-    const envKey = io.env.SIGNDOCK_API_KEY?.trim();
     if (envKey) core.redactor.add(envKey);
     const ctx: CliContext = { core, json, account: values.account, env: io.env, stdin: io.stdin, out, err };
-    return await command.run(ctx, args, { baseUrl: values['base-url'] });
+    return await command.run(ctx, args);
   } catch (error) {
     return report(error, json, core, out, err);
   } finally {
     await core?.close();
   }
+}
+
+interface GlobalOptions {
+  home: string | undefined;
+  account: string | undefined;
+  json: boolean;
+  help: boolean;
+  /** The command and its own words and options, in order. */
+  rest: string[];
+}
+
+/** Takes the global options out wherever they stand (`list --json` and `--json list` alike). */
+export function splitGlobalOptions(argv: readonly string[]): GlobalOptions {
+  const options: GlobalOptions = { home: undefined, account: undefined, json: false, help: false, rest: [] };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--json') options.json = true;
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else if (flag === '--home' || flag === '--account') {
+      const value = inline ?? argv[(i += 1)];
+      if (value === undefined || value === '') throw new Error(`${flag} needs a value.`);
+      if (flag === '--home') options.home = value;
+      else options.account = value;
+    } else options.rest.push(arg);
+  }
+  return options;
 }
 
 function report(error: unknown, json: boolean, core: Core | undefined, out: (t: string) => void, err: (t: string) => void): number {

@@ -14,6 +14,8 @@ import { demoServiceStarter, startDemo } from './operations/demo-account';
 import type { SandboxLauncher } from './sandbox-launcher';
 import type { SecretStore } from './secrets/secret-store';
 import { SettingsRepo } from './settings/settings-repo';
+import { DataSpine } from './data-spine';
+import { ServiceClients } from './service-clients';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -24,6 +26,10 @@ export interface CoreOptions {
   sandbox?: SandboxLauncher;
   logger?: Logger;
   redactor?: Redactor;
+  /** Fixed port for the webhook listener (CLI `webhook serve --port`); else the stored setting. */
+  webhookPort?: number;
+  /** A key and address for this run only, stored nowhere (CLI environment variables). */
+  credentialsOverride?: { apiKey?: string; baseUrl?: string };
 }
 
 export interface Core {
@@ -34,7 +40,10 @@ export interface Core {
   readonly settings: SettingsRepo;
   readonly logger: Logger;
   readonly redactor: Redactor;
+  readonly spine: DataSpine;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
+  /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
+  startBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,7 +61,44 @@ export function createCore(options: CoreOptions): Core {
   const ensureDemoService = options.sandbox
     ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
     : undefined;
-  const accounts = new AccountService({ repo, settings, secrets: options.secrets, http, events, redactor, ...(ensureDemoService ? { ensureDemoService } : {}) });
+  const accounts = new AccountService({
+    repo,
+    settings,
+    secrets: options.secrets,
+    http,
+    events,
+    redactor,
+    ...(ensureDemoService ? { ensureDemoService } : {}),
+    ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
+  });
+
+  const clients = new ServiceClients({ accounts, http, redactor, logger });
+  const spine = new DataSpine({
+    db,
+    accounts,
+    clients,
+    secrets: options.secrets,
+    events,
+    logger,
+    redactor,
+    ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
+  });
+  let background = false;
+  /** The local sandbox of the demo account delivers its notifications to this listener. */
+  const connectDemoWebhook = async (accountId: string) => {
+    if (!options.sandbox || !repo.byId(accountId)?.demo) return;
+    const url = spine.webhooks.endpoint(accountId).localHookUrl;
+    if (url) await options.sandbox.setWebhook(url);
+  };
+  /** After an account change, the background work follows the selected account. */
+  const followSelection = async <T>(result: T): Promise<T> => {
+    const selected = accounts.selectedId();
+    if (background && selected) {
+      await spine.accountSelected(selected);
+      await connectDemoWebhook(selected);
+    }
+    return result;
+  };
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -70,12 +116,24 @@ export function createCore(options: CoreOptions): Core {
       return next;
     },
     'accounts.list': () => accounts.state(),
-    'accounts.add': (input) => accounts.add(input),
+    'accounts.add': async (input) => followSelection(await accounts.add(input)),
     'accounts.test': (input) => accounts.test(input),
     'accounts.update': (input) => accounts.update(input),
-    'accounts.remove': ({ accountId }) => accounts.remove(accountId),
-    'accounts.select': ({ accountId }) => accounts.select(accountId),
-    'sandbox.start': () => startDemo(accounts, options.sandbox, options.dataFolder),
+    'accounts.remove': async ({ accountId }) => {
+      const state = await accounts.remove(accountId);
+      await spine.accountRemoved(accountId);
+      return followSelection(state);
+    },
+    'accounts.select': async ({ accountId }) => followSelection(await accounts.select(accountId)),
+    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder)),
+    'sync.status': () => spine.status(),
+    'sync.now': () => spine.syncNow(),
+    'documents.list': (query) => spine.list(query),
+    'documents.get': ({ documentId }) => spine.get(documentId),
+    'webhooks.state': () => spine.webhookState(),
+    'webhooks.configure': (patch) => spine.configureWebhooks(patch),
+    'webhooks.rotateToken': () => spine.rotateToken(),
+    'inbox.list': (query) => spine.inbox(query),
   };
   const dispatcher = new Dispatcher(handlers, logger);
 
@@ -87,8 +145,16 @@ export function createCore(options: CoreOptions): Core {
     settings,
     logger,
     redactor,
+    spine,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
+    async startBackground() {
+      background = true;
+      await spine.startBackground();
+      const selected = accounts.selectedId();
+      if (selected) await connectDemoWebhook(selected);
+    },
     async close() {
+      await spine.stop();
       await options.sandbox?.stop();
       if (!options.http) await http.close();
       db.close();

@@ -9,6 +9,7 @@ import type { Sandbox } from '../../test/sandbox/start-sandbox';
  */
 export function localSandbox(): SandboxLauncher {
   let running: { sandbox: Sandbox; key: string; stateFile: string } | null = null;
+  let webhookUrl: string | null = null;
   return {
     async start({ key, stateFile, port }) {
       if (running && running.key === key && running.stateFile === stateFile) return { url: running.sandbox.url };
@@ -27,11 +28,16 @@ export function localSandbox(): SandboxLauncher {
         sandbox = await startSandbox({ ...options, port: 0 });
       }
       running = { sandbox, key, stateFile };
+      if (webhookUrl) await sandbox.controlClient.setWebhook({ url: webhookUrl });
       return { url: sandbox.url };
     },
     async stop() {
       await running?.sandbox.stop();
       running = null;
+    },
+    async setWebhook(url) {
+      webhookUrl = url;
+      await running?.sandbox.controlClient.setWebhook({ url });
     },
   };
 }

@@ -73,6 +73,7 @@ async function start(): Promise<void> {
     sandbox: localSandbox(),
   });
   if (process.env.SIGNDOCK_DEMO === '1') await core.dispatch('sandbox.start', {});
+  await core.startBackground();
   const window = createWindow();
   const unwire = wireIpc(core, window, isTrustedUrl);
   window.on('closed', unwire);

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     const demo = await core.dispatch('sandbox.start', {});
     if (!demo.ok) throw new Error(demo.error.message);
   }
+  await core.startBackground();
   const host = await startWebHost({ core, rendererDir, port });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
   else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}. Press Ctrl+C to stop.)\n`);

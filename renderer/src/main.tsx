@@ -16,6 +16,7 @@ import './styles/controls.css';
 import './styles/feedback.css';
 import './styles/layout.css';
 import './styles/menu-dialog.css';
+import './styles/data.css';
 
 // First paint in the language and theme last used; the host's settings take over once loaded.
 const cache = readUiCache();

@@ -1,11 +1,17 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { settingsSchema } from '../domain/settings';
 import { accountsStateSchema } from '../domain/accounts';
+import { syncStatusSchema } from '../domain/sync';
+import { inboxStatsSchema, webhookStateSchema } from '../domain/webhooks';
 
 /** Every event the host pushes to the UI. */
 export const events = {
   'settings.changed': settingsSchema,
   'accounts.changed': accountsStateSchema,
+  'sync.changed': syncStatusSchema,
+  'documents.changed': z.object({ accountId: z.string(), documentIds: z.array(z.string()) }),
+  'inbox.changed': inboxStatsSchema,
+  'webhooks.changed': webhookStateSchema,
 } as const;
 
 export type Events = typeof events;

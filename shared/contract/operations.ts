@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
+import { documentSchema } from '../domain/documents';
+import { documentQuerySchema, syncStatusSchema } from '../domain/sync';
+import { inboxPageSchema, inboxStates, webhookSettingsSchema, webhookStateSchema } from '../domain/webhooks';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import {
   accountNameSchema,
@@ -63,6 +66,40 @@ export const operations = {
     summary: 'Start the local sandbox with demo data and add (or reuse) its demo account.',
     input: none,
     output: accountSchema,
+  }),
+  'sync.status': defineOperation({ summary: 'Where the mirror of the selected account stands.', input: none, output: syncStatusSchema }),
+  'sync.now': defineOperation({
+    summary: 'Start a full sync of the selected account (follows every page of the list).',
+    input: none,
+    output: syncStatusSchema,
+  }),
+  'documents.list': defineOperation({
+    summary: 'A page of the mirror: filtered by status, searched by title or signer, sorted.',
+    input: documentQuerySchema,
+    output: z.object({ total: z.number().int(), documents: z.array(documentSchema.omit({ raw: true })) }),
+  }),
+  'documents.get': defineOperation({
+    summary: 'One document from the mirror, with its signatures and the raw JSON last read.',
+    input: z.object({ documentId: z.string().min(1).max(100) }).strict(),
+    output: documentSchema.extend({ readAt: z.string().nullable() }),
+  }),
+  'webhooks.state': defineOperation({ summary: 'The webhook listener and the URL to paste.', input: none, output: webhookStateSchema }),
+  'webhooks.configure': defineOperation({
+    summary: 'Set the public address, port or webhook secret of the listener.',
+    input: webhookSettingsSchema,
+    output: webhookStateSchema,
+  }),
+  'webhooks.rotateToken': defineOperation({
+    summary: 'Make a new secret path for notifications; the old one stops working.',
+    input: none,
+    output: webhookStateSchema,
+  }),
+  'inbox.list': defineOperation({
+    summary: 'Notifications received, with counts and each raw body.',
+    input: z
+      .object({ state: z.enum(inboxStates).optional(), limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) })
+      .strict(),
+    output: inboxPageSchema,
   }),
 } as const;
 

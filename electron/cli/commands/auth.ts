@@ -1,15 +1,24 @@
+import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL, type Account, type AccountsState, type KeyCheck } from '../../../shared/domain/accounts';
 import { call, emit, readAll, UsageError, type CliContext } from '../io';
 
 export const DEFAULT_ACCOUNT_NAME = 'default';
 
-export interface AuthOptions {
+interface AuthOptions {
   baseUrl: string | undefined;
 }
 
-export async function authCommand(ctx: CliContext, args: string[], options: AuthOptions): Promise<number> {
-  const [sub, ...rest] = args;
+export async function authCommand(ctx: CliContext, args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { 'base-url': { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: auth login [--base-url URL] | auth status | auth logout`);
+  }
+  const [sub, ...rest] = parsed.positionals;
   if (rest.length > 0) throw new UsageError(`Unexpected words after "auth ${sub}": ${rest.join(' ')}`);
+  if (parsed.values['base-url'] !== undefined && sub !== 'login') throw new UsageError('--base-url goes with "auth login".');
+  const options: AuthOptions = { baseUrl: parsed.values['base-url'] };
   switch (sub) {
     case 'login':
       return login(ctx, options);

@@ -1,17 +1,20 @@
 import type { CliContext } from '../io';
 import { accountsCommand } from './accounts';
 import { authCommand } from './auth';
+import { listCommand, showCommand } from './documents';
 import { infoCommand } from './info';
+import { syncCommand } from './sync';
+import { webhookCommand } from './webhook';
 
-export interface CommandOptions {
-  baseUrl: string | undefined;
-}
-
-export type Command = (ctx: CliContext, args: string[], options: CommandOptions) => Promise<number>;
+export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
 /** Every CLI command, by its first word. Later issues add theirs here. */
 export const commands: Record<string, { run: Command; usage: string }> = {
   info: { run: (ctx) => infoCommand(ctx), usage: 'info                          version, host and data folder' },
   auth: { run: authCommand, usage: 'auth login|status|logout      sign in (key on stdin), check, sign out' },
   accounts: { run: accountsCommand, usage: 'accounts list                 the accounts and which is selected' },
+  sync: { run: syncCommand, usage: 'sync                          read every document of the account into the mirror' },
+  list: { run: listCommand, usage: 'list [--status CODE] [--search TEXT] [--limit N]   documents in the mirror' },
+  webhook: { run: webhookCommand, usage: 'webhook serve [--port N]      receive notifications (and keep the mirror in step) until Ctrl+C' },
+  show: { run: showCommand, usage: 'show <document-id>            one document with its signers and links' },
 };

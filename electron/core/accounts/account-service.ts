@@ -28,6 +28,8 @@ export interface AccountServiceDeps {
   clock?: () => Date;
   /** Starts (or finds running) the local sandbox behind a demo account; answers its current address. */
   ensureDemoService?: (apiKey: string) => Promise<string>;
+  /** For one run only (CLI `SIGNDOCK_API_KEY` / `SIGNDOCK_BASE_URL`): used instead of what is stored. */
+  override?: { apiKey?: string; baseUrl?: string };
 }
 
 /** Accounts: records in SQLite, keys in the keychain, checked against the service before storing. */
@@ -37,9 +39,21 @@ export class AccountService {
   async state(): Promise<AccountsState> {
     const rows = this.deps.repo.all();
     const accounts = await Promise.all(rows.map((row) => this.toAccount(row)));
+    return { accounts, selectedId: this.selectedIdOf(rows) };
+  }
+
+  /** The selected account's id, without asking the keychain anything. */
+  selectedId(): string | null {
+    return this.selectedIdOf(this.deps.repo.all());
+  }
+
+  ids(): string[] {
+    return this.deps.repo.all().map((row) => row.id);
+  }
+
+  private selectedIdOf(rows: readonly AccountRow[]): string | null {
     const selected = this.deps.settings.getValue(SELECTED_KEY);
-    const selectedId = typeof selected === 'string' && rows.some((r) => r.id === selected) ? selected : (rows[0]?.id ?? null);
-    return { accounts, selectedId };
+    return typeof selected === 'string' && rows.some((r) => r.id === selected) ? selected : (rows[0]?.id ?? null);
   }
 
   /** Checks the key, then stores the record and the key together: nothing is kept when either fails. */
@@ -143,6 +157,11 @@ export class AccountService {
 
   async credentialsFor(accountId: string): Promise<Credentials> {
     const row = this.require(accountId);
+    const override = this.deps.override;
+    if (override?.apiKey) {
+      this.deps.redactor.add(override.apiKey);
+      return { accountId: row.id, name: row.name, baseUrl: override.baseUrl ?? row.baseUrl, apiKey: override.apiKey };
+    }
     const apiKey = await this.deps.secrets.get(row.id);
     if (!apiKey) {
       throw new AppError({

@@ -1,7 +1,39 @@
 import type { Migration } from '../db/migrations';
 
-/** The notifications inbox. */
+/**
+ * The notifications inbox: every notification that got a 200, exactly once per account and dedupe
+ * key (`n:<notification_id>`, else `h:<sha-256 of the raw body>`), with what the worker made of it.
+ * `webhook_settings` holds the listener's own settings (port, public base URL), as JSON values.
+ * Tokens and HMAC secrets are not here: they live in the secret store.
+ */
 export const inboxSchema: Migration = {
   name: 'webhook inbox',
-  sql: `SELECT 1;`,
+  sql: `
+    CREATE TABLE webhook_inbox (
+      id              INTEGER PRIMARY KEY AUTOINCREMENT,
+      account_id      TEXT NOT NULL,
+      dedupe_key      TEXT NOT NULL,
+      notification_id TEXT,
+      kind            TEXT NOT NULL,
+      document_id     TEXT,
+      signature_id    TEXT,
+      raw_body        TEXT NOT NULL,
+      received_at     TEXT NOT NULL,
+      duplicates      INTEGER NOT NULL DEFAULT 0,
+      state           TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'done', 'ignored', 'failed')),
+      attempts        INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL DEFAULT 0,
+      outcome         TEXT,
+      last_error      TEXT,
+      processed_at    TEXT,
+      UNIQUE (account_id, dedupe_key)
+    ) STRICT;
+    CREATE INDEX webhook_inbox_pending ON webhook_inbox (next_attempt_at, id) WHERE state = 'pending';
+    CREATE INDEX webhook_inbox_document ON webhook_inbox (account_id, document_id) WHERE state = 'pending';
+    CREATE INDEX webhook_inbox_account ON webhook_inbox (account_id, state, id);
+    CREATE TABLE webhook_settings (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) STRICT;
+  `,
 };

@@ -114,6 +114,29 @@ export const LinkIcon = () => (
   </Icon>
 );
 
+export const CopyIcon = () => (
+  <Icon size={16}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15H4.5A1.5 1.5 0 0 1 3 13.5v-9A1.5 1.5 0 0 1 4.5 3h9A1.5 1.5 0 0 1 15 4.5V5" />
+  </Icon>
+);
+
+export const SyncIcon = () => (
+  <Icon size={16}>
+    <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />
+    <path d="M4 3v5h5" />
+    <path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" />
+    <path d="M20 21v-5h-5" />
+  </Icon>
+);
+
+export const KeyIcon = () => (
+  <Icon size={16}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 8.7-8.7M16 7l2.5 2.5M14 9l2 2" />
+  </Icon>
+);
+
 /** The SignDock mark: a document with a signature stroke. */
 export const LogoMark = ({ size = 28 }: { size?: number }) => (
   <svg className="logo-mark" width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">

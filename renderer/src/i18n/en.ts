@@ -1,3 +1,5 @@
+import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
+
 /**
  * English catalog: the source of every string the user sees. `es.ts` is typed as this shape, so a
  * key missing (or extra) there fails the typecheck. Keys under `errors` are the host's error codes.
@@ -62,12 +64,7 @@ export const en = {
     emptyBody: 'When documents are completed, you can download their evidence here: the signed PDF, the audit certificate and the evidence package, checked for changes.',
     firstStep: 'Documents need to be signed by everyone before their evidence is available.',
   },
-  activity: {
-    title: 'Activity',
-    subtitle: 'What happened, most recent first.',
-    emptyTitle: 'No activity yet',
-    emptyBody: 'Documents sent, signatures, rejections and other changes will be listed here as they happen.',
-  },
+  activity: activityEn,
   onboarding: {
     title: 'Welcome to SignDock',
     subtitle: 'Connect your e-signature account to start sending documents.',
@@ -118,7 +115,7 @@ export const en = {
   },
   settings: {
     title: 'Settings',
-    subtitle: 'Accounts, language and appearance.',
+    subtitle: 'Accounts, notifications, language and appearance.',
     accounts: {
       title: 'Accounts',
       description: 'The e-signature accounts SignDock works with. API keys stay in this computer’s keychain.',
@@ -140,6 +137,7 @@ export const en = {
       removing: 'Removing…',
       cancel: 'Cancel',
     },
+    webhooks: webhookSettingsEn,
     preferences: {
       title: 'Language and appearance',
     },
@@ -205,6 +203,7 @@ export const en = {
     sessionRejected: 'This link is no longer valid. Open the newest link printed by “npm run web”.',
     hostUnreachable: 'SignDock’s local service is not answering. Check that it is still running.',
     badResponse: 'SignDock’s local service answered in an unexpected way.',
+    documentNotInMirror: 'SignDock does not know the document {{id}} yet. Run a sync if it was created elsewhere.',
     service: {
       documentNotFound: 'The service has no document with id {{id}}. It may belong to another account.',
       signatureNotFound: 'The service has no signature with id {{id}}. It may belong to another account.',
@@ -222,6 +221,7 @@ export const en = {
       unreadableResponse: 'The service answered with something SignDock could not read. Try again in a moment.',
       ambiguous: 'The connection to {{host}} broke after the request went out, so it is not known whether it was done. Check the document before trying again.',
     },
+    webhooks: webhookErrorsEn,
     file: {
       unreadable: 'The file “{{file}}” could not be read.',
       empty: 'The file “{{file}}” is empty.',

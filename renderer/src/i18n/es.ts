@@ -1,3 +1,4 @@
+import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -61,12 +62,7 @@ export const es: Catalog = {
     emptyBody: 'Cuando los documentos estén completados, podrá descargar aquí sus evidencias: el PDF firmado, el certificado de auditoría y el paquete de evidencias, comprobados contra cambios.',
     firstStep: 'Todos deben firmar un documento antes de que sus evidencias estén disponibles.',
   },
-  activity: {
-    title: 'Actividad',
-    subtitle: 'Lo que ocurrió, lo más reciente primero.',
-    emptyTitle: 'Todavía no hay actividad',
-    emptyBody: 'Aquí se listarán los documentos enviados, las firmas, los rechazos y otros cambios a medida que ocurran.',
-  },
+  activity: activityEs,
   onboarding: {
     title: 'Bienvenido a SignDock',
     subtitle: 'Conecte su cuenta de firma electrónica para empezar a enviar documentos.',
@@ -117,7 +113,7 @@ export const es: Catalog = {
   },
   settings: {
     title: 'Configuración',
-    subtitle: 'Cuentas, idioma y apariencia.',
+    subtitle: 'Cuentas, notificaciones, idioma y apariencia.',
     accounts: {
       title: 'Cuentas',
       description: 'Las cuentas de firma electrónica con las que trabaja SignDock. Las claves de API se quedan en el llavero de este equipo.',
@@ -139,6 +135,7 @@ export const es: Catalog = {
       removing: 'Eliminando…',
       cancel: 'Cancelar',
     },
+    webhooks: webhookSettingsEs,
     preferences: {
       title: 'Idioma y apariencia',
     },
@@ -204,6 +201,7 @@ export const es: Catalog = {
     sessionRejected: 'Este enlace ya no es válido. Abra el enlace más reciente que muestra «npm run web».',
     hostUnreachable: 'El servicio local de SignDock no responde. Compruebe que sigue en marcha.',
     badResponse: 'El servicio local de SignDock respondió de una forma inesperada.',
+    documentNotInMirror: 'SignDock aún no conoce el documento {{id}}. Sincronice si se creó en otro lugar.',
     service: {
       documentNotFound: 'El servicio no tiene ningún documento con el id {{id}}. Puede que pertenezca a otra cuenta.',
       signatureNotFound: 'El servicio no tiene ninguna firma con el id {{id}}. Puede que pertenezca a otra cuenta.',
@@ -221,6 +219,7 @@ export const es: Catalog = {
       unreadableResponse: 'El servicio respondió algo que SignDock no pudo leer. Inténtelo de nuevo en un momento.',
       ambiguous: 'La conexión con {{host}} se cortó después de enviar la petición, así que no se sabe si se realizó. Revise el documento antes de volver a intentarlo.',
     },
+    webhooks: webhookErrorsEs,
     file: {
       unreadable: 'No se pudo leer el archivo «{{file}}».',
       empty: 'El archivo «{{file}}» está vacío.',

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentsIcon, EvidenceIcon, LogoMark, SendIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -15,6 +15,11 @@ export function OnboardingView() {
   const go = useNavigationStore((store) => store.go);
   const formTitleId = useId();
   useDocumentTitle(t('onboarding.title'));
+  // The app opens on Send when this view leaves (the first account exists). Not when the add or the
+  // sandbox call answers: the host announces the account first, and a late jump would undo where the
+  // user went meanwhile.
+  useEffect(() => () => go('send'), [go]);
+  const opened = () => undefined;
 
   return (
     <main className="onboarding" id="main-content" data-testid="onboarding">
@@ -45,14 +50,14 @@ export function OnboardingView() {
           <section className="card onboarding-card" aria-labelledby={formTitleId}>
             <h2 id={formTitleId}>{t('onboarding.formTitle')}</h2>
             <p className="card-description">{t('onboarding.formHelp')}</p>
-            <AccountForm onSaved={() => go('send')} />
+            <AccountForm onSaved={opened} />
           </section>
           {sandboxAvailable ? (
             <>
               <p className="onboarding-or" aria-hidden="true">
                 <span>{t('onboarding.or')}</span>
               </p>
-              <SandboxOffer onStarted={() => go('send')} />
+              <SandboxOffer onStarted={opened} />
             </>
           ) : null}
         </div>

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { AboutSection } from './about-section';
 import { AccountsSection } from './accounts-section';
 import { PreferencesSection } from './preferences-section';
+import { WebhooksSection } from './webhooks-section';
 import './settings.css';
 
 export function SettingsView() {
@@ -12,6 +13,7 @@ export function SettingsView() {
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <div className="settings-stack">
         <AccountsSection />
+        <WebhooksSection />
         <PreferencesSection />
         <AboutSection />
       </div>

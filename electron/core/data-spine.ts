@@ -1,0 +1,210 @@
+import { AppError } from '../../shared/contract/errors';
+import type { OperationOutput, OperationParsedInput } from '../../shared/contract/operations';
+import type { SyncStatus } from '../../shared/domain/sync';
+import type { AccountService } from './accounts/account-service';
+import type { Db } from './db/database';
+import type { EventBus } from './events/event-bus';
+import type { Logger } from './logging/logger';
+import type { SecretStore } from './secrets/secret-store';
+import type { ServiceClients } from './service-clients';
+import { SyncEngine } from './sync/sync-engine';
+import type { FullSyncProgress } from './sync/full-sync';
+import { WebhookService } from './webhooks/webhook-service';
+import type { Redactor } from './logging/redact';
+
+export interface DataSpineDeps {
+  db: Db;
+  accounts: AccountService;
+  clients: ServiceClients;
+  secrets: SecretStore;
+  events: EventBus;
+  logger: Logger;
+  redactor: Redactor;
+  /** Fixed webhook port (CLI `webhook serve --port`); otherwise the stored setting. */
+  webhookPort?: number;
+}
+
+/**
+ * The data spine as the contract sees it: the mirror and sync of the selected account, and the
+ * webhook listener whose notifications trigger reads. Every screen reads the mirror; the service is
+ * reached only through the account's client.
+ */
+export class DataSpine {
+  readonly sync: SyncEngine;
+  readonly webhooks: WebhookService;
+  private readonly runs = new Map<string, Promise<unknown>>();
+  private lastEmit = 0;
+
+  constructor(private readonly deps: DataSpineDeps) {
+    this.sync = new SyncEngine({
+      db: deps.db,
+      clientFor: (accountId) => deps.clients.forAccount(accountId),
+      logger: deps.logger,
+      onChange: (accountId, documentIds) => {
+        deps.events.emit('documents.changed', { accountId, documentIds });
+        void this.emitStatus();
+      },
+    });
+    this.webhooks = new WebhookService({
+      db: deps.db,
+      secrets: deps.secrets,
+      refresher: this.sync.refresher,
+      accounts: () => this.accountIds(),
+      logger: deps.logger,
+      redactor: deps.redactor,
+      ...(deps.webhookPort !== undefined ? { port: deps.webhookPort } : {}),
+      onChange: () => void this.emitInbox(),
+    });
+  }
+
+  /** The app's background work: the listener and worker, and a full sync of the selected account. */
+  async startBackground(): Promise<void> {
+    await this.webhooks.start();
+    const selected = await this.selectedId();
+    if (selected) this.startSync(selected);
+  }
+
+  async stop(): Promise<void> {
+    this.sync.stop();
+    await this.webhooks.stop();
+  }
+
+  /** A new or newly selected account: give it a webhook endpoint and bring its mirror up to date. */
+  async accountSelected(accountId: string): Promise<void> {
+    await this.webhooks.addAccount(accountId);
+    this.startSync(accountId);
+    this.deps.events.emit('webhooks.changed', this.webhooks.state(accountId));
+  }
+
+  async accountRemoved(accountId: string): Promise<void> {
+    this.sync.forget(accountId);
+    this.deps.clients.forget(accountId);
+    await this.webhooks.forgetAccount(accountId);
+  }
+
+  async status(): Promise<SyncStatus> {
+    const accountId = await this.selectedId();
+    if (!accountId) return { accountId: null, state: 'no-account', progress: null, lastFullSync: null, counts: {}, total: 0, watching: 0 };
+    const counts = this.sync.queries.counts(accountId);
+    const state = this.sync.syncState.get(accountId);
+    const running = this.sync.fullSync.isRunning(accountId);
+    const progress: FullSyncProgress | null = running ? this.sync.fullSync.progressOf(accountId) : null;
+    return {
+      accountId,
+      state: running ? 'syncing' : state?.error ? 'error' : 'idle',
+      progress: progress ? { pages: progress.pages, documents: progress.documents, total: progress.total } : running ? { pages: 0, documents: 0, total: null } : null,
+      lastFullSync: state?.startedAt
+        ? { startedAt: state.startedAt, finishedAt: state.finishedAt, documents: state.documents, error: state.error?.message ?? null }
+        : null,
+      counts: counts.byStatus,
+      total: counts.total,
+      watching: this.sync.scheduler.watching(accountId),
+    };
+  }
+
+  /** `sync.now`: starts a full sync (or joins the one running) and answers at once. */
+  async syncNow(): Promise<SyncStatus> {
+    const accountId = await this.requireSelected();
+    this.startSync(accountId);
+    return this.status();
+  }
+
+  /** Resolves when the selected account's running full sync (if any) ends. */
+  async whenSynced(): Promise<void> {
+    const accountId = await this.selectedId();
+    if (accountId) await this.runs.get(accountId);
+  }
+
+  async list(query: OperationParsedInput<'documents.list'>): Promise<OperationOutput<'documents.list'>> {
+    const accountId = await this.requireSelected();
+    const page = this.sync.queries.page({
+      accountId,
+      ...(query.status ? { statuses: [query.status] } : {}),
+      ...(query.search?.trim() ? { search: query.search } : {}),
+      sort: { key: query.sort, direction: query.direction },
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { total: page.total, documents: page.documents.map(({ raw: _raw, accountId: _a, readAt: _r, ...document }) => document) };
+  }
+
+  async get(documentId: string): Promise<OperationOutput<'documents.get'>> {
+    const accountId = await this.requireSelected();
+    const document = this.sync.reader.get(accountId, documentId);
+    if (!document) {
+      throw new AppError({
+        kind: 'NotFound',
+        code: 'documentNotInMirror',
+        params: { id: documentId },
+        message: `No document with id ${documentId} is known for this account. Run a sync if it was created elsewhere.`,
+      });
+    }
+    const { accountId: _account, ...rest } = document;
+    return rest;
+  }
+
+  async webhookState() {
+    return this.webhooks.state(await this.selectedId());
+  }
+
+  async configureWebhooks(patch: OperationParsedInput<'webhooks.configure'>) {
+    const accountId = await this.selectedId();
+    const publicBaseUrl = patch.publicBaseUrl === undefined ? undefined : patch.publicBaseUrl === '' ? null : patch.publicBaseUrl?.replace(/\/+$/, '');
+    const state = await this.webhooks.configure(accountId, { ...patch, ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}) });
+    this.deps.events.emit('webhooks.changed', state);
+    return state;
+  }
+
+  async rotateToken() {
+    const state = await this.webhooks.rotateToken(await this.requireSelected());
+    this.deps.events.emit('webhooks.changed', state);
+    return state;
+  }
+
+  async inbox(query: OperationParsedInput<'inbox.list'>) {
+    const accountId = await this.selectedId();
+    return this.webhooks.list(accountId ?? undefined, query);
+  }
+
+  private startSync(accountId: string): void {
+    if (this.runs.has(accountId)) return;
+    const run = this.sync
+      .start(accountId, { onProgress: () => void this.emitStatus(true) })
+      .catch((error: unknown) => {
+        this.deps.logger.log('warn', 'full sync failed', { accountId, error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        this.runs.delete(accountId);
+        void this.emitStatus();
+      });
+    this.runs.set(accountId, run);
+    void this.emitStatus();
+  }
+
+  /** Pushes `sync.changed`; progress updates at most every 200 ms. */
+  private async emitStatus(progressOnly = false): Promise<void> {
+    const now = Date.now();
+    if (progressOnly && now - this.lastEmit < 200) return;
+    this.lastEmit = now;
+    this.deps.events.emit('sync.changed', await this.status());
+  }
+
+  private async emitInbox(): Promise<void> {
+    const accountId = await this.selectedId();
+    this.deps.events.emit('inbox.changed', this.webhooks.stats(accountId ?? undefined));
+  }
+
+  private accountIds(): string[] {
+    return this.deps.accounts.ids();
+  }
+
+  private async selectedId(): Promise<string | null> {
+    return this.deps.accounts.selectedId();
+  }
+
+  private async requireSelected(): Promise<string> {
+    const id = await this.selectedId();
+    if (!id) throw new AppError({ kind: 'NotFound', code: 'noAccount', message: 'No account is set up yet. Add one first.' });
+    return id;
+  }
+}

@@ -1,0 +1,87 @@
+import type { StoreResult } from './inbox-repo';
+import type { InboxEntry } from './notification';
+
+export interface GroupCommitOptions {
+  /** How long the first notification of a batch waits for others (ms). 0 = the next turn of the event loop. */
+  windowMs?: number;
+  /** A batch this large is committed at once. */
+  maxBatch?: number;
+  /** Called after each commit with how many new rows it stored. */
+  onCommitted?: (stored: number) => void;
+}
+
+interface Waiting {
+  entry: InboxEntry;
+  resolve: (result: StoreResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: notifications arriving within a few milliseconds go into one transaction (one
+ * fsync with synchronous=FULL), and each caller learns its result only after that transaction
+ * committed — so a 200 is never answered for a notification that is not on disk.
+ */
+export class GroupCommitter {
+  private queue: Waiting[] = [];
+  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  private readonly windowMs: number;
+  private readonly maxBatch: number;
+  private closed = false;
+  /** Transactions committed and the largest batch so far (for measurements). */
+  readonly counters = { batches: 0, largestBatch: 0, committed: 0 };
+
+  constructor(
+    private readonly write: (entries: readonly InboxEntry[]) => StoreResult[],
+    private readonly options: GroupCommitOptions = {},
+  ) {
+    this.windowMs = options.windowMs ?? 5;
+    this.maxBatch = options.maxBatch ?? 512;
+  }
+
+  submit(entry: InboxEntry): Promise<StoreResult> {
+    if (this.closed) return Promise.reject(new Error('The inbox is closed.'));
+    return new Promise<StoreResult>((resolve, reject) => {
+      this.queue.push({ entry, resolve, reject });
+      if (this.queue.length >= this.maxBatch) this.flush();
+      else if (this.timer === null) this.timer = this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
+    });
+  }
+
+  /** Commits everything queued, now, in one transaction. */
+  flush(): void {
+    this.clearTimer();
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    let results: StoreResult[];
+    try {
+      results = this.write(batch.map((waiting) => waiting.entry));
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    this.counters.batches += 1;
+    this.counters.committed += batch.length;
+    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    let stored = 0;
+    batch.forEach((waiting, index) => {
+      const result = results[index] ?? 'stored';
+      if (result === 'stored') stored += 1;
+      waiting.resolve(result);
+    });
+    if (stored > 0) this.options.onCommitted?.(stored);
+  }
+
+  /** Commits what is queued and refuses anything later. */
+  close(): void {
+    this.flush();
+    this.closed = true;
+  }
+
+  private clearTimer(): void {
+    if (this.timer === null) return;
+    if (this.windowMs > 0) clearTimeout(this.timer as NodeJS.Timeout);
+    else clearImmediate(this.timer as NodeJS.Immediate);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,230 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/database';
+import type { InboxEntry } from './notification';
+
+export type InboxState = 'pending' | 'done' | 'ignored' | 'failed';
+export type StoreResult = 'stored' | 'duplicate';
+
+/** An inbox row as the UI lists it (raw body included). */
+export interface InboxItem {
+  id: number;
+  accountId: string;
+  notificationId: string | null;
+  kind: string;
+  documentId: string | null;
+  signatureId: string | null;
+  rawBody: string;
+  receivedAt: string;
+  duplicates: number;
+  state: InboxState;
+  attempts: number;
+  /** What the refresh found: 'changed', 'unchanged', 'not-found'; null until processed. */
+  outcome: string | null;
+  lastError: string | null;
+  processedAt: string | null;
+}
+
+export interface InboxStats {
+  /** Distinct notifications stored. */
+  received: number;
+  /** Extra deliveries of a notification already stored. */
+  duplicates: number;
+  pending: number;
+  done: number;
+  ignored: number;
+  failed: number;
+}
+
+export interface InboxListQuery {
+  accountId?: string;
+  state?: InboxState;
+  /** Page size, 1..500 (default 50). */
+  limit?: number;
+  /** Rows to skip, newest first. */
+  offset?: number;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  /** Rows matching the query, all pages. */
+  total: number;
+}
+
+/** The rows of one document the worker settles at once: pending, known kind, id ≤ horizon. */
+export interface DocumentSelector {
+  accountId: string;
+  documentId: string;
+  /** The largest inbox id committed before the refresh began. */
+  horizon: number;
+}
+
+interface RawItem {
+  id: number;
+  account_id: string;
+  notification_id: string | null;
+  kind: string;
+  document_id: string | null;
+  signature_id: string | null;
+  raw_body: string;
+  received_at: string;
+  duplicates: number;
+  state: InboxState;
+  attempts: number;
+  outcome: string | null;
+  last_error: string | null;
+  processed_at: string | null;
+}
+
+const toItem = (raw: RawItem): InboxItem => ({
+  id: raw.id,
+  accountId: raw.account_id,
+  notificationId: raw.notification_id,
+  kind: raw.kind,
+  documentId: raw.document_id,
+  signatureId: raw.signature_id,
+  rawBody: raw.raw_body,
+  receivedAt: raw.received_at,
+  duplicates: raw.duplicates,
+  state: raw.state,
+  attempts: raw.attempts,
+  outcome: raw.outcome,
+  lastError: raw.last_error,
+  processedAt: raw.processed_at,
+});
+
+const KNOWN = `kind IN ('DS', 'SD', 'DC')`;
+const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
+
+/** The notifications inbox (table `webhook_inbox`). Every write is one transaction. */
+export class InboxRepo {
+  private readonly upsert: Statement;
+  private readonly dueRows: Statement;
+  private readonly nextDue: Statement;
+  private readonly lastId: Statement;
+  private readonly ignore: Statement;
+  private readonly fail: Statement;
+  private readonly settleDocument: Statement;
+  private readonly retryRows: Statement;
+  private readonly deferRows: Statement;
+
+  constructor(private readonly db: Db) {
+    this.upsert = db.prepare(`
+      INSERT INTO webhook_inbox (account_id, dedupe_key, notification_id, kind, document_id, signature_id, raw_body, received_at, next_attempt_at)
+      VALUES (@accountId, @dedupeKey, @notificationId, @kind, @documentId, @signatureId, @rawBody, @receivedAt, @dueAt)
+      ON CONFLICT (account_id, dedupe_key) DO UPDATE SET duplicates = duplicates + 1
+      RETURNING duplicates`);
+    this.dueRows = db.prepare(`SELECT * FROM webhook_inbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`);
+    this.nextDue = db.prepare(`SELECT min(next_attempt_at) AS at FROM webhook_inbox WHERE state = 'pending'`);
+    this.lastId = db.prepare('SELECT coalesce(max(id), 0) AS id FROM webhook_inbox');
+    this.ignore = db.prepare(`UPDATE webhook_inbox SET state = 'ignored', processed_at = ? WHERE id = ? AND state = 'pending'`);
+    this.fail = db.prepare(`UPDATE webhook_inbox SET state = 'failed', last_error = ?, processed_at = ? WHERE id = ? AND state = 'pending'`);
+    this.settleDocument = db.prepare(
+      `UPDATE webhook_inbox SET state = @state, outcome = @outcome, last_error = @error, processed_at = @at, attempts = attempts + 1 WHERE ${OF_DOCUMENT}`,
+    );
+    this.retryRows = db.prepare(`
+      UPDATE webhook_inbox SET attempts = attempts + 1, last_error = @error, next_attempt_at = @nextAttemptAt,
+        state = CASE WHEN attempts + 1 >= @maxAttempts THEN 'failed' ELSE 'pending' END,
+        processed_at = CASE WHEN attempts + 1 >= @maxAttempts THEN @at ELSE NULL END
+      WHERE ${OF_DOCUMENT}`);
+    this.deferRows = db.prepare(`UPDATE webhook_inbox SET next_attempt_at = max(next_attempt_at, @nextAttemptAt) WHERE ${OF_DOCUMENT}`);
+  }
+
+  /**
+   * Stores a batch in one transaction (one fsync): 'stored' for a new row, 'duplicate' for a repeat.
+   * New rows become due at `dueAtMs` (a short delay lets notifications of one document coalesce).
+   */
+  insertMany(entries: readonly InboxEntry[], dueAtMs = 0): StoreResult[] {
+    return this.db.transaction(() =>
+      entries.map((entry) => ((this.upsert.get({ ...entry, dueAt: dueAtMs }) as { duplicates: number }).duplicates === 0 ? 'stored' : 'duplicate')),
+    )();
+  }
+
+  /** Pending rows whose next attempt is due, oldest first. */
+  due(nowMs: number, limit: number): InboxItem[] {
+    return (this.dueRows.all(nowMs, limit) as RawItem[]).map(toItem);
+  }
+
+  /** When the earliest pending row becomes due (ms since epoch), or null when none is pending. */
+  nextDueAt(): number | null {
+    return (this.nextDue.get() as { at: number | null }).at;
+  }
+
+  maxId(): number {
+    return (this.lastId.get() as { id: number }).id;
+  }
+
+  /** Applies a batch of worker outcomes in one transaction. */
+  settle(work: () => void): void {
+    this.db.transaction(work)();
+  }
+
+  markIgnored(ids: readonly number[], at: string): void {
+    for (const id of ids) this.ignore.run(at, id);
+  }
+
+  markFailed(ids: readonly number[], error: string, at: string): void {
+    for (const id of ids) this.fail.run(error, at, id);
+  }
+
+  /** Settles every pending row of a document up to the horizon as done (or failed) after one refresh. */
+  markDocument(selector: DocumentSelector, state: 'done' | 'failed', outcome: string, error: string | null, at: string): number {
+    return this.settleDocument.run({ ...selector, state, outcome, error, at }).changes;
+  }
+
+  /** Leaves a document's rows pending after a failed attempt; rows past `maxAttempts` become failed. */
+  retryDocument(selector: DocumentSelector, error: string, nextAttemptAt: number, maxAttempts: number, at: string): void {
+    this.retryRows.run({ ...selector, error, nextAttemptAt, maxAttempts, at });
+  }
+
+  /** Postpones a document's rows without counting an attempt (its account is paused). */
+  deferDocument(selector: DocumentSelector, nextAttemptAt: number): void {
+    this.deferRows.run({ ...selector, nextAttemptAt });
+  }
+
+  /** Puts failed rows back in the queue (a "retry" button). Returns how many. */
+  retryFailed(accountId?: string): number {
+    const where = accountId === undefined ? '' : 'AND account_id = @accountId';
+    return this.db
+      .prepare(`UPDATE webhook_inbox SET state = 'pending', attempts = 0, next_attempt_at = 0, processed_at = NULL WHERE state = 'failed' ${where}`)
+      .run(accountId === undefined ? {} : { accountId }).changes;
+  }
+
+  stats(accountId?: string): InboxStats {
+    const where = accountId === undefined ? '' : 'WHERE account_id = ?';
+    const rows = this.db
+      .prepare(`SELECT state, count(*) AS n, coalesce(sum(duplicates), 0) AS dups FROM webhook_inbox ${where} GROUP BY state`)
+      .all(...(accountId === undefined ? [] : [accountId])) as { state: InboxState; n: number; dups: number }[];
+    const stats: InboxStats = { received: 0, duplicates: 0, pending: 0, done: 0, ignored: 0, failed: 0 };
+    for (const row of rows) {
+      stats[row.state] = row.n;
+      stats.received += row.n;
+      stats.duplicates += row.dups;
+    }
+    return stats;
+  }
+
+  /** A page of the inbox, newest first, with the raw bodies. */
+  list(query: InboxListQuery = {}): InboxPage {
+    const limit = Math.min(500, Math.max(1, Math.trunc(query.limit ?? 50)));
+    const offset = Math.max(0, Math.trunc(query.offset ?? 0));
+    const clauses: string[] = [];
+    const params: Record<string, unknown> = {};
+    if (query.accountId !== undefined) {
+      clauses.push('account_id = @accountId');
+      params.accountId = query.accountId;
+    }
+    if (query.state !== undefined) {
+      clauses.push('state = @state');
+      params.state = query.state;
+    }
+    const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+    const rows = this.db.prepare(`SELECT * FROM webhook_inbox ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as RawItem[];
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM webhook_inbox ${where}`).get(params) as { n: number }).n;
+    return { items: rows.map(toItem), total };
+  }
+
+  /** Removes an account's notifications (when the account is removed). */
+  deleteAccount(accountId: string): number {
+    return this.db.prepare('DELETE FROM webhook_inbox WHERE account_id = ?').run(accountId).changes;
+  }
+}

@@ -1,0 +1,268 @@
+import { AppError } from '../../../shared/contract/errors';
+import type { InboxPage, InboxStats, WebhookSettings, WebhookState } from '../../../shared/domain/webhooks';
+import type { Db } from '../db/database';
+import type { Logger } from '../logging/logger';
+import type { Redactor } from '../logging/redact';
+import type { SecretStore } from '../secrets/secret-store';
+import type { DocumentRefresher } from '../sync/document-refresher';
+import { GroupCommitter, type GroupCommitOptions } from './group-commit';
+import { InboxRepo, type InboxState } from './inbox-repo';
+import { InboxWorker, type InboxWorkerOptions } from './inbox-worker';
+import { NoTunnel, type Tunnel } from './tunnel';
+import { WebhookCredentials } from './webhook-credentials';
+import { emptyListenerCounters, WebhookListener, type ListenerCounters, type WebhookListenerOptions } from './webhook-listener';
+import { WebhookSettingsRepo, type ListenerSettings } from './webhook-settings';
+
+export interface WebhookServiceOptions {
+  db: Db;
+  secrets: SecretStore;
+  refresher: DocumentRefresher;
+  /** The accounts that get an endpoint (read at start; later ones through `addAccount`). */
+  accounts: () => readonly string[];
+  logger?: Logger;
+  redactor?: Redactor;
+  /** Built-in tunnel, used only when the `useTunnel` setting is on. Default: `NoTunnel`. */
+  tunnel?: Tunnel;
+  /** Overrides the stored port setting (tests, CLI). */
+  port?: number;
+  listener?: Pick<WebhookListenerOptions, 'maxBodyBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>;
+  groupCommit?: Pick<GroupCommitOptions, 'windowMs' | 'maxBatch'>;
+  /** Worker tuning: concurrency, backoff, `coalesceMs` (how long a new notification waits so that those of one document share a read). */
+  worker?: Omit<InboxWorkerOptions, 'repo' | 'refresher' | 'logger' | 'onSettled'>;
+  /** The inbox or the listener changed; called at most every 250 ms (the host emits `inbox.changed`). */
+  onChange?: () => void;
+}
+
+/** Where an account's notifications go. */
+export interface WebhookEndpoint {
+  accountId: string;
+  /** `http://127.0.0.1:<port>/hooks/<token>` while listening (what a local sandbox can call). */
+  localHookUrl: string | null;
+  /** The URL to paste in the service's console: full token — show it to the user, never log it. */
+  hookUrl: string | null;
+  /** The same with the token replaced by `[redacted]`: for logs and anything but that one field. */
+  hookUrlRedacted: string | null;
+  hmacConfigured: boolean;
+}
+
+/**
+ * The webhooks module as the rest of the core sees it: the listener, the durable inbox and its
+ * worker, each account's path token and HMAC secret, and the public URL to paste in the console.
+ */
+export class WebhookService {
+  readonly inbox: InboxRepo;
+  private readonly settings: WebhookSettingsRepo;
+  private readonly credentials: WebhookCredentials;
+  private readonly committer: GroupCommitter;
+  private readonly worker: InboxWorker;
+  private readonly tunnel: Tunnel;
+  private listener: WebhookListener | null = null;
+  private started = false;
+  private listenError: string | null = null;
+  private tunnelUrl: string | null = null;
+  private tunnelError: string | null = null;
+  private changeTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: WebhookServiceOptions) {
+    this.inbox = new InboxRepo(options.db);
+    this.settings = new WebhookSettingsRepo(options.db);
+    this.credentials = new WebhookCredentials(options.secrets, options.redactor);
+    this.tunnel = options.tunnel ?? new NoTunnel();
+    this.committer = new GroupCommitter((entries) => this.inbox.insertMany(entries, this.worker.newRowsDueAt()), {
+      ...options.groupCommit,
+      onCommitted: () => {
+        this.worker.stored(this.worker.newRowsDueAt());
+        this.changed();
+      },
+    });
+    this.worker = new InboxWorker({ ...options.worker, repo: this.inbox, refresher: options.refresher, logger: options.logger, onSettled: () => this.changed() });
+  }
+
+  /**
+   * Loads every account's token (creating missing ones), starts the listener, the worker (rows left
+   * pending by a crash resume) and the tunnel when on. A listener that cannot bind is reported in
+   * `state().error`, not thrown: the worker still drains.
+   */
+  async start(): Promise<void> {
+    this.started = true;
+    for (const accountId of this.options.accounts()) await this.credentials.load(accountId);
+    await this.listen();
+    this.worker.start();
+    if (this.settings.get().useTunnel) await this.openTunnel();
+    const redacted = this.credentials.accounts().map((accountId) => this.endpoint(accountId).hookUrlRedacted);
+    this.options.logger?.log('info', 'Webhook listener started', { port: this.listener?.port ?? null, error: this.listenError, hookUrls: redacted });
+  }
+
+  /** Stops taking notifications (what was queued is committed first), then the worker and the tunnel. */
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.listener?.stop();
+    this.listener = null;
+    this.committer.flush();
+    await this.worker.stop();
+    await this.closeTunnel();
+    if (this.changeTimer) clearTimeout(this.changeTimer);
+    this.changeTimer = null;
+  }
+
+  /** The listener as the Settings page shows it for one account (null: no account selected). */
+  state(accountId: string | null): WebhookState {
+    const port = this.listener?.port ?? null;
+    const endpoint = accountId !== null && this.credentials.token(accountId) !== null ? this.endpoint(accountId) : null;
+    return {
+      listening: this.listener?.listening ?? false,
+      port,
+      localUrl: port === null ? null : `http://127.0.0.1:${port}`,
+      publicBaseUrl: this.publicBaseUrl(),
+      hookUrl: endpoint?.hookUrl ?? null,
+      hmacConfigured: endpoint?.hmacConfigured ?? false,
+      error: this.listenError ?? this.tunnelError,
+    };
+  }
+
+  endpoint(accountId: string): WebhookEndpoint {
+    const token = this.credentials.token(accountId);
+    if (token === null) throw unknownAccount(accountId);
+    const port = this.listener?.port ?? null;
+    const base = this.publicBaseUrl();
+    return {
+      accountId,
+      localHookUrl: port === null ? null : `http://127.0.0.1:${port}/hooks/${token}`,
+      hookUrl: base === null ? null : `${base}/hooks/${token}`,
+      hookUrlRedacted: base === null ? null : `${base}/hooks/[redacted]`,
+      hmacConfigured: this.credentials.hasHmacSecret(accountId),
+    };
+  }
+
+  listenerSettings(): ListenerSettings {
+    return this.settings.get();
+  }
+
+  /** Requests refused since the listener started, by reason, and the notifications taken. */
+  counters(): ListenerCounters {
+    return structuredClone(this.listener?.counters ?? emptyListenerCounters());
+  }
+
+  /** Gives a new account its endpoint (or loads an existing one). */
+  async addAccount(accountId: string): Promise<WebhookEndpoint> {
+    await this.credentials.load(accountId);
+    return this.endpoint(accountId);
+  }
+
+  /** The account is being removed: its token, secret and notifications go. */
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.credentials.forget(accountId);
+    this.inbox.deleteAccount(accountId);
+    this.changed();
+  }
+
+  /** New token: the old URL answers 404 at once; the user pastes the new one in the console. */
+  async rotateToken(accountId: string): Promise<WebhookState> {
+    if (this.credentials.token(accountId) === null) throw unknownAccount(accountId);
+    await this.credentials.rotate(accountId);
+    this.options.logger?.log('info', 'Webhook token rotated', { accountId });
+    return this.state(accountId);
+  }
+
+  /** `webhooks.configure`: public base URL ('' or null clears), port (restarts the listener), HMAC secret (null clears). */
+  async configure(accountId: string | null, patch: WebhookSettings & { useTunnel?: boolean }): Promise<WebhookState> {
+    if (patch.hmacSecret !== undefined) {
+      if (accountId === null || this.credentials.token(accountId) === null) throw unknownAccount(accountId ?? '');
+      if (patch.hmacSecret === null) await this.credentials.clearHmacSecret(accountId);
+      else await this.credentials.setHmacSecret(accountId, patch.hmacSecret);
+    }
+    const before = this.settings.get();
+    const after = this.settings.update({ port: patch.port, publicBaseUrl: patch.publicBaseUrl, useTunnel: patch.useTunnel });
+    if (this.started && (after.port !== before.port || !this.listener) && this.options.port === undefined) {
+      await this.listener?.stop();
+      this.listener = null;
+      await this.closeTunnel();
+      await this.listen();
+    }
+    if (this.started && after.useTunnel) await this.openTunnel();
+    if (!after.useTunnel) await this.closeTunnel();
+    return this.state(accountId);
+  }
+
+  /** Inbox counts (of one account, or all) with the listener's refusals. */
+  stats(accountId?: string): InboxStats {
+    return { ...this.inbox.stats(accountId), refused: { ...this.counters().refused } };
+  }
+
+  /** `inbox.list`: a page, newest first, each with its raw body. */
+  list(accountId: string | undefined, query: { state?: InboxState; limit?: number; offset?: number } = {}): InboxPage {
+    const page = this.inbox.list({ ...query, accountId });
+    const items = page.items.map(({ rawBody, accountId: _account, outcome: _outcome, ...item }) => ({ ...item, raw: rawBody }));
+    return { stats: this.stats(accountId), total: page.total, items };
+  }
+
+  /** Puts failed notifications back in the queue. */
+  retryFailed(accountId?: string): number {
+    const count = this.inbox.retryFailed(accountId);
+    this.worker.wake();
+    return count;
+  }
+
+  /** Resolves once nothing is due in the inbox (tests, CLI). */
+  whenIdle(): Promise<void> {
+    return this.worker.whenIdle();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.listener) return;
+    const listener = new WebhookListener({
+      ...this.options.listener,
+      credentials: this.credentials,
+      store: (entry) => this.committer.submit(entry),
+      port: this.options.port ?? this.settings.get().port,
+      logger: this.options.logger,
+    });
+    try {
+      await listener.start();
+      this.listener = listener;
+      this.listenError = null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      this.listenError =
+        code === 'EADDRINUSE'
+          ? 'The webhook port is in use by another program. Choose another port in Settings.'
+          : `The webhook listener could not start (${code ?? String(error)}).`;
+      this.options.logger?.log('error', 'Webhook listener did not start', { error: this.listenError });
+    }
+  }
+
+  private publicBaseUrl(): string | null {
+    return this.tunnelUrl ?? this.settings.get().publicBaseUrl;
+  }
+
+  private async openTunnel(): Promise<void> {
+    const port = this.listener?.port ?? null;
+    if (port === null || this.tunnelUrl !== null) return;
+    try {
+      this.tunnelUrl = (await this.tunnel.start(port)).replace(/\/+$/, '');
+      this.tunnelError = null;
+    } catch (error) {
+      this.tunnelError = error instanceof Error ? error.message : String(error);
+      this.options.logger?.log('warn', 'Webhook tunnel did not start', { tunnel: this.tunnel.name, error: this.tunnelError });
+    }
+  }
+
+  private async closeTunnel(): Promise<void> {
+    this.tunnelError = null;
+    if (this.tunnelUrl === null) return;
+    this.tunnelUrl = null;
+    await this.tunnel.stop();
+  }
+
+  private changed(): void {
+    if (!this.options.onChange || this.changeTimer) return;
+    this.changeTimer = setTimeout(() => {
+      this.changeTimer = null;
+      this.options.onChange?.();
+    }, 250);
+    this.changeTimer.unref();
+  }
+}
+
+const unknownAccount = (accountId: string): AppError =>
+  new AppError({ kind: 'NotFound', code: 'accountGone', params: { accountId }, message: 'This account has no webhook endpoint. Add the account first.' });

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { documentStatuses, inboxStates, isKnownDocumentStatus, type InboxItem } from '../../../../shared';
+
+export const notificationKinds = ['DS', 'SD', 'DC'] as const;
+type KnownKind = (typeof notificationKinds)[number];
+const isKnownKind = (kind: string): kind is KnownKind => (notificationKinds as readonly string[]).includes(kind);
+
+export const refusalReasons = ['not-found', 'method', 'media-type', 'too-large', 'bad-json', 'bad-signature', 'store-failed', 'aborted', 'bad-request'] as const;
+type KnownReason = (typeof refusalReasons)[number];
+const isKnownReason = (reason: string): reason is KnownReason => (refusalReasons as readonly string[]).includes(reason);
+
+/** Known document statuses first, in the service's order, then any other code the host reported. */
+export function statusCodesOf(counts: Record<string, number>): string[] {
+  const others = Object.keys(counts)
+    .filter((code) => !isKnownDocumentStatus(code))
+    .sort();
+  return [...documentStatuses, ...others];
+}
+
+export { inboxStates };
+
+/**
+ * Words for the codes on this page, in the UI language. Open sets: a code SignDock does not know is
+ * shown as the code itself, never hidden.
+ */
+export function useActivityLabels() {
+  const { t } = useTranslation();
+  return {
+    status: (code: string): string => (isKnownDocumentStatus(code) ? t(`activity.statuses.${code}`) : code),
+    kind: (kind: string): { text: string; known: boolean } =>
+      isKnownKind(kind) ? { text: t(`activity.inbox.kinds.${kind}`), known: true } : { text: kind === '' ? t('activity.inbox.noKind') : kind, known: false },
+    reason: (reason: string): string => (isKnownReason(reason) ? t(`activity.inbox.reasons.${reason}`) : reason),
+    inboxState: (state: InboxItem['state']): string => t(`activity.inbox.states.${state}`),
+  };
+}
