@@ -42,25 +42,25 @@ export class DataSpine {
       logger: deps.logger,
       onChange: (accountId, documentIds) => {
         deps.events.emit('documents.changed', { accountId, documentIds });
-        void this.emitStatus();
+        this.emitStatus();
       },
     });
     this.webhooks = new WebhookService({
       db: deps.db,
       secrets: deps.secrets,
       refresher: this.sync.refresher,
-      accounts: () => this.accountIds(),
+      accounts: () => deps.accounts.ids(),
       logger: deps.logger,
       redactor: deps.redactor,
       ...(deps.webhookPort !== undefined ? { port: deps.webhookPort } : {}),
-      onChange: () => void this.emitInbox(),
+      onChange: () => this.emitInbox(),
     });
   }
 
   /** The app's background work: the listener and worker, and a full sync of the selected account. */
   async startBackground(): Promise<void> {
     await this.webhooks.start();
-    const selected = await this.selectedId();
+    const selected = this.selectedId();
     if (selected) this.startSync(selected);
   }
 
@@ -82,8 +82,8 @@ export class DataSpine {
     await this.webhooks.forgetAccount(accountId);
   }
 
-  async status(): Promise<SyncStatus> {
-    const accountId = await this.selectedId();
+  status(): SyncStatus {
+    const accountId = this.selectedId();
     if (!accountId) return { accountId: null, state: 'no-account', progress: null, lastFullSync: null, counts: {}, total: 0, watching: 0 };
     const counts = this.sync.queries.counts(accountId);
     const state = this.sync.syncState.get(accountId);
@@ -103,20 +103,20 @@ export class DataSpine {
   }
 
   /** `sync.now`: starts a full sync (or joins the one running) and answers at once. */
-  async syncNow(): Promise<SyncStatus> {
-    const accountId = await this.requireSelected();
+  syncNow(): SyncStatus {
+    const accountId = this.requireSelected();
     this.startSync(accountId);
     return this.status();
   }
 
   /** Resolves when the selected account's running full sync (if any) ends. */
   async whenSynced(): Promise<void> {
-    const accountId = await this.selectedId();
+    const accountId = this.selectedId();
     if (accountId) await this.runs.get(accountId);
   }
 
-  async list(query: OperationParsedInput<'documents.list'>): Promise<OperationOutput<'documents.list'>> {
-    const accountId = await this.requireSelected();
+  list(query: OperationParsedInput<'documents.list'>): OperationOutput<'documents.list'> {
+    const accountId = this.requireSelected();
     const page = this.sync.queries.page({
       accountId,
       ...(query.status ? { statuses: [query.status] } : {}),
@@ -128,8 +128,8 @@ export class DataSpine {
     return { total: page.total, documents: page.documents.map(({ raw: _raw, accountId: _a, readAt: _r, ...document }) => document) };
   }
 
-  async get(documentId: string): Promise<OperationOutput<'documents.get'>> {
-    const accountId = await this.requireSelected();
+  get(documentId: string): OperationOutput<'documents.get'> {
+    const accountId = this.requireSelected();
     const document = this.sync.reader.get(accountId, documentId);
     if (!document) {
       throw new AppError({
@@ -143,12 +143,12 @@ export class DataSpine {
     return rest;
   }
 
-  async webhookState() {
-    return this.webhooks.state(await this.selectedId());
+  webhookState() {
+    return this.webhooks.state(this.selectedId());
   }
 
   async configureWebhooks(patch: OperationParsedInput<'webhooks.configure'>) {
-    const accountId = await this.selectedId();
+    const accountId = this.selectedId();
     const publicBaseUrl = patch.publicBaseUrl === undefined ? undefined : patch.publicBaseUrl === '' ? null : patch.publicBaseUrl?.replace(/\/+$/, '');
     const state = await this.webhooks.configure(accountId, { ...patch, ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}) });
     this.deps.events.emit('webhooks.changed', state);
@@ -156,54 +156,50 @@ export class DataSpine {
   }
 
   async rotateToken() {
-    const state = await this.webhooks.rotateToken(await this.requireSelected());
+    const state = await this.webhooks.rotateToken(this.requireSelected());
     this.deps.events.emit('webhooks.changed', state);
     return state;
   }
 
-  async inbox(query: OperationParsedInput<'inbox.list'>) {
-    const accountId = await this.selectedId();
+  inbox(query: OperationParsedInput<'inbox.list'>) {
+    const accountId = this.selectedId();
     return this.webhooks.list(accountId ?? undefined, query);
   }
 
   private startSync(accountId: string): void {
     if (this.runs.has(accountId)) return;
     const run = this.sync
-      .start(accountId, { onProgress: () => void this.emitStatus(true) })
+      .start(accountId, { onProgress: () => this.emitStatus(true) })
       .catch((error: unknown) => {
         this.deps.logger.log('warn', 'full sync failed', { accountId, error: error instanceof Error ? error.message : String(error) });
       })
       .finally(() => {
         this.runs.delete(accountId);
-        void this.emitStatus();
+        this.emitStatus();
       });
     this.runs.set(accountId, run);
-    void this.emitStatus();
+    this.emitStatus();
   }
 
   /** Pushes `sync.changed`; progress updates at most every 200 ms. */
-  private async emitStatus(progressOnly = false): Promise<void> {
+  private emitStatus(progressOnly = false): void {
     const now = Date.now();
     if (progressOnly && now - this.lastEmit < 200) return;
     this.lastEmit = now;
-    this.deps.events.emit('sync.changed', await this.status());
+    this.deps.events.emit('sync.changed', this.status());
   }
 
-  private async emitInbox(): Promise<void> {
-    const accountId = await this.selectedId();
+  private emitInbox(): void {
+    const accountId = this.selectedId();
     this.deps.events.emit('inbox.changed', this.webhooks.stats(accountId ?? undefined));
   }
 
-  private accountIds(): string[] {
-    return this.deps.accounts.ids();
-  }
-
-  private async selectedId(): Promise<string | null> {
+  private selectedId(): string | null {
     return this.deps.accounts.selectedId();
   }
 
-  private async requireSelected(): Promise<string> {
-    const id = await this.selectedId();
+  private requireSelected(): string {
+    const id = this.selectedId();
     if (!id) throw new AppError({ kind: 'NotFound', code: 'noAccount', message: 'No account is set up yet. Add one first.' });
     return id;
   }

@@ -59,15 +59,7 @@ export class AccountService {
   /** Checks the key, then stores the record and the key together: nothing is kept when either fails. */
   async add(input: { name: string; baseUrl: string; apiKey: string; demo?: boolean }): Promise<Account> {
     this.deps.redactor.add(input.apiKey);
-    if (this.deps.repo.byName(input.name)) {
-      throw new AppError({
-        kind: 'InvalidInput',
-        code: 'accountNameTaken',
-        params: { name: input.name },
-        message: `An account named "${input.name}" already exists. Choose another name.`,
-        fields: { name: [`An account named "${input.name}" already exists.`] },
-      });
-    }
+    if (this.deps.repo.byName(input.name)) throw nameTaken(input.name);
     const check = await this.check(input.baseUrl, input.apiKey);
     if (!check.ok) throw keyCheckError(check);
 
@@ -94,15 +86,7 @@ export class AccountService {
   async update(input: { accountId: string; name?: string; baseUrl?: string; apiKey?: string }): Promise<Account> {
     const row = this.require(input.accountId);
     if (input.apiKey) this.deps.redactor.add(input.apiKey);
-    if (input.name && input.name.toLowerCase() !== row.name.toLowerCase() && this.deps.repo.byName(input.name)) {
-      throw new AppError({
-        kind: 'InvalidInput',
-        code: 'accountNameTaken',
-        params: { name: input.name },
-        message: `An account named "${input.name}" already exists. Choose another name.`,
-        fields: { name: [`An account named "${input.name}" already exists.`] },
-      });
-    }
+    if (input.name && input.name.toLowerCase() !== row.name.toLowerCase() && this.deps.repo.byName(input.name)) throw nameTaken(input.name);
     const baseUrl = input.baseUrl ?? row.baseUrl;
     if (input.apiKey || input.baseUrl) {
       const apiKey = input.apiKey ?? (await this.credentialsFor(row.id)).apiKey;
@@ -205,6 +189,16 @@ export class AccountService {
     );
     return { id: row.id, name: row.name, baseUrl: row.baseUrl, createdAt: row.createdAt, demo: row.demo, hasKey };
   }
+}
+
+function nameTaken(name: string): AppError {
+  return new AppError({
+    kind: 'InvalidInput',
+    code: 'accountNameTaken',
+    params: { name },
+    message: `An account named "${name}" already exists. Choose another name.`,
+    fields: { name: [`An account named "${name}" already exists.`] },
+  });
 }
 
 /** A failed key check as the typed error `accounts.add` and `auth login` report. */
