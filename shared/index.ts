@@ -10,3 +10,6 @@ export * from './domain/documents';
 export * from './domain/status-codes';
 export * from './domain/sync';
 export * from './domain/webhooks';
+export * from './domain/signers';
+export * from './domain/manifest';
+export * from './domain/batches';

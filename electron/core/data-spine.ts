@@ -198,7 +198,8 @@ export class DataSpine {
     return this.deps.accounts.selectedId();
   }
 
-  private requireSelected(): string {
+  /** The selected account's id, or the plain `noAccount` error. */
+  requireSelected(): string {
     const id = this.selectedId();
     if (!id) throw new AppError({ kind: 'NotFound', code: 'noAccount', message: 'No account is set up yet. Add one first.' });
     return id;

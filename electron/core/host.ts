@@ -16,6 +16,9 @@ import type { SecretStore } from './secrets/secret-store';
 import { SettingsRepo } from './settings/settings-repo';
 import { DataSpine } from './data-spine';
 import { ServiceClients } from './service-clients';
+import { BatchService } from './batches/batch-service';
+import { PresetsRepo } from './batches/presets-repo';
+import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -30,6 +33,8 @@ export interface CoreOptions {
   webhookPort?: number;
   /** A key and address for this run only, stored nowhere (CLI environment variables). */
   credentialsOverride?: { apiKey?: string; baseUrl?: string };
+  /** PDF check workers (tests pass a time limit). */
+  checkPool?: PdfCheckPoolOptions;
 }
 
 export interface Core {
@@ -41,6 +46,7 @@ export interface Core {
   readonly logger: Logger;
   readonly redactor: Redactor;
   readonly spine: DataSpine;
+  readonly batches: BatchService;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -83,6 +89,18 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
+  const batches = new BatchService({
+    db,
+    selectedAccount: () => spine.requireSelected(),
+    client: (accountId) => clients.forAccount(accountId),
+    limiter: (accountId) => clients.limiterFor(accountId),
+    mirror: (accountId, document, readAt) => void spine.sync.reconciler.apply(accountId, [document], readAt),
+    stamp: () => spine.sync.stamps.next(),
+    emit: (batch, items) => events.emit('batches.changed', { batch, items }),
+    logger,
+    ...(options.checkPool ? { checkPool: options.checkPool } : {}),
+  });
+  const presets = new PresetsRepo(db);
   let background = false;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
@@ -134,6 +152,28 @@ export function createCore(options: CoreOptions): Core {
     'webhooks.configure': (patch) => spine.configureWebhooks(patch),
     'webhooks.rotateToken': () => spine.rotateToken(),
     'inbox.list': (query) => spine.inbox(query),
+    'batches.current': () => batches.current(),
+    'batches.create': () => batches.create('app'),
+    'batches.get': ({ batchId }) => batches.batch(batchId),
+    'batches.list': ({ limit }) => batches.list(limit),
+    'batches.addFiles': ({ batchId, paths }) => batches.addFiles(batchId, paths),
+    'batches.updateItems': ({ batchId, itemIds, patch }) => batches.updateItems(batchId, itemIds, patch),
+    'batches.removeItems': ({ batchId, itemIds }) => batches.removeItems(batchId, itemIds),
+    'batches.importManifest': (input) =>
+      'path' in input
+        ? batches.importManifest(input.batchId, { path: input.path })
+        : batches.importManifest(input.batchId, { fileName: input.fileName, contentBase64: input.contentBase64 }),
+    'batches.manifestTemplate': ({ batchId }) => batches.manifestTemplate(batchId),
+    'batches.send': ({ batchId, concurrency }) => batches.send(batchId, concurrency),
+    'batches.pause': ({ batchId }) => batches.pause(batchId),
+    'batches.resume': ({ batchId }) => batches.resume(batchId),
+    'batches.cancel': ({ batchId }) => batches.cancel(batchId),
+    'batches.retryFailed': ({ batchId }) => batches.retryFailed(batchId),
+    'batches.preview': ({ batchId, itemId }) => batches.preview(batchId, itemId),
+    'batches.exportResults': ({ batchId }) => batches.exportResults(batchId),
+    'presets.list': () => presets.list(),
+    'presets.save': ({ name, signers }) => presets.save(name, signers),
+    'presets.remove': ({ presetId }) => presets.remove(presetId),
   };
   const dispatcher = new Dispatcher(handlers, logger);
 
@@ -146,14 +186,17 @@ export function createCore(options: CoreOptions): Core {
     logger,
     redactor,
     spine,
+    batches,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
+      batches.resumeInterrupted('app');
     },
     async close() {
+      await batches.close();
       await spine.stop();
       await options.sandbox?.stop();
       if (!options.http) await http.close();

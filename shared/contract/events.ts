@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settingsSchema } from '../domain/settings';
 import { accountsStateSchema } from '../domain/accounts';
 import { syncStatusSchema } from '../domain/sync';
+import { batchItemSchema, batchSummarySchema } from '../domain/batches';
 import { inboxStatsSchema, webhookStateSchema } from '../domain/webhooks';
 
 /** Every event the host pushes to the UI. */
@@ -12,6 +13,8 @@ export const events = {
   'documents.changed': z.object({ accountId: z.string(), documentIds: z.array(z.string()) }),
   'inbox.changed': inboxStatsSchema,
   'webhooks.changed': webhookStateSchema,
+  /** A batch moved: its summary and the rows that changed since the last event (at most ~10 per second). */
+  'batches.changed': z.object({ batch: batchSummarySchema, items: z.array(batchItemSchema) }),
 } as const;
 
 export type Events = typeof events;

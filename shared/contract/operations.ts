@@ -4,6 +4,8 @@ import { documentSchema } from '../domain/documents';
 import { documentQuerySchema, syncStatusSchema } from '../domain/sync';
 import { inboxPageSchema, inboxStates, webhookSettingsSchema, webhookStateSchema } from '../domain/webhooks';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
+import { batchSchema, batchSummarySchema, itemPatchSchema, maxConcurrency, signerPresetSchema } from '../domain/batches';
+import { signerSchema } from '../domain/signers';
 import {
   accountNameSchema,
   accountSchema,
@@ -15,6 +17,8 @@ import {
 
 const none = z.object({}).strict();
 const accountRef = z.object({ accountId: z.string().min(1) }).strict();
+const batchRef = z.object({ batchId: z.string().min(1).max(100) }).strict();
+const itemIds = z.array(z.string().min(1).max(100)).min(1).max(5000);
 
 export const hostKinds = ['electron', 'web', 'cli'] as const;
 export type HostKind = (typeof hostKinds)[number];
@@ -100,6 +104,80 @@ export const operations = {
       .object({ state: z.enum(inboxStates).optional(), limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) })
       .strict(),
     output: inboxPageSchema,
+  }),
+  'batches.current': defineOperation({
+    summary: 'The batch being prepared or sent in the app for the selected account, or null.',
+    input: none,
+    output: batchSchema.nullable(),
+  }),
+  'batches.create': defineOperation({ summary: 'Start a new, empty batch (draft) for the selected account.', input: none, output: batchSchema }),
+  'batches.get': defineOperation({ summary: 'A batch with its items.', input: batchRef, output: batchSchema }),
+  'batches.list': defineOperation({
+    summary: 'Recent batches of the selected account, newest first.',
+    input: z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict(),
+    output: z.array(batchSummarySchema),
+  }),
+  'batches.addFiles': defineOperation({
+    summary: 'Add dropped or picked files and folders to a draft batch; PDFs become rows and are checked in the background.',
+    input: z.object({ batchId: z.string().min(1).max(100), paths: z.array(z.string().min(1).max(4096)).min(1).max(5000) }).strict(),
+    output: batchSchema,
+  }),
+  'batches.updateItems': defineOperation({
+    summary: 'Change the title, signers or exclusion of some rows of a draft batch ("apply to selected/all").',
+    input: z.object({ batchId: z.string().min(1).max(100), itemIds, patch: itemPatchSchema }).strict(),
+    output: batchSchema,
+  }),
+  'batches.removeItems': defineOperation({
+    summary: 'Take rows out of a draft batch.',
+    input: z.object({ batchId: z.string().min(1).max(100), itemIds }).strict(),
+    output: batchSchema,
+  }),
+  'batches.importManifest': defineOperation({
+    summary: 'Read a manifest CSV (a path, or the file itself) and apply its titles and signers to the rows it names.',
+    input: z.union([
+      z.object({ batchId: z.string().min(1).max(100), path: z.string().min(1).max(4096) }).strict(),
+      z.object({ batchId: z.string().min(1).max(100), fileName: z.string().min(1).max(255), contentBase64: z.string().max(7_000_000) }).strict(),
+    ]),
+    output: batchSchema,
+  }),
+  'batches.manifestTemplate': defineOperation({
+    summary: 'A manifest template (CSV) naming the rows of a batch, or an example when no batch is given.',
+    input: z.object({ batchId: z.string().min(1).max(100).optional() }).strict(),
+    output: z.object({ fileName: z.string(), text: z.string() }),
+  }),
+  'batches.send': defineOperation({
+    summary: 'Send the clean rows of a draft batch: written to the queue first, then sent in the background.',
+    input: z.object({ batchId: z.string().min(1).max(100), concurrency: z.number().int().min(1).max(maxConcurrency).optional() }).strict(),
+    output: batchSummarySchema,
+  }),
+  'batches.pause': defineOperation({ summary: 'Stop taking new rows; rows in flight finish.', input: batchRef, output: batchSummarySchema }),
+  'batches.resume': defineOperation({ summary: 'Continue a paused or interrupted batch.', input: batchRef, output: batchSummarySchema }),
+  'batches.cancel': defineOperation({ summary: 'Send nothing more from this batch; rows not yet sent are marked cancelled.', input: batchRef, output: batchSummarySchema }),
+  'batches.retryFailed': defineOperation({
+    summary: 'Queue again the rows the service refused or that could not be sent (not rows with file or signer problems).',
+    input: batchRef,
+    output: batchSummarySchema,
+  }),
+  'batches.preview': defineOperation({
+    summary: 'The bytes of a row\'s PDF (base64, at most 20 MB) for its thumbnail; null when larger or unreadable.',
+    input: z.object({ batchId: z.string().min(1).max(100), itemId: z.string().min(1).max(100) }).strict(),
+    output: z.object({ dataBase64: z.string().nullable() }),
+  }),
+  'batches.exportResults': defineOperation({
+    summary: 'The results of a batch as CSV: file, title, state, document id, error, and each signer\'s link.',
+    input: batchRef,
+    output: z.object({ fileName: z.string(), text: z.string() }),
+  }),
+  'presets.list': defineOperation({ summary: 'Saved signer presets.', input: none, output: z.array(signerPresetSchema) }),
+  'presets.save': defineOperation({
+    summary: 'Save (or replace, by name) a signer preset.',
+    input: z.object({ name: z.string().trim().min(1).max(80), signers: z.array(signerSchema).min(1).max(20) }).strict(),
+    output: z.array(signerPresetSchema),
+  }),
+  'presets.remove': defineOperation({
+    summary: 'Delete a signer preset.',
+    input: z.object({ presetId: z.string().min(1).max(100) }).strict(),
+    output: z.array(signerPresetSchema),
   }),
 } as const;
 

@@ -295,9 +295,33 @@ const templateExample = [
   '', '+5491198765432', '', '20123456789', 'sms',
 ];
 
-/** A manifest with its header and one example row, for "save a template" (CRLF, as spreadsheets write). */
-export function manifestTemplate(delimiter: CsvDelimiter = ','): string {
+/** A row of a template made from a batch: its file, title and signers so far. */
+export interface TemplateRow {
+  file: string;
+  title: string;
+  signers: Signer[];
+}
+
+const inviteWord = (invite: SignerInvite[]): string =>
+  invite.includes('EM') && invite.includes('PH') ? 'email+sms' : invite.includes('EM') ? 'email' : invite.includes('PH') ? 'sms' : 'link';
+
+function signerCells(signer: Signer | undefined): string[] {
+  if (!signer) return ['', '', '', '', ''];
+  const { EM, PH, BI, AF } = signer.validations;
+  const anyOr = (value: string | null | undefined) => (value === null ? 'any' : value ?? '');
+  return [EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
+}
+
+/**
+ * A manifest for "save a template" (CRLF, as spreadsheets write): the header and one example row,
+ * or, given a batch's rows, one line per file with its title and the signers said so far.
+ */
+export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[]): string {
   const cell = (value: string) => (/["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value);
   const line = (cells: string[]) => cells.map(cell).join(delimiter);
-  return `${line(templateHeader)}\r\n${line(templateExample)}\r\n`;
+  if (!rows || rows.length === 0) return `${line(templateHeader)}\r\n${line(templateExample)}\r\n`;
+  const groups = Math.max(2, ...rows.map((row) => row.signers.length));
+  const header = ['file', 'title', ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => `signer${i + 1}_${field}`)).flat()];
+  const body = rows.map((row) => line([row.file, row.title, ...Array.from({ length: groups }, (_, i) => signerCells(row.signers[i])).flat()]));
+  return [line(header), ...body].join('\r\n') + '\r\n';
 }

@@ -3,6 +3,7 @@ import { accountsCommand } from './accounts';
 import { authCommand } from './auth';
 import { listCommand, showCommand } from './documents';
 import { infoCommand } from './info';
+import { sendCommand, sendUsage } from './send';
 import { syncCommand } from './sync';
 import { webhookCommand } from './webhook';
 
@@ -16,5 +17,6 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   sync: { run: syncCommand, usage: 'sync                          read every document of the account into the mirror' },
   list: { run: listCommand, usage: 'list [--status CODE] [--search TEXT] [--limit N]   documents in the mirror' },
   webhook: { run: webhookCommand, usage: 'webhook serve [--port N]      receive notifications (and keep the mirror in step) until Ctrl+C' },
+  send: { run: sendCommand, usage: sendUsage },
   show: { run: showCommand, usage: 'show <document-id>            one document with its signers and links' },
 };

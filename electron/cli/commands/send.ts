@@ -1,0 +1,181 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '../../../shared/contract/errors';
+import type { Batch, BatchItem, BatchSummary } from '../../../shared/domain/batches';
+import { parseSignerSpec, type Signer } from '../../../shared/domain/signers';
+import { maxConcurrency } from '../../../shared/domain/batches';
+import { emit, UsageError, type CliContext } from '../io';
+
+export const sendUsage =
+  'send <pdf or folder>... [--signer SPEC]... [--manifest FILE] [--title TEXT] [--concurrency N] | send --resume <batch-id>';
+
+/** One row of `send --json`. */
+export interface SendJsonItem {
+  file: string;
+  title: string;
+  status: string;
+  document_id: string | null;
+  error: string | null;
+  signatures: { id: string; url: string | null }[];
+}
+
+/**
+ * `send`: files and folders → a batch written to SQLite, checked, then sent (progress on stderr).
+ * Every `--signer` signs every file; a `--manifest` says per file. `--title` names a single file's
+ * document, or prefixes each title when there are several. Exit 1 when any row was not sent.
+ */
+export async function sendCommand(ctx: CliContext, args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        signer: { type: 'string', multiple: true },
+        manifest: { type: 'string' },
+        title: { type: 'string' },
+        concurrency: { type: 'string' },
+        resume: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: ${sendUsage}`);
+  }
+  const { values, positionals } = parsed;
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > maxConcurrency)) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to ${maxConcurrency}.`);
+  }
+  const batches = ctx.core.batches;
+
+  if (values.resume !== undefined) {
+    if (positionals.length > 0 || values.signer || values.manifest || values.title) {
+      throw new UsageError('--resume takes only the batch id (and --concurrency is ignored).');
+    }
+    const batch = batches.batch(values.resume);
+    ctx.err(`Resuming batch ${batch.id}…\n`);
+    if (batch.state === 'draft') batches.send(batch.id, concurrency);
+    else if (batch.state !== 'done' && batch.state !== 'cancelled') batches.resume(batch.id);
+    return finish(ctx, batch.id);
+  }
+
+  if (positionals.length === 0) throw new UsageError(`Give at least one PDF or folder.\nUsage: ${sendUsage}`);
+  const signers: Signer[] = [];
+  for (const spec of values.signer ?? []) {
+    const result = parseSignerSpec(spec);
+    if (!result.ok) throw new UsageError(`--signer '${spec}': ${result.problems.map((problem) => problem.message).join(' ')}`);
+    signers.push(result.signer);
+  }
+  if (signers.length === 0 && !values.manifest) {
+    throw new UsageError(`Say who signs: --signer 'EM=ana@example.com;invite=EM' (one per signer) or --manifest FILE.\nUsage: ${sendUsage}`);
+  }
+
+  const accountId = await accountFor(ctx);
+  const created = batches.create('cli', accountId);
+  ctx.err(`Batch ${created.id} (if interrupted: send --resume ${created.id})\n`);
+  let batch = await batches.addFiles(created.id, positionals, signers.length > 0 ? { signers } : {});
+  for (const skipped of batch.skipped) ctx.err(`Skipped: ${skipped.message}\n`);
+  if (values.title !== undefined) {
+    const title = values.title.trim();
+    if (title === '') throw new UsageError('--title cannot be empty.');
+    const items = batch.items;
+    if (items.length === 1) batch = batches.updateItems(batch.id, [items[0]!.id], { title });
+    else for (const item of items) batches.updateItems(batch.id, [item.id], { title: `${title} – ${item.title}`.slice(0, 200) });
+  }
+  if (values.manifest) {
+    batch = await batches.importManifest(batch.id, { path: values.manifest });
+    for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${problem.message}\n`);
+  }
+  if (batch.items.length === 0) {
+    throw new AppError({ kind: 'InvalidInput', code: 'batch.nothingToSend', message: 'There is nothing to send: no PDF among the files given.' });
+  }
+  ctx.err(`Checking ${batch.items.length} file${batch.items.length === 1 ? '' : 's'}…\n`);
+  batches.send(batch.id, concurrency);
+  return finish(ctx, batch.id);
+}
+
+async function accountFor(ctx: CliContext): Promise<string> {
+  const state = await ctx.core.accounts.state();
+  if (ctx.account) {
+    const account = state.accounts.find((a) => a.name.toLowerCase() === ctx.account?.toLowerCase());
+    if (!account) throw new UsageError(`There is no account named "${ctx.account}".`);
+    return account.id;
+  }
+  return ctx.core.spine.requireSelected();
+}
+
+/** Waits for the batch with progress on stderr, prints the results, and says the exit code. */
+async function finish(ctx: CliContext, batchId: string): Promise<number> {
+  const batches = ctx.core.batches;
+  let lastLine = '';
+  const unsubscribe = ctx.core.events.subscribe((message) => {
+    if (message.event !== 'batches.changed') return;
+    const { batch } = message.payload as { batch: BatchSummary };
+    if (batch.id !== batchId) return;
+    const line = progressLine(batch);
+    if (line !== lastLine) {
+      ctx.err(`\r${line.padEnd(lastLine.length)}`);
+      lastLine = line;
+    }
+  });
+  try {
+    await batches.whenSettled(batchId);
+  } finally {
+    unsubscribe();
+  }
+  if (lastLine) ctx.err('\n');
+  const batch = batches.batch(batchId);
+  const items = batch.items.map(jsonItem);
+  emit(ctx, { batch_id: batch.id, items }, () => describe(batch));
+  const allSent = batch.items.every((item) => item.state === 'sent' || (item.excluded && item.state === 'draft'));
+  return allSent && batch.state === 'done' ? 0 : 1;
+}
+
+export function jsonItem(item: BatchItem): SendJsonItem {
+  return {
+    file: item.path,
+    title: item.title,
+    status: item.state,
+    document_id: item.documentId,
+    error: item.error?.message ?? (item.state === 'sent' ? null : item.problems[0]?.message ?? null),
+    signatures: item.signatures.map((signature) => ({ id: signature.id, url: signature.url })),
+  };
+}
+
+export function progressLine(batch: BatchSummary): string {
+  const p = batch.progress;
+  if (batch.state === 'checking' || p.checking > 0) return `Checking files: ${p.total - p.checking} of ${p.total}…`;
+  const queued = p.byState.ready + p.byState.sending + p.byState.uncertain;
+  const parts = [`Sent ${p.byState.sent} of ${p.byState.sent + queued + p.byState.failed}`];
+  if (p.byState.failed > 0) parts.push(`${p.byState.failed} failed`);
+  if (p.byState.uncertain > 0) parts.push(`${p.byState.uncertain} being checked with the service`);
+  if (p.bytesTotal > 0) parts.push(`${megabytes(p.bytesDone)} of ${megabytes(p.bytesTotal)}`);
+  if (p.rateLimitedUntil) {
+    const seconds = Math.max(1, Math.ceil((Date.parse(p.rateLimitedUntil) - Date.now()) / 1000));
+    parts.push(`paused: rate limited, resuming in ${seconds} s`);
+  } else if (p.secondsLeft !== null && queued > 0) {
+    parts.push(`about ${p.secondsLeft} s left`);
+  }
+  return parts.join(' · ');
+}
+
+function megabytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function describe(batch: Batch): string {
+  const lines = batch.items.map((item) => {
+    if (item.state === 'sent') {
+      const links = item.signatures.map((signature) => `\n    ${signature.label || signature.id}: ${signature.url ?? '(invited by message)'}`).join('');
+      return `sent    ${item.fileName} → ${item.documentId}${item.recovered ? ' (found after an interrupted send)' : ''}${links}`;
+    }
+    if (item.excluded && item.state === 'draft') return `skipped ${item.fileName} (excluded)`;
+    const why = item.error?.message ?? item.problems[0]?.message ?? '';
+    return `${item.state.padEnd(7)} ${item.fileName}${why ? `: ${why}` : ''}`;
+  });
+  const p = batch.progress;
+  const tail =
+    batch.state === 'done'
+      ? `Batch ${batch.id}: ${p.byState.sent} sent, ${p.byState.failed} failed.`
+      : `Batch ${batch.id} is ${batch.state}${batch.stoppedBy ? `: ${batch.stoppedBy.message}` : ''}. Resume with: send --resume ${batch.id}`;
+  return `${lines.join('\n')}\n${tail}`;
+}

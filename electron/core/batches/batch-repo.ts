@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import type { AppErrorShape } from '../../../shared/contract/errors';
+import type {
+  Batch,
+  BatchItem,
+  BatchItemState,
+  BatchState,
+  BatchSummary,
+  ItemProblem,
+  SentSignature,
+  SkippedInputInfo,
+} from '../../../shared/domain/batches';
+import type { Signer } from '../../../shared/domain/signers';
+import type { Db } from '../db/database';
+
+/**
+ * SQL of the send queue (schema.ts). Every state change is one statement or one transaction, with
+ * synchronous=FULL, so what the queue says is on disk before the request it describes goes out.
+ */
+
+export interface BatchRow {
+  id: string;
+  accountId: string;
+  state: BatchState;
+  source: 'app' | 'cli';
+  concurrency: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  stoppedBy: AppErrorShape | null;
+  skipped: SkippedInputInfo[];
+  manifestProblems: Batch['manifestProblems'];
+}
+
+/** An item as stored: file problems apart from signer problems (those are worked out on reading). */
+export interface ItemRow extends Omit<BatchItem, 'problems'> {
+  fileProblems: ItemProblem[];
+  /** Wall-clock ms just before the last create went out. */
+  attemptAt: number | null;
+}
+
+export interface NewItem {
+  path: string;
+  fileName: string;
+  title: string;
+  signers?: Signer[];
+}
+
+interface RawBatch {
+  id: string;
+  account_id: string;
+  state: BatchState;
+  source: 'app' | 'cli';
+  concurrency: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  stopped_by: string | null;
+  skipped: string;
+  manifest_problems: string;
+}
+
+interface RawItem {
+  id: string;
+  batch_id: string;
+  position: number;
+  path: string;
+  file_name: string;
+  title: string;
+  size: number | null;
+  pages: number | null;
+  sha256: string | null;
+  checked: number;
+  file_problems: string;
+  signers: string;
+  excluded: number;
+  state: BatchItemState;
+  attempts: number;
+  attempt_at: number | null;
+  document_id: string | null;
+  signatures: string;
+  error: string | null;
+  recovered: number;
+  updated_at: string;
+}
+
+const json = <T>(text: string | null, fallback: T): T => (text === null ? fallback : (JSON.parse(text) as T));
+
+function toBatch(raw: RawBatch): BatchRow {
+  return {
+    id: raw.id,
+    accountId: raw.account_id,
+    state: raw.state,
+    source: raw.source,
+    concurrency: raw.concurrency,
+    createdAt: raw.created_at,
+    startedAt: raw.started_at,
+    finishedAt: raw.finished_at,
+    stoppedBy: json<AppErrorShape | null>(raw.stopped_by, null),
+    skipped: json(raw.skipped, []),
+    manifestProblems: json(raw.manifest_problems, []),
+  };
+}
+
+function toItem(raw: RawItem): ItemRow {
+  return {
+    id: raw.id,
+    batchId: raw.batch_id,
+    position: raw.position,
+    path: raw.path,
+    fileName: raw.file_name,
+    title: raw.title,
+    size: raw.size,
+    pages: raw.pages,
+    sha256: raw.sha256,
+    checked: raw.checked === 1,
+    fileProblems: json(raw.file_problems, []),
+    signers: json(raw.signers, []),
+    excluded: raw.excluded === 1,
+    state: raw.state,
+    attempts: raw.attempts,
+    attemptAt: raw.attempt_at,
+    documentId: raw.document_id,
+    signatures: json<SentSignature[]>(raw.signatures, []),
+    error: json<AppErrorShape | null>(raw.error, null),
+    recovered: raw.recovered === 1,
+    updatedAt: raw.updated_at,
+  };
+}
+
+export interface CheckOutcome {
+  size: number | null;
+  pages: number | null;
+  sha256: string | null;
+  problems: ItemProblem[];
+}
+
+export class BatchRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  createBatch(accountId: string, source: 'app' | 'cli', concurrency: number): BatchRow {
+    const id = randomUUID();
+    this.db
+      .prepare(`INSERT INTO batches (id, account_id, state, source, concurrency, created_at) VALUES (?, ?, 'draft', ?, ?, ?)`)
+      .run(id, accountId, source, concurrency, this.stamp());
+    return this.batch(id)!;
+  }
+
+  batch(id: string): BatchRow | undefined {
+    const raw = this.db.prepare(`SELECT * FROM batches WHERE id = ?`).get(id) as RawBatch | undefined;
+    return raw ? toBatch(raw) : undefined;
+  }
+
+  /** The app's newest batch of an account that is not finished, else its newest finished one. */
+  latest(accountId: string, source: 'app' | 'cli'): BatchRow | undefined {
+    const raw = this.db
+      .prepare(`SELECT * FROM batches WHERE account_id = ? AND source = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+      .get(accountId, source) as RawBatch | undefined;
+    return raw ? toBatch(raw) : undefined;
+  }
+
+  recent(accountId: string, limit: number): BatchRow[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM batches WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+      .all(accountId, limit) as RawBatch[];
+    return rows.map(toBatch);
+  }
+
+  /** Batches that were sending when the app stopped (crash, quit): they resume. */
+  interrupted(): BatchRow[] {
+    return (this.db.prepare(`SELECT * FROM batches WHERE state IN ('sending', 'checking')`).all() as RawBatch[]).map(toBatch);
+  }
+
+  setBatchState(id: string, state: BatchState, extra: { startedAt?: boolean; finishedAt?: boolean; stoppedBy?: AppErrorShape | null; concurrency?: number } = {}): void {
+    const sets = ['state = @state'];
+    if (extra.startedAt) sets.push('started_at = COALESCE(started_at, @now)');
+    if (extra.finishedAt) sets.push('finished_at = @now');
+    if (extra.stoppedBy !== undefined) sets.push('stopped_by = @stoppedBy');
+    if (extra.concurrency !== undefined) sets.push('concurrency = @concurrency');
+    this.db.prepare(`UPDATE batches SET ${sets.join(', ')} WHERE id = @id`).run({
+      id,
+      state,
+      now: this.stamp(),
+      stoppedBy: extra.stoppedBy ? JSON.stringify(extra.stoppedBy) : null,
+      concurrency: extra.concurrency ?? null,
+    });
+  }
+
+  setSkipped(id: string, skipped: SkippedInputInfo[]): void {
+    this.db.prepare(`UPDATE batches SET skipped = ? WHERE id = ?`).run(JSON.stringify(skipped), id);
+  }
+
+  setManifestProblems(id: string, problems: Batch['manifestProblems']): void {
+    this.db.prepare(`UPDATE batches SET manifest_problems = ? WHERE id = ?`).run(JSON.stringify(problems), id);
+  }
+
+  /** Appends items after the batch's last position; returns them. */
+  addItems(batchId: string, items: NewItem[]): ItemRow[] {
+    return this.transaction(() => {
+      const last = (this.db.prepare(`SELECT COALESCE(MAX(position), -1) AS p FROM batch_items WHERE batch_id = ?`).get(batchId) as { p: number }).p;
+      const insert = this.db.prepare(
+        `INSERT INTO batch_items (id, batch_id, position, path, file_name, title, signers, state, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
+      );
+      const ids = items.map((item, index) => {
+        const id = randomUUID();
+        insert.run(id, batchId, last + 1 + index, item.path, item.fileName, item.title, JSON.stringify(item.signers ?? []), this.stamp());
+        return id;
+      });
+      return ids.map((id) => this.item(id)!);
+    });
+  }
+
+  item(id: string): ItemRow | undefined {
+    const raw = this.db.prepare(`SELECT * FROM batch_items WHERE id = ?`).get(id) as RawItem | undefined;
+    return raw ? toItem(raw) : undefined;
+  }
+
+  items(batchId: string): ItemRow[] {
+    return (this.db.prepare(`SELECT * FROM batch_items WHERE batch_id = ? ORDER BY position`).all(batchId) as RawItem[]).map(toItem);
+  }
+
+  itemsIn(batchId: string, states: readonly BatchItemState[]): ItemRow[] {
+    const marks = states.map(() => '?').join(', ');
+    const rows = this.db
+      .prepare(`SELECT * FROM batch_items WHERE batch_id = ? AND state IN (${marks}) ORDER BY position`)
+      .all(batchId, ...states) as RawItem[];
+    return rows.map(toItem);
+  }
+
+  /** The first ready item of a batch not in `skip`, moved to sending with its attempt recorded. */
+  claimNext(batchId: string, skip: ReadonlySet<string>, attemptAt: number): ItemRow | undefined {
+    return this.transaction(() => {
+      const rows = this.db
+        .prepare(`SELECT id FROM batch_items WHERE batch_id = ? AND state = 'ready' ORDER BY position LIMIT ?`)
+        .all(batchId, skip.size + 1) as { id: string }[];
+      const next = rows.find((row) => !skip.has(row.id));
+      if (!next) return undefined;
+      this.db
+        .prepare(`UPDATE batch_items SET state = 'sending', attempts = attempts + 1, attempt_at = ?, error = NULL, updated_at = ? WHERE id = ?`)
+        .run(attemptAt, this.stamp(), next.id);
+      return this.item(next.id);
+    });
+  }
+
+  setCheck(id: string, outcome: CheckOutcome): void {
+    this.db
+      .prepare(`UPDATE batch_items SET checked = 1, size = ?, pages = ?, sha256 = ?, file_problems = ?, updated_at = ? WHERE id = ?`)
+      .run(outcome.size, outcome.pages, outcome.sha256, JSON.stringify(outcome.problems), this.stamp(), id);
+  }
+
+  patchItem(id: string, patch: { title?: string; signers?: Signer[]; excluded?: boolean }): void {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = { id, now: this.stamp() };
+    if (patch.title !== undefined) {
+      sets.push('title = @title');
+      values.title = patch.title;
+    }
+    if (patch.signers !== undefined) {
+      sets.push('signers = @signers');
+      values.signers = JSON.stringify(patch.signers);
+    }
+    if (patch.excluded !== undefined) {
+      sets.push('excluded = @excluded');
+      values.excluded = patch.excluded ? 1 : 0;
+    }
+    if (sets.length === 0) return;
+    this.db.prepare(`UPDATE batch_items SET ${sets.join(', ')}, updated_at = @now WHERE id = @id`).run(values);
+  }
+
+  removeItems(batchId: string, ids: readonly string[]): void {
+    const remove = this.db.prepare(`DELETE FROM batch_items WHERE batch_id = ? AND id = ? AND state = 'draft'`);
+    this.transaction(() => ids.forEach((id) => remove.run(batchId, id)));
+  }
+
+  setState(id: string, state: BatchItemState, extra: { error?: AppErrorShape | null } = {}): void {
+    if (extra.error !== undefined) {
+      this.db
+        .prepare(`UPDATE batch_items SET state = ?, error = ?, updated_at = ? WHERE id = ?`)
+        .run(state, extra.error ? JSON.stringify(extra.error) : null, this.stamp(), id);
+    } else {
+      this.db.prepare(`UPDATE batch_items SET state = ?, updated_at = ? WHERE id = ?`).run(state, this.stamp(), id);
+    }
+  }
+
+  markSent(id: string, documentId: string, signatures: SentSignature[], recovered: boolean): void {
+    this.db
+      .prepare(`UPDATE batch_items SET state = 'sent', document_id = ?, signatures = ?, recovered = ?, error = NULL, updated_at = ? WHERE id = ?`)
+      .run(documentId, JSON.stringify(signatures), recovered ? 1 : 0, this.stamp(), id);
+  }
+
+  /** Document ids already recorded as sent by any batch of the account (an uncertain item never claims one). */
+  sentDocumentIds(accountId: string): Set<string> {
+    const rows = this.db
+      .prepare(
+        `SELECT i.document_id AS id FROM batch_items i JOIN batches b ON b.id = i.batch_id
+         WHERE b.account_id = ? AND i.document_id IS NOT NULL`,
+      )
+      .all(accountId) as { id: string }[];
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Counts by state and bytes, straight from SQL (cheap at any size). */
+  tallies(batchId: string): { state: BatchItemState; excluded: number; checked: number; n: number; bytes: number }[] {
+    return this.db
+      .prepare(
+        `SELECT state, excluded, checked, COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes
+         FROM batch_items WHERE batch_id = ? GROUP BY state, excluded, checked`,
+      )
+      .all(batchId) as { state: BatchItemState; excluded: number; checked: number; n: number; bytes: number }[];
+  }
+
+  stamp(): string {
+    return this.now().toISOString();
+  }
+}
+
+export type { BatchSummary };

@@ -1,0 +1,337 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { AppError, isAppError, type AppErrorShape } from '../../../shared/contract/errors';
+import type { Document } from '../../../shared/domain/documents';
+import type { SentSignature } from '../../../shared/domain/batches';
+import { toNewSignature, type Signer } from '../../../shared/domain/signers';
+import type { Limiter } from '../api/limiter';
+import type { ServiceClient } from '../api/service-client';
+import type { Logger } from '../logging/logger';
+import { readFailure } from './pdf-inspect';
+import type { BatchRepo, ItemRow } from './batch-repo';
+import { pairUncertain, type Wanted } from './find-sent';
+
+/**
+ * Sends the ready items of one batch, `concurrency` at a time, through the account's client (and so
+ * its shared limiter), until none is left or the batch is paused or cancelled.
+ *
+ * Exactly once, with no idempotency key on the service:
+ * 1. An item is claimed (state `sending`, attempt time written, fsync'd) before its request goes out.
+ * 2. The file is hashed again; a file changed since its check fails ("file changed since it was checked").
+ * 3. The create's outcome decides: a document → `sent`; a refusal the service certainly did not act on
+ *    (429, a connection never made, 401/403) → back to `ready`; a refusal of the content (400) →
+ *    `failed`; anything else (timeout, cut connection, 5xx, an unreadable answer) → `uncertain`.
+ * 4. Before any uncertain item is sent again, the list is read for a document created since the
+ *    attempt with the same title and signers (find-sent.ts): found → `sent`; not found → `ready`.
+ * An item found in `sending` when a run starts was in flight when the process stopped: it is uncertain.
+ */
+
+export interface RunnerDeps {
+  repo: BatchRepo;
+  batchId: string;
+  accountId: string;
+  concurrency: number;
+  client: () => Promise<ServiceClient>;
+  limiter: Limiter;
+  /** Puts a document read from the service into the mirror (read stamp taken before the request). */
+  mirror: (document: Document, readAt: number) => void;
+  stamp: () => number;
+  /** Rows whose state changed (for events). */
+  onItems: (itemIds: string[]) => void;
+  /** The batch stopped by itself (key refused, service unreachable): it is paused with this reason. */
+  onStopped: (error: AppErrorShape) => void;
+  /** Bytes of a row that was just sent (progress and time left). */
+  onSentBytes?: (bytes: number) => void;
+  logger?: Logger;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Consecutive failures to reach the service after which the batch pauses itself (resumable). */
+const maxUnreachable = 8;
+
+export class BatchRunner {
+  private readonly stop = new AbortController();
+  private stopReason: 'pause' | 'cancel' | 'stopped' | null = null;
+  private unreachable = 0;
+  private holdUntil = 0;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.now = deps.now ?? Date.now;
+    this.sleep = deps.sleep ?? abortableSleep;
+  }
+
+  get stoppedBy(): 'pause' | 'cancel' | 'stopped' | null {
+    return this.stopReason;
+  }
+
+  /** Ask the run to end: no new item is claimed; requests in flight finish and are recorded. */
+  halt(reason: 'pause' | 'cancel' | 'stopped'): void {
+    if (this.stopReason === null) this.stopReason = reason;
+    this.stop.abort();
+  }
+
+  /** Runs until nothing is left to do or the run is halted. */
+  async run(): Promise<void> {
+    const { repo, batchId } = this.deps;
+    const inFlight = repo.itemsIn(batchId, ['sending']);
+    for (const item of inFlight) repo.setState(item.id, 'uncertain');
+    if (inFlight.length > 0) this.deps.onItems(inFlight.map((item) => item.id));
+
+    while (!this.halted()) {
+      await this.resolveUncertain();
+      if (this.halted()) break;
+      await Promise.all(Array.from({ length: Math.max(1, this.deps.concurrency) }, () => this.worker()));
+      if (this.halted()) break;
+      const left = repo.itemsIn(batchId, ['ready', 'uncertain', 'sending']);
+      if (left.length === 0) break;
+    }
+  }
+
+  private halted(): boolean {
+    return this.stopReason !== null;
+  }
+
+  private async worker(): Promise<void> {
+    const { repo, batchId } = this.deps;
+    while (!this.halted()) {
+      await this.waitHold();
+      if (this.halted()) return;
+      const item = repo.claimNext(batchId, new Set(), this.now());
+      if (!item) return;
+      this.deps.onItems([item.id]);
+      await this.sendOne(item);
+    }
+  }
+
+  private async waitHold(): Promise<void> {
+    const wait = Math.max(this.holdUntil, this.deps.limiter.state().pausedUntil) - this.now();
+    if (wait > 0) await this.sleep(wait, this.stop.signal).catch(() => undefined);
+  }
+
+  private async sendOne(item: ItemRow): Promise<void> {
+    const { repo } = this.deps;
+    const fileError = await verifyFile(item);
+    if (fileError) {
+      repo.setState(item.id, 'failed', { error: fileError });
+      this.deps.onItems([item.id]);
+      return;
+    }
+    let client: ServiceClient;
+    try {
+      client = await this.deps.client();
+    } catch (error) {
+      repo.setState(item.id, 'ready');
+      this.deps.onItems([item.id]);
+      this.halt('stopped');
+      this.deps.onStopped(shapeOf(error));
+      return;
+    }
+    const readAt = this.deps.stamp();
+    try {
+      const document = await client.createDocument({
+        title: item.title,
+        filePath: item.path,
+        signatures: item.signers.map(toNewSignature),
+      });
+      this.unreachable = 0;
+      repo.markSent(item.id, document.id, sentSignatures(document, item.signers), false);
+      this.deps.onSentBytes?.(item.size ?? 0);
+      this.mirror(document, readAt);
+    } catch (error) {
+      this.settleFailure(item, error);
+    }
+    this.deps.onItems([item.id]);
+  }
+
+  private settleFailure(item: ItemRow, error: unknown): void {
+    const { repo } = this.deps;
+    const shape = shapeOf(error);
+    const kind = isAppError(error) ? error.kind : 'Internal';
+    this.deps.logger?.log('warn', 'batch: a create did not succeed', { batchId: this.deps.batchId, itemId: item.id, kind, code: shape.code });
+    if (kind === 'RateLimited') {
+      // Refused before it was handled: certainly not created.
+      const retryAfter = typeof shape.params?.retryAfterSeconds === 'number' ? shape.params.retryAfterSeconds * 1000 : null;
+      if (retryAfter === null) this.deps.limiter.pause(this.deps.limiter.backoffDelay(item.attempts) + 250);
+      repo.setState(item.id, 'ready', { error: shape });
+      return;
+    }
+    if (kind === 'Network') {
+      // The connection was never made (the client turns failures after sending into Ambiguous).
+      repo.setState(item.id, 'ready', { error: shape });
+      this.noteUnreachable(shape);
+      return;
+    }
+    if (kind === 'Unauthorized') {
+      repo.setState(item.id, 'ready', { error: shape });
+      this.halt('stopped');
+      this.deps.onStopped(
+        new AppError({
+          kind: 'Unauthorized',
+          code: 'batch.stoppedKeyRefused',
+          message: 'Sending stopped: the service no longer accepts this account’s API key. Check the key in Settings, then resume.',
+        }).toShape(),
+      );
+      return;
+    }
+    if (kind === 'InvalidInput' || kind === 'NotFound' || kind === 'Conflict') {
+      repo.setState(item.id, 'failed', { error: shape });
+      return;
+    }
+    // Ambiguous, ServerError, Internal: it may have been created.
+    this.unreachable = 0;
+    repo.setState(item.id, 'uncertain', { error: shape });
+  }
+
+  private noteUnreachable(error: AppErrorShape): void {
+    this.unreachable += 1;
+    this.holdUntil = Math.max(this.holdUntil, this.now() + Math.min(60_000, 500 * 2 ** this.unreachable));
+    if (this.unreachable >= maxUnreachable) {
+      this.halt('stopped');
+      this.deps.onStopped(error);
+    }
+  }
+
+  /**
+   * After a cancel: one look in the list for the uncertain items (found → sent, else ready, which
+   * the cancel then marks cancelled). When the list cannot be read they stay uncertain.
+   */
+  async lookUpUncertain(): Promise<void> {
+    await this.resolveUncertain(true);
+  }
+
+  /** Looks for every uncertain item's document in one read of the list; sends again only those not found. */
+  private async resolveUncertain(once = false): Promise<void> {
+    const { repo, batchId, accountId } = this.deps;
+    for (;;) {
+      const uncertain = repo.itemsIn(batchId, ['uncertain']);
+      if (uncertain.length === 0 || (!once && this.halted())) return;
+      if (!once) await this.waitHold();
+      if (!once && this.halted()) return;
+      const readAt = this.deps.stamp();
+      let documents: Document[];
+      try {
+        documents = await this.listSince(Math.min(...uncertain.map((item) => item.attemptAt ?? 0)));
+      } catch (error) {
+        const shape = shapeOf(error);
+        if (once) return;
+        if (isAppError(error) && error.kind === 'Unauthorized') {
+          this.halt('stopped');
+          this.deps.onStopped(shape);
+          return;
+        }
+        this.noteUnreachable(shape);
+        continue;
+      }
+      this.unreachable = 0;
+      const wanted: Wanted[] = uncertain.map((item) => ({ title: item.title, signers: item.signers, sha256: item.sha256, attemptAt: item.attemptAt ?? 0 }));
+      const found = pairUncertain(documents, wanted, repo.sentDocumentIds(accountId));
+      repo.transaction(() =>
+        uncertain.forEach((item, index) => {
+          const document = found.get(index);
+          if (document) repo.markSent(item.id, document.id, sentSignatures(document, item.signers), true);
+          else repo.setState(item.id, 'ready');
+        }),
+      );
+      for (const [index, document] of found) {
+        this.deps.onSentBytes?.(uncertain[index]!.size ?? 0);
+        this.mirror(document, readAt);
+      }
+      this.deps.logger?.log('info', 'batch: uncertain rows looked up', { batchId, uncertain: uncertain.length, found: found.size });
+      this.deps.onItems(uncertain.map((item) => item.id));
+      return;
+    }
+  }
+
+  /**
+   * Documents of the list that may have been created since `since` (ms). Pages are read in the
+   * service's order; when a whole page is older than the window and the list is newest first, the
+   * rest is older still and is not read.
+   */
+  private async listSince(since: number): Promise<Document[]> {
+    const client = await this.deps.client();
+    const cutoff = since - 60 * 60 * 1000;
+    const all: Document[] = [];
+    const signal = this.stop.signal.aborted ? undefined : this.stop.signal;
+    for await (const page of client.listDocuments(signal ? { signal } : {})) {
+      all.push(...page.documents);
+      const times = page.documents.map((document) => (document.createdAt ? Date.parse(document.createdAt) : Number.NaN));
+      const newestFirst = times.every((time, index) => index === 0 || !(time > times[index - 1]!));
+      if (times.length > 0 && newestFirst && times.every((time) => Number.isFinite(time) && time < cutoff)) break;
+    }
+    return all;
+  }
+
+  private mirror(document: Document, readAt: number): void {
+    try {
+      this.deps.mirror(document, readAt);
+    } catch (error) {
+      this.deps.logger?.log('error', 'batch: a sent document could not be put in the mirror', { error: String(error) });
+    }
+  }
+}
+
+/** The file must still be the one checked: same SHA-256. */
+async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
+  let digest: string;
+  try {
+    digest = await sha256File(item.path);
+  } catch (error) {
+    return new AppError({
+      kind: 'InvalidInput',
+      code: 'file.unreadable',
+      params: { file: item.fileName, why: readFailure(error) },
+      message: `“${item.fileName}” could not be read: ${readFailure(error)}.`,
+    }).toShape();
+  }
+  if (item.sha256 !== null && digest !== item.sha256) {
+    return new AppError({
+      kind: 'InvalidInput',
+      code: 'file.changed',
+      params: { file: item.fileName },
+      message: `“${item.fileName}” changed since it was checked; add it again to send the new version.`,
+    }).toShape();
+  }
+  return null;
+}
+
+export function sha256File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path, { highWaterMark: 1024 * 1024 })
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** Each signature's id and link, labelled with who signs (e-mail, else phone, else document). */
+export function sentSignatures(document: Document, signers: Signer[]): SentSignature[] {
+  return document.signatures.map((signature, index) => {
+    const asked = signers[index]?.validations;
+    const label = signature.displayName || asked?.EM || asked?.PH || asked?.BI || asked?.AF || '';
+    return { id: signature.id, url: signature.url, label };
+  });
+}
+
+function shapeOf(error: unknown): AppErrorShape {
+  if (isAppError(error)) return error.toShape();
+  return { kind: 'Internal', code: 'internal', message: `Something went wrong while sending: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
