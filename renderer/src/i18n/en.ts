@@ -1,4 +1,5 @@
 import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
+import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 
 /**
  * English catalog: the source of every string the user sees. `es.ts` is typed as this shape, so a
@@ -228,7 +229,9 @@ export const en = {
       tooLarge: 'The file “{{file}}” is larger than {{maxMb}} MB, the most the service accepts.',
       changed: 'The file “{{file}}” changed since it was checked. Check it again before sending.',
       writeFailed: 'SignDock could not save the file in {{folder}}.',
+      ...fileCheckErrorsEn,
     },
+    ...batchErrorsEn,
     network: {
       refused: 'Could not reach the service at {{host}}: nothing answered there. Check the service address.',
       notFound: 'The service address {{host}} could not be found. Check the address and the internet connection.',

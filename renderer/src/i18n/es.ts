@@ -1,4 +1,5 @@
 import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
+import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -226,7 +227,9 @@ export const es: Catalog = {
       tooLarge: 'El archivo «{{file}}» supera los {{maxMb}} MB, el máximo que acepta el servicio.',
       changed: 'El archivo «{{file}}» cambió desde que se comprobó. Vuelva a comprobarlo antes de enviarlo.',
       writeFailed: 'SignDock no pudo guardar el archivo en {{folder}}.',
+      ...fileCheckErrorsEs,
     },
+    ...batchErrorsEs,
     network: {
       refused: 'No se pudo contactar con el servicio en {{host}}: nada respondió allí. Revise la dirección del servicio.',
       notFound: 'No se encontró la dirección del servicio {{host}}. Revise la dirección y la conexión a internet.',
