@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyringAvailable } from '../helpers/keyring';
+import { writePdfs } from '../helpers/pdf-batch';
+import { runCli } from '../helpers/run-cli';
+import { tempFolder } from '../helpers/temp-folder';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+/**
+ * Issue 5, must show: the sending process (the real CLI) is killed with SIGKILL at random moments,
+ * ten times during a 100-file batch, each time followed by `send --resume`; in the end there are
+ * exactly 100 documents on the sandbox, none created twice, and every row is sent.
+ */
+
+const keyring = await keyringAvailable();
+if (!keyring.ok) console.warn(`[skipped] send --resume after SIGKILL: ${keyring.reason}`);
+
+interface Killed {
+  stderr: string;
+  killedAt: number;
+  exited: boolean;
+}
+
+/** Starts the CLI; kills it `delayMs` after `startWhen` appears on stderr (or after start when null). */
+function runAndKill(args: string[], delayMs: number, startWhen: RegExp | null): Promise<Killed> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, SIGNDOCK_API_KEY: undefined, SIGNDOCK_BASE_URL: undefined },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    let timer: NodeJS.Timeout | null = null;
+    const started = Date.now();
+    const arm = () => {
+      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+    };
+    if (startWhen === null) arm();
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (startWhen && startWhen.test(stderr)) arm();
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ stderr, killedAt: Date.now() - started, exited: signal !== 'SIGKILL' && code !== null });
+    });
+  });
+}
+
+describe.skipIf(!keyring.ok)('send --resume after SIGKILL', () => {
+  let sandbox: Sandbox;
+  let home: ReturnType<typeof tempFolder>;
+  let files: ReturnType<typeof tempFolder>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 9 });
+    home = tempFolder('signdock-kill-home-');
+    files = tempFolder('signdock-kill-files-');
+    await writePdfs(files.path, 100, 'lease');
+    const login = await runCli(['--home', home.path, 'auth', 'login', '--base-url', sandbox.url], { stdin: `${sandbox.key}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    // Each create takes a while, so kills land while requests are in flight.
+    await sandbox.controlClient.setFaults({ latency_ms: 300, latency_jitter_ms: 100, operations: ['create'] });
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox.stop();
+    home.remove();
+    files.remove();
+  });
+
+  it('ends with exactly 100 documents after ten kills and resumes', async () => {
+    const random = seeded(20251121);
+    const first = await runAndKill(['--home', home.path, 'send', files.path, '--signer', 'EM=tenant@example.com', '--concurrency', '2'], 200 + random() * 1500, /Batch [0-9a-f-]{36}/);
+    const batchId = /Batch ([0-9a-f-]{36})/.exec(first.stderr)?.[1];
+    expect(batchId, first.stderr).toBeTruthy();
+    const createsAfterKill: number[] = [(await sandbox.controlClient.stats()).creates.total];
+
+    for (let kill = 2; kill <= 10; kill++) {
+      const run = await runAndKill(['--home', home.path, 'send', '--resume', batchId!], 700 + random() * 1500, null);
+      expect(run.exited, `resume ${kill} should have been killed before finishing:\n${run.stderr}`).toBe(false);
+      createsAfterKill.push((await sandbox.controlClient.stats()).creates.total);
+    }
+    // The kills were spread over the batch, not all before the first request or after the last.
+    expect(createsAfterKill.some((n) => n > 0 && n < 100), createsAfterKill.join(',')).toBe(true);
+
+    const last = await runCli(['--home', home.path, '--json', 'send', '--resume', batchId!]);
+    expect(last.code, last.stderr).toBe(0);
+    const result = JSON.parse(last.stdout) as { batch_id: string; items: { status: string; document_id: string | null }[] };
+    expect(result.batch_id).toBe(batchId);
+    expect(result.items).toHaveLength(100);
+    expect(result.items.every((item) => item.status === 'sent')).toBe(true);
+    expect(new Set(result.items.map((item) => item.document_id)).size).toBe(100);
+
+    const stats = await sandbox.controlClient.stats();
+    expect(stats.duplicates).toEqual({ titles: [], file_hashes: [] });
+    expect(stats.creates.total).toBe(100);
+    // Kills caught rows in flight: resumed runs looked them up in the list before sending again.
+    expect(stats.requests.by_operation.list ?? 0).toBeGreaterThan(0);
+    expect((await sandbox.controlClient.state()).documents).toHaveLength(100);
+  }, 240_000);
+});
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
