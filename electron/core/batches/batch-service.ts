@@ -326,13 +326,17 @@ export class BatchService {
     return resumed;
   }
 
-  /** Stops runners (rows in flight stay `sending`, so they are looked up on the next start) and the check workers. */
+  /** Stops runners (the state stays `sending`, so the batch resumes on the next start) and the check workers. */
   async close(): Promise<void> {
     this.closed = true;
+    const running: Promise<void>[] = [];
     for (const live of this.live.values()) {
       live.runner?.halt('stopped');
+      if (live.running) running.push(live.running);
       if (live.timer) clearTimeout(live.timer);
     }
+    // Requests in flight finish and are recorded before the database closes.
+    await Promise.allSettled(running);
     await this.pool?.close();
     this.pool = null;
   }
