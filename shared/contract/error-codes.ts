@@ -99,6 +99,7 @@ export const errorCodes = [
   'batch.noSigners',
   'batch.cancelled',
   'batch.stoppedKeyRefused',
+  'batch.gaveUp',
   'preset.notFound',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

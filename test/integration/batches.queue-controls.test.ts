@@ -203,6 +203,29 @@ describe('the send queue', () => {
     expect(stats.duplicates).toEqual({ titles: [], file_hashes: [] });
   });
 
+  it('a row the service keeps failing on (and that the list shows was never made) fails after six tries; Retry failed sends it', async () => {
+    await sandbox.controlClient.setFaults({ error_rate: 1, error_statuses: [503], operations: ['create'] });
+    const paths = await writePdfs(files.path, 1, 'deed');
+    let batch = await call<Batch>('batches.create', {});
+    batch = await call<Batch>('batches.addFiles', { batchId: batch.id, paths });
+    await core.batches.whenChecked(batch.id);
+    await call('batches.updateItems', { batchId: batch.id, itemIds: [batch.items[0]!.id], patch: { signers: [signer('EM=owner@example.com')] } });
+    const listsBefore = (await sandbox.controlClient.stats()).requests.by_operation.list ?? 0;
+    await call('batches.send', { batchId: batch.id });
+    batch = await settled(batch.id);
+    expect(batch.state).toBe('done');
+    expect(batch.items[0]).toMatchObject({ state: 'failed', attempts: 6, error: { code: 'batch.gaveUp', params: { file: 'deed-001.pdf', attempts: 6 } } });
+    const stats = await sandbox.controlClient.stats();
+    expect(stats.creates.total).toBe(0);
+    expect((stats.requests.by_operation.list ?? 0) - listsBefore, 'one look in the list after each unclear try').toBe(6);
+
+    await sandbox.controlClient.setFaults({ error_rate: 0 });
+    await call('batches.retryFailed', { batchId: batch.id });
+    batch = await settled(batch.id);
+    expect(batch.items[0]!.state).toBe('sent');
+    expect((await sandbox.controlClient.stats()).creates.total).toBe(1);
+  });
+
   it('keeps signer presets by name', async () => {
     expect(await call('presets.list', {})).toEqual([]);
     await call('presets.save', { name: 'Legal', signers: [signer('EM=legal@example.com;invite=EM')] });

@@ -49,6 +49,8 @@ export interface RunnerDeps {
 
 /** Consecutive failures to reach the service after which the batch pauses itself (resumable). */
 const maxUnreachable = 8;
+/** Creates of one row whose outcome stayed unknown (and which the list showed were not made) before it fails. */
+const maxAttempts = 6;
 
 export class BatchRunner {
   private readonly stop = new AbortController();
@@ -232,6 +234,7 @@ export class BatchRunner {
         uncertain.forEach((item, index) => {
           const document = found.get(index);
           if (document) repo.markSent(item.id, document.id, sentSignatures(document, item.signers), true);
+          else if (item.attempts >= maxAttempts) repo.setState(item.id, 'failed', { error: gaveUp(item) });
           else repo.setState(item.id, 'ready');
         }),
       );
@@ -271,6 +274,16 @@ export class BatchRunner {
       this.deps.logger?.log('error', 'batch: a sent document could not be put in the mirror', { error: String(error) });
     }
   }
+}
+
+function gaveUp(item: ItemRow): AppErrorShape {
+  const last = item.error?.message ?? 'the service did not answer clearly';
+  return new AppError({
+    kind: 'ServerError',
+    code: 'batch.gaveUp',
+    params: { file: item.fileName, attempts: item.attempts },
+    message: `“${item.fileName}” was not sent after ${item.attempts} tries (the document is not on the service): ${last} Use “Retry failed” to try again later.`,
+  }).toShape();
 }
 
 /** The file must still be the one checked: same SHA-256. */

@@ -70,6 +70,7 @@ export const batchErrorsEn = {
     noSigners: 'Say who signs this document.',
     cancelled: 'Not sent: the batch was cancelled.',
     stoppedKeyRefused: 'Sending stopped: the service no longer accepts this account’s API key. Check the key in Settings, then resume.',
+    gaveUp: '“{{file}}” was not sent after {{attempts}} tries: the service did not answer clearly, and the document is not on the service. Use “Retry failed” to try again later.',
   },
   preset: {
     notFound: 'That preset no longer exists.',

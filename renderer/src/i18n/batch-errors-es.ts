@@ -67,6 +67,7 @@ export const batchErrorsEs: typeof batchErrorsEn = {
     noSigners: 'Indique quién firma este documento.',
     cancelled: 'No se envió: el lote se canceló.',
     stoppedKeyRefused: 'El envío se detuvo: el servicio ya no acepta la clave de API de esta cuenta. Revise la clave en Configuración y luego reanude el envío.',
+    gaveUp: '«{{file}}» no se envió después de {{attempts}} intentos: el servicio no respondió con claridad y el documento no está en el servicio. Use «Reintentar los fallidos» para volver a intentarlo más tarde.',
   },
   preset: {
     notFound: 'Ese grupo de firmantes guardado ya no existe.',
