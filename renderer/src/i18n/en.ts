@@ -1,5 +1,6 @@
 import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
+import { documentsEn } from './documents-en';
 
 /**
  * English catalog: the source of every string the user sees. `es.ts` is typed as this shape, so a
@@ -50,14 +51,7 @@ export const en = {
     emptyTitle: 'Nothing to send yet',
     emptyBody: 'Here you will drop your PDF files, say who signs each one, and send them all in one go. Every file gets its own row showing whether it was sent.',
   },
-  documents: {
-    title: 'Documents',
-    subtitle: 'Everything you have sent and where it stands.',
-    emptyTitle: 'No documents yet',
-    emptyBody: 'Documents you send appear here with their status: pending, completed or cancelled.',
-    firstStep: 'Start by sending a document.',
-    goToSend: 'Go to Send',
-  },
+  documents: documentsEn,
   evidence: {
     title: 'Evidence',
     subtitle: 'Download and verify the evidence of completed documents.',

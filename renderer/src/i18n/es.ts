@@ -1,5 +1,6 @@
 import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
+import { documentsEs } from './documents-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -48,14 +49,7 @@ export const es: Catalog = {
     emptyTitle: 'Todavía no hay nada para enviar',
     emptyBody: 'Aquí podrá soltar sus archivos PDF, indicar quién firma cada uno y enviarlos todos de una vez. Cada archivo tendrá su propia fila que indica si se envió.',
   },
-  documents: {
-    title: 'Documentos',
-    subtitle: 'Todo lo que envió y en qué estado está.',
-    emptyTitle: 'Todavía no hay documentos',
-    emptyBody: 'Los documentos que envíe aparecen aquí con su estado: pendiente, completado o cancelado.',
-    firstStep: 'Empiece por enviar un documento.',
-    goToSend: 'Ir a Enviar',
-  },
+  documents: documentsEs,
   evidence: {
     title: 'Evidencias',
     subtitle: 'Descargue y verifique las evidencias de los documentos completados.',

@@ -1,30 +1,92 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { DocumentsIcon, SendIcon } from '../../components/icons';
+import { ErrorNotice } from '../../components/error-notice';
+import { DocumentsIcon, SendIcon, SettingsIcon, SyncIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { ProgressNote } from '../../components/progress-note';
+import { useAccountsStore } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
+import { SyncProgress } from '../activity/sync-progress';
+import { DocumentPanel } from './document-panel';
+import { DocumentsCard } from './documents-card';
+import type { ListedDocument } from './documents-table';
+import { useDocuments, useMirrorStatus } from './use-documents';
+import './documents.css';
 
-/** Documents: the status dashboard arrives with a later issue. */
+/** Documents of the account in use, from the mirror: searched, filtered by status, live. */
 export function DocumentsView() {
   const { t } = useTranslation();
+  const accountId = useAccountsStore((store) => (store.accounts.some((account) => account.id === store.selectedId) ? store.selectedId : null));
   const go = useNavigationStore((store) => store.go);
+  if (accountId !== null) return <DocumentsPage key={accountId} accountId={accountId} />;
   return (
     <>
       <PageHeader title={t('documents.title')} subtitle={t('documents.subtitle')} />
       <EmptyState
-        testId="documents-empty"
+        testId="documents-no-account"
         icon={<DocumentsIcon />}
-        title={t('documents.emptyTitle')}
-        body={t('documents.emptyBody')}
-        hint={t('documents.firstStep')}
+        title={t('documents.noAccountTitle')}
+        body={t('documents.noAccountBody')}
         action={
-          <Button icon={<SendIcon />} onClick={() => go('send')}>
-            {t('documents.goToSend')}
+          <Button icon={<SettingsIcon />} onClick={() => go('settings')}>
+            {t('documents.goToSettings')}
           </Button>
         }
-        note={t('empty.comingLater')}
       />
     </>
+  );
+}
+
+function DocumentsPage({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const go = useNavigationStore((store) => store.go);
+  const sync = useMirrorStatus(accountId);
+  const list = useDocuments(accountId);
+  const [selected, setSelected] = useState<ListedDocument | null>(null);
+  const status = sync.data;
+  const syncing = status?.state === 'syncing';
+  // Nothing at all in the mirror (not: nothing matches a search or a status).
+  const mirrorEmpty = list.status === 'all' && list.search === '' && list.typed.trim() === '' && list.page?.total === 0;
+
+  return (
+    <div className="documents-page">
+      <PageHeader
+        title={t('documents.title')}
+        subtitle={t('documents.subtitle')}
+        actions={
+          <Button
+            icon={<SyncIcon />}
+            busy={sync.syncNow.pending}
+            disabled={syncing || status?.state === 'no-account'}
+            onClick={() => void sync.syncNow.run()}
+            data-testid="documents-sync-now"
+          >
+            {sync.syncNow.pending ? t('documents.syncStarting') : syncing ? t('documents.syncing') : t('documents.syncNow')}
+          </Button>
+        }
+      />
+      {status ? <SyncProgress status={status} /> : null}
+      {sync.syncNow.error ? <ErrorNotice error={sync.syncNow.error} testId="documents-sync-error" /> : null}
+      {list.loading && list.page === null && !list.error ? <ProgressNote text={t('documents.loading')} testId="documents-loading" /> : null}
+      {mirrorEmpty ? (
+        <EmptyState
+          testId="documents-empty"
+          icon={<DocumentsIcon />}
+          title={t('documents.emptyTitle')}
+          body={t('documents.emptyBody')}
+          hint={t('documents.firstStep')}
+          action={
+            <Button icon={<SendIcon />} onClick={() => go('send')}>
+              {t('documents.goToSend')}
+            </Button>
+          }
+        />
+      ) : list.page !== null || list.error ? (
+        <DocumentsCard list={list} status={status} selectedId={selected?.id ?? null} onOpen={setSelected} />
+      ) : null}
+      <DocumentPanel accountId={accountId} listed={selected} onClose={() => setSelected(null)} />
+    </div>
   );
 }
