@@ -4,6 +4,7 @@ import { resolveDataFolder } from '../core/data-folder';
 import { createCore, type Core } from '../core/host';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { localSandbox } from '../demo/local-sandbox';
+import { notifyWhenBatchesEnd } from './batch-notifications';
 import { wireIpc } from './ipc-main';
 import { WindowStateKeeper } from './window-state';
 
@@ -56,13 +57,20 @@ function createWindow(): BrowserWindow {
     if (!isTrustedUrl(url)) event.preventDefault();
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  // Files the page offers to save (results CSV, manifest template) are made in the page as blob:
+  // links; with no save path set, Electron asks where to save them. Nothing else is downloaded.
+  window.webContents.session.on('will-download', (event, item, contents) => {
+    if (contents !== window.webContents || !item.getURL().startsWith('blob:')) event.preventDefault();
+  });
   return window;
 }
 
 async function start(): Promise<void> {
   await app.whenReady();
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Every permission is refused except writing to the clipboard from the app's own page (Copy buttons).
+  const clipboardWrite = (permission: string, url: string) => permission === 'clipboard-sanitized-write' && isTrustedUrl(url);
+  session.defaultSession.setPermissionRequestHandler((contents, permission, callback) => callback(clipboardWrite(permission, contents.getURL())));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, origin) => clipboardWrite(permission, origin));
 
   const dataFolder = process.env.SIGNDOCK_HOME ? resolveDataFolder() : app.getPath('userData');
   core = createCore({
@@ -76,7 +84,11 @@ async function start(): Promise<void> {
   await core.startBackground();
   const window = createWindow();
   const unwire = wireIpc(core, window, isTrustedUrl);
-  window.on('closed', unwire);
+  const unnotify = notifyWhenBatchesEnd(core);
+  window.on('closed', () => {
+    unwire();
+    unnotify();
+  });
   if (rendererUrl) await window.loadURL(rendererUrl);
   else await window.loadFile(rendererFile);
 }

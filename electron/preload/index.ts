@@ -1,6 +1,7 @@
-// The preload bridge: exposes the contract's call/subscribe as `window.signdock`, nothing else.
+// The preload bridge: exposes the contract's call/subscribe as `window.signdock`, and where a dropped
+// or picked file lives on disk (so the host reads it there), nothing else.
 // Sandboxed, so it may import only `electron`; channel names are repeated here on purpose.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 
 const CALL_CHANNEL = 'signdock:call';
 const EVENT_CHANNEL = 'signdock:event';
@@ -21,4 +22,6 @@ contextBridge.exposeInMainWorld('signdock', {
       ipcRenderer.removeListener(EVENT_CHANNEL, handler);
     };
   },
+  /** The path of a File from a drop or a file input ('' for a file made in the page). */
+  pathForFile: (file: Parameters<typeof webUtils.getPathForFile>[0]): string => webUtils.getPathForFile(file),
 });

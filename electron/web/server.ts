@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError, type Result } from '../../shared/contract/errors';
 import type { Core } from '../core/host';
 import { serveStatic } from './static-files';
+import { receiveUpload } from './upload';
 
 export const TOKEN_HEADER = 'x-signdock-token';
 export const TOKEN_PROTOCOL_PREFIX = 'signdock-token.';
@@ -54,6 +55,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/api/call') return void handleCall(req, res);
+    if (path === '/api/upload') return void handleUpload(req, res);
     if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
     if (csp) res.setHeader('content-security-policy', csp);
@@ -90,6 +92,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const call = (body && typeof body === 'object' ? body : {}) as { op?: unknown; input?: unknown };
     const result = await options.core.dispatch(call.op, call.input);
     send(res, 200, result);
+  }
+
+  /** `POST /api/upload?name=<file name>`: a dropped file's bytes, kept under the data folder for `batches.addFiles`. */
+  async function handleUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Files are uploaded with POST.');
+    const header = req.headers[TOKEN_HEADER];
+    if (!tokenOk(Array.isArray(header) ? header[0] : header)) {
+      req.resume();
+      return refuse(res, 401, 'Unauthorized', 'This session is not allowed to call SignDock. Open the link printed when the web host started.');
+    }
+    const name = new URL(req.url ?? '/', 'http://local').searchParams.get('name') ?? '';
+    const outcome = await receiveUpload(req, join(options.core.dataFolder, 'uploads'), name);
+    send(res, outcome.status, outcome.result);
   }
 
   const sockets = new WebSocketServer({

@@ -5,6 +5,7 @@ import { createContractClient } from '../../../shared';
 import type { Bridge } from '../bridge/connect-bridge';
 import { OnboardingView } from '../features/onboarding/onboarding-view';
 import { ClientContext } from '../lib/client-context';
+import { FileSourceContext } from '../lib/file-source-context';
 import { useAccountsStore } from '../stores/accounts-store';
 import { AppShell } from './app-shell';
 import { LoadingScreen } from './loading-screen';
@@ -19,7 +20,9 @@ export function App({ bridge, i18n }: { bridge: Bridge; i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ClientContext value={client}>
-        <Root bridge={bridge} i18n={i18n} />
+        <FileSourceContext value={bridge.files}>
+          <Root bridge={bridge} i18n={i18n} />
+        </FileSourceContext>
       </ClientContext>
     </I18nextProvider>
   );

@@ -1,13 +1,19 @@
 import type { Transport } from '../../../shared';
 
+/** What the preload exposes: the contract's transport, and where a dropped or picked file lives on disk. */
+export interface DesktopBridge extends Transport {
+  /** The file's path ('' for a file made in the page); absent in preloads older than this renderer. */
+  pathForFile?(file: File): string;
+}
+
 declare global {
   interface Window {
     /** Exposed by the Electron preload through contextBridge; absent in a browser. */
-    signdock?: Transport;
+    signdock?: DesktopBridge;
   }
 }
 
-export function electronTransport(): Transport | null {
+export function electronTransport(): DesktopBridge | null {
   const bridge = window.signdock;
   return bridge && typeof bridge.call === 'function' && typeof bridge.subscribe === 'function' ? bridge : null;
 }

@@ -1,4 +1,5 @@
 import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
+import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
 
@@ -45,12 +46,7 @@ export const en = {
   empty: {
     comingLater: 'This part of SignDock is still being built.',
   },
-  send: {
-    title: 'Send',
-    subtitle: 'Send PDF documents for signature, one or hundreds at a time.',
-    emptyTitle: 'Nothing to send yet',
-    emptyBody: 'Here you will drop your PDF files, say who signs each one, and send them all in one go. Every file gets its own row showing whether it was sent.',
-  },
+  send: sendEn,
   documents: documentsEn,
   evidence: {
     title: 'Evidence',

@@ -1,4 +1,5 @@
 import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
+import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
 import type { Catalog } from './en';
@@ -43,12 +44,7 @@ export const es: Catalog = {
   empty: {
     comingLater: 'Esta parte de SignDock todavía está en construcción.',
   },
-  send: {
-    title: 'Enviar',
-    subtitle: 'Envíe documentos PDF para firmar, de uno en uno o cientos a la vez.',
-    emptyTitle: 'Todavía no hay nada para enviar',
-    emptyBody: 'Aquí podrá soltar sus archivos PDF, indicar quién firma cada uno y enviarlos todos de una vez. Cada archivo tendrá su propia fila que indica si se envió.',
-  },
+  send: sendEs,
   documents: documentsEs,
   evidence: {
     title: 'Evidencias',

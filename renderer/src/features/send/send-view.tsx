@@ -1,21 +1,35 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { SendIcon } from '../../components/icons';
+import { SendIcon, SettingsIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { useAccountsStore } from '../../stores/accounts-store';
+import { useNavigationStore } from '../../stores/navigation-store';
+import { SendPage } from './send-page';
+import './send.css';
 
-/** Send: sending PDFs arrives with a later issue; until then, say honestly what will be here. */
+/** Send: the batch of the account in use. */
 export function SendView() {
   const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('send.title')} subtitle={t('send.subtitle')} />
-      <EmptyState
-        testId="send-empty"
-        icon={<SendIcon />}
-        title={t('send.emptyTitle')}
-        body={t('send.emptyBody')}
-        note={t('empty.comingLater')}
-      />
-    </>
-  );
+  const accountId = useAccountsStore((store) => (store.accounts.some((account) => account.id === store.selectedId) ? store.selectedId : null));
+  const go = useNavigationStore((store) => store.go);
+  if (accountId === null) {
+    return (
+      <>
+        <PageHeader title={t('send.title')} subtitle={t('send.subtitle')} />
+        <EmptyState
+          testId="send-no-account"
+          icon={<SendIcon />}
+          title={t('send.noAccountTitle')}
+          body={t('send.noAccountBody')}
+          action={
+            <Button icon={<SettingsIcon />} onClick={() => go('settings')}>
+              {t('send.goToSettings')}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  return <SendPage key={accountId} accountId={accountId} />;
 }

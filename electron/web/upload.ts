@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError, type Result } from '../../shared/contract/errors';
+
+/** The service takes PDFs of at most 50 MB; a little more is let in so the file check can say so on the row. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024 + 1024;
+const MAX_NAME_LENGTH = 200;
+
+export interface UploadOutcome {
+  status: number;
+  result: Result<{ path: string }>;
+}
+
+/**
+ * Streams one uploaded file to `<folder>/<random>/<name>` (its own folder, so two files of the same
+ * name never meet and the name the user knows is kept for titles and manifests). Larger than
+ * MAX_UPLOAD_BYTES: refused, and nothing is left behind.
+ */
+export async function receiveUpload(req: IncomingMessage, folder: string, rawName: string): Promise<UploadOutcome> {
+  const name = safeFileName(rawName);
+  if (name === null) {
+    req.resume();
+    return failure(400, new AppError({ kind: 'InvalidInput', message: 'The upload must name its file (?name=…).' }));
+  }
+  const tooLarge = () =>
+    failure(413, new AppError({
+      kind: 'InvalidInput',
+      code: 'file.tooLarge',
+      params: { file: name, maxMb: 50 },
+      message: `“${name}” is larger than 50 MB, the most the service accepts, so it was not added.`,
+    }));
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
+    req.resume();
+    return tooLarge();
+  }
+
+  const dir = join(folder, randomUUID());
+  const path = join(dir, name);
+  let received = 0;
+  let overflow = false;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > MAX_UPLOAD_BYTES) {
+        overflow = true;
+        done(new Error('too large'));
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    await mkdir(dir, { recursive: true });
+    // The request is piped by hand, not through pipeline(): on overflow it must stay open to be answered.
+    req.on('error', (error) => limit.destroy(error));
+    req.on('close', () => {
+      if (!req.complete) limit.destroy(new Error('The upload was interrupted.'));
+    });
+    req.pipe(limit);
+    await pipeline(limit, createWriteStream(path, { flags: 'wx' }));
+    return { status: 200, result: { ok: true, value: { path } } };
+  } catch (error) {
+    req.unpipe(limit);
+    req.resume();
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    if (overflow) return tooLarge();
+    return failure(500, new AppError({
+      kind: 'Internal',
+      code: 'file.writeFailed',
+      params: { folder },
+      message: `SignDock could not keep “${name}” in ${folder}: ${error instanceof Error ? error.message : String(error)}.`,
+    }));
+  }
+}
+
+/**
+ * The last part of a name as the browser gave it, made safe to create: no folders, no control or
+ * reserved characters, no Windows device names, not empty, at most 200 characters (extension kept).
+ */
+export function safeFileName(raw: string): string | null {
+  const last = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  let name = last.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/[. ]+$/, '').trim();
+  if (name === '' || name === '.' || name === '..') return null;
+  if (/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name)) name = `_${name}`;
+  if (name.length > MAX_NAME_LENGTH) {
+    const dot = name.lastIndexOf('.');
+    const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+    name = name.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
+  }
+  return name;
+}
+
+function failure(status: number, error: AppError): UploadOutcome {
+  return { status, result: { ok: false, error: error.toShape() } };
+}

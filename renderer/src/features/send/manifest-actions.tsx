@@ -1,0 +1,40 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import { useSendStore } from './send-store';
+import type { SendActions } from './use-send-actions';
+
+/** Import a manifest (CSV) to set titles and signers by file name; save a template of its columns. */
+export function ManifestActions({ actions, canImport }: { actions: SendActions; canImport: boolean }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const importing = useSendStore((store) => store.busy.manifest === true);
+  const saving = useSendStore((store) => store.busy.template === true);
+  return (
+    <div className="manifest-actions">
+      {canImport ? (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            tabIndex={-1}
+            data-testid="manifest-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void actions.importManifest(file);
+            }}
+          />
+          <Button size="sm" variant="ghost" busy={importing} onClick={() => input.current?.click()} data-testid="import-manifest">
+            {importing ? t('send.manifest.importing') : t('send.manifest.import')}
+          </Button>
+        </>
+      ) : null}
+      <Button size="sm" variant="ghost" busy={saving} onClick={() => void actions.saveTemplate()} data-testid="save-template">
+        {t('send.manifest.template')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { Batch } from '../../../../shared';
+import { Button } from '../../components/button';
+import { SendIcon } from '../../components/icons';
+import { useSendStore } from './send-store';
+import type { SendActions } from './use-send-actions';
+
+/** Under the rows of a draft: how many will be sent and why the others will not, and the Send button. */
+export function SendBar({ batch, actions }: { batch: Batch; actions: SendActions }) {
+  const { t } = useTranslation();
+  const sending = useSendStore((store) => store.busy.send === true);
+  const { sendable, checking } = batch.progress;
+  const blocked = batch.items.filter((item) => item.checked && !item.excluded && item.problems.length > 0).length;
+  const excluded = batch.items.filter((item) => item.excluded).length;
+  const parts = [
+    blocked > 0 ? t('send.sendBar.blocked', { count: blocked }) : null,
+    excluded > 0 ? t('send.sendBar.excluded', { count: excluded }) : null,
+    checking > 0 ? t('send.sendBar.checking', { count: checking }) : null,
+  ].filter((part): part is string => part !== null);
+
+  return (
+    <div className="send-bar" role="region" aria-label={t('send.sendBar.label')} data-testid="send-bar">
+      <div className="send-bar-text" aria-live="polite">
+        <p className="send-bar-ready" data-testid="send-ready">{t('send.sendBar.ready', { count: sendable })}</p>
+        {parts.length > 0 ? <p className="send-bar-more">{parts.join(' · ')}</p> : null}
+        {sendable === 0 && checking === 0 ? <p className="send-bar-more">{t('send.sendBar.nothing')}</p> : null}
+      </div>
+      <Button variant="primary" icon={<SendIcon />} disabled={sendable === 0} busy={sending} onClick={() => void actions.send()} data-testid="send-button">
+        {sending ? t('send.sendBar.sending') : t('send.sendBar.send', { count: sendable })}
+      </Button>
+    </div>
+  );
+}

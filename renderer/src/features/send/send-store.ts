@@ -1,0 +1,98 @@
+import { create } from 'zustand';
+import type { Batch, BatchItem, BatchSummary, SignerPreset, SkippedInputInfo } from '../../../../shared';
+import { applyChange, mergeBatch } from './merge-batch';
+
+/** Which action is running (one at a time on this page), so its button can show it. */
+export type SendAction =
+  | 'add' | 'update' | 'remove' | 'manifest' | 'template' | 'send'
+  | 'pause' | 'resume' | 'cancel' | 'retry' | 'export' | 'create';
+
+interface SendState {
+  /** The account whose batch is shown (the page starts over when it changes). */
+  accountId: string | null;
+  batch: Batch | null;
+  load: 'loading' | 'ready' | 'failed';
+  loadError: unknown;
+  /** Ids of the rows ticked. */
+  selected: ReadonlySet<string>;
+  /** Files of the last addition that were left out, with why: the host's `skipped` and those never uploaded. */
+  skipped: SkippedInputInfo[];
+  /** Uploading dropped files: how many of how many. */
+  adding: { done: number; total: number } | null;
+  busy: Partial<Record<SendAction, boolean>>;
+  /** The last action that failed, for a notice. */
+  actionError: unknown;
+  /** Saved signer presets (null until read). */
+  presets: SignerPreset[] | null;
+
+  start(accountId: string): void;
+  loaded(batch: Batch | null): void;
+  loadFailed(error: unknown): void;
+  /** An operation's answer. */
+  show(batch: Batch): void;
+  /** A `batches.changed` event. */
+  changed(change: { batch: BatchSummary; items: BatchItem[] }): void;
+  select(ids: string[], on: boolean): void;
+  setSelected(ids: string[]): void;
+  setSkipped(skipped: SkippedInputInfo[]): void;
+  setAdding(adding: { done: number; total: number } | null): void;
+  setBusy(action: SendAction, on: boolean): void;
+  setActionError(error: unknown): void;
+  setPresets(presets: SignerPreset[]): void;
+}
+
+const keepExisting = (selected: ReadonlySet<string>, batch: Batch | null): ReadonlySet<string> => {
+  if (selected.size === 0) return selected;
+  const ids = new Set(batch?.items.map((item) => item.id) ?? []);
+  const kept = [...selected].filter((id) => ids.has(id));
+  return kept.length === selected.size ? selected : new Set(kept);
+};
+
+export const useSendStore = create<SendState>()((set) => ({
+  accountId: null,
+  batch: null,
+  load: 'loading',
+  loadError: null,
+  selected: new Set(),
+  skipped: [],
+  adding: null,
+  busy: {},
+  actionError: null,
+  presets: null,
+
+  start: (accountId) =>
+    set((state) =>
+      state.accountId === accountId
+        ? state
+        : { accountId, batch: null, load: 'loading', loadError: null, selected: new Set(), skipped: [], adding: null, busy: {}, actionError: null, presets: null },
+    ),
+  loaded: (batch) =>
+    set((state) => {
+      const next = batch ? mergeBatch(state.batch, batch) : null;
+      const first = state.load !== 'ready';
+      return { batch: next, load: 'ready', loadError: null, selected: keepExisting(state.selected, next), ...(first ? { skipped: next?.skipped ?? [] } : {}) };
+    }),
+  loadFailed: (error) => set({ load: 'failed', loadError: error }),
+  show: (batch) =>
+    set((state) => {
+      const next = mergeBatch(state.batch, batch);
+      const fresh = state.batch?.id !== batch.id;
+      return { batch: next, load: 'ready', selected: fresh ? new Set() : keepExisting(state.selected, next), ...(fresh ? { skipped: [] } : {}) };
+    }),
+  changed: (change) => set((state) => ({ batch: applyChange(state.batch, change) })),
+  select: (ids, on) =>
+    set((state) => {
+      const next = new Set(state.selected);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return { selected: next };
+    }),
+  setSelected: (ids) => set({ selected: new Set(ids) }),
+  setSkipped: (skipped) => set({ skipped }),
+  setAdding: (adding) => set({ adding }),
+  setBusy: (action, on) => set((state) => ({ busy: { ...state.busy, [action]: on } })),
+  setActionError: (actionError) => set({ actionError }),
+  setPresets: (presets) => set({ presets }),
+}));
