@@ -98,6 +98,7 @@ export function createCore(options: CoreOptions): Core {
     stamp: () => spine.sync.stamps.next(),
     emit: (batch, items) => events.emit('batches.changed', { batch, items }),
     logger,
+    uploadsFolder: join(options.dataFolder, 'uploads'),
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
@@ -234,5 +234,43 @@ describe('the send queue', () => {
     expect(saved[0]!.signers.map((s) => s.validations)).toEqual([{ EM: 'notary@example.com' }, { PH: null }]);
     expect(await call('presets.remove', { presetId: saved[0]!.id })).toEqual([]);
     expect((await callError('presets.remove', { presetId: saved[0]!.id })).code).toBe('preset.notFound');
+  });
+});
+
+describe('copies of files uploaded from the browser', () => {
+  it('are deleted once no row can still send them, and a user’s own files never are', async () => {
+    const home = tempFolder('signdock-uploads-home-');
+    const own = tempFolder('signdock-uploads-own-');
+    const core = createCore({ dataFolder: home.path, hostKind: 'web', version: '0', secrets: new MemorySecretStore() });
+    try {
+      await sandbox.controlClient.reset();
+      const added = await core.dispatch('accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key });
+      expect(added.ok).toBe(true);
+      // Uploads as the web host stores them: <data>/uploads/<random>/<name>.
+      const uploaded = await Promise.all(['u1', 'u2', 'u3'].map(async (dir) => {
+        const folder = join(home.path, 'uploads', dir);
+        mkdirSync(folder, { recursive: true });
+        return (await writePdfs(folder, 1, `upload-${dir}`))[0]!;
+      }));
+      const [mine] = await writePdfs(own.path, 1, 'mine');
+      const batch = await core.batches.addFiles(core.batches.create('app').id, [...uploaded, mine!], { signers: [signer('EM=a@example.com')] });
+      await core.batches.whenChecked(batch.id);
+      // A removed row's copy goes at once; the rest stay until the batch is done.
+      core.batches.removeItems(batch.id, [batch.items[0]!.id]);
+      await waitUntil(() => !existsSync(uploaded[0]!), 5_000, 'the removed copy deleted');
+      expect(existsSync(join(home.path, 'uploads', 'u1'))).toBe(false);
+      expect(existsSync(uploaded[1]!)).toBe(true);
+      core.batches.updateItems(batch.id, [batch.items[2]!.id], { excluded: true });
+      core.batches.send(batch.id);
+      await core.batches.whenSettled(batch.id);
+      expect(core.batches.batch(batch.id).items.filter((item) => item.state === 'sent')).toHaveLength(2);
+      expect(existsSync(uploaded[1]!)).toBe(false);
+      expect(existsSync(uploaded[2]!)).toBe(false); // excluded in a finished batch: never sent
+      expect(existsSync(mine!)).toBe(true);
+    } finally {
+      await core.close();
+      home.remove();
+      own.remove();
+    }
   });
 });

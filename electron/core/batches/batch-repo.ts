@@ -307,6 +307,17 @@ export class BatchRepo {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** Of these paths, those a row may still send: in a draft batch, ready/sending/uncertain, or failed (Retry failed) in a batch not cancelled. */
+  pathsStillNeeded(paths: readonly string[]): Set<string> {
+    const query = this.db.prepare(
+      `SELECT 1 FROM batch_items i JOIN batches b ON b.id = i.batch_id
+       WHERE i.path = ? AND (b.state IN ('draft', 'checking') OR i.state IN ('ready', 'sending', 'uncertain')
+         OR (i.state = 'failed' AND b.state <> 'cancelled'))
+       LIMIT 1`,
+    );
+    return new Set(paths.filter((path) => query.get(path) !== undefined));
+  }
+
   /** Counts by state and bytes, straight from SQL (cheap at any size). */
   tallies(batchId: string): { state: BatchItemState; excluded: number; checked: number; n: number; bytes: number }[] {
     return this.db

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, relative, isAbsolute } from 'node:path';
 import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
 import {
   defaultConcurrency,
@@ -41,6 +41,11 @@ export interface BatchServiceDeps {
   now?: () => number;
   /** Milliseconds between `batches.changed` events of one batch (default 100). */
   emitEveryMs?: number;
+  /**
+   * Where the web host keeps copies of files uploaded from the browser (`<data>/uploads`). Copies
+   * are deleted once no row that can still be sent needs them (see `releaseUploads`).
+   */
+  uploadsFolder?: string;
 }
 
 interface Live {
@@ -145,8 +150,10 @@ export class BatchService {
 
   removeItems(batchId: string, itemIds: string[]): Batch {
     const row = this.draft(batchId);
+    const removed = this.repo.items(row.id).filter((item) => itemIds.includes(item.id)).map((item) => item.path);
     this.repo.removeItems(row.id, itemIds);
     this.changed(row.id, []);
+    void this.releaseUploads(removed);
     return this.batch(row.id);
   }
 
@@ -341,6 +348,34 @@ export class BatchService {
     this.pool = null;
   }
 
+  /**
+   * Deletes uploaded copies (inside `uploadsFolder` only, never a user's own file) that no row of
+   * any batch may still send: rows of drafts, and rows ready, sending or uncertain, keep theirs.
+   * A failed row's copy is kept too while its batch can retry it. Empty upload folders go as well.
+   */
+  async releaseUploads(paths: readonly string[]): Promise<number> {
+    const root = this.deps.uploadsFolder;
+    if (!root) return 0;
+    const inside = paths.filter((path) => {
+      const rel = relative(root, path);
+      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+    });
+    if (inside.length === 0) return 0;
+    const needed = this.repo.pathsStillNeeded(inside);
+    let removed = 0;
+    for (const path of inside) {
+      if (needed.has(path)) continue;
+      try {
+        await rm(path, { force: true });
+        removed += 1;
+        await rmdir(dirname(path)).catch(() => undefined);
+      } catch (error) {
+        this.deps.logger?.log('warn', 'batch: an uploaded copy could not be deleted', { error: String(error) });
+      }
+    }
+    return removed;
+  }
+
   // ── internals ──────────────────────────────────────────────────────────────
 
   private queueAndRun(batchId: string): void {
@@ -421,7 +456,10 @@ export class BatchService {
       return;
     }
     const left = this.repo.itemsIn(batchId, ['ready', 'sending', 'uncertain']);
-    if (left.length === 0) this.repo.setBatchState(batchId, 'done', { finishedAt: true });
+    if (left.length === 0) {
+      this.repo.setBatchState(batchId, 'done', { finishedAt: true });
+      await this.releaseUploads(this.repo.items(batchId).map((item) => item.path));
+    }
   }
 
   private finishCancel(batchId: string): void {
@@ -432,6 +470,7 @@ export class BatchService {
       this.repo.setBatchState(batchId, 'cancelled', { finishedAt: true });
     });
     this.changed(batchId, open.map((item) => item.id));
+    void this.releaseUploads(this.repo.items(batchId).map((item) => item.path));
   }
 
   private startChecks(batchId: string): void {
