@@ -1,37 +1,10 @@
-import type { Page } from '@playwright/test';
+import { control, sandboxUrl, startDemo } from './support/demo';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
-import type { RunningWebHost } from './support/web-host';
 
 // The Activity page for real: the web host, the local sandbox with its demo documents, the webhook
 // listener, and the sandbox calling it as the e-signature service would through a tunnel.
 
 const PUBLIC_ADDRESS = 'https://hooks.example.test';
-
-async function startDemo(page: Page, webHost: RunningWebHost): Promise<void> {
-  const info = (await webHost.call('app.info')) as { value: { sandboxAvailable: boolean } };
-  test.skip(!info.value.sandboxAvailable, 'This build has no local sandbox (app.info says sandboxAvailable: false).');
-  await page.goto(webHost.url);
-  await page.getByRole('button', { name: 'Try the sandbox' }).click();
-  await expect(page.getByTestId('current-account-name')).toHaveText('Sandbox (demo)', { timeout: 30_000 });
-}
-
-/** The demo account's sandbox address (its control API is under /_sandbox). */
-async function sandboxUrl(webHost: RunningWebHost): Promise<string> {
-  const listed = (await webHost.call('accounts.list')) as { value: { accounts: { baseUrl: string; demo: boolean }[] } };
-  const demo = listed.value.accounts.find((account) => account.demo);
-  if (!demo) throw new Error('No demo account after "Try the sandbox".');
-  return demo.baseUrl;
-}
-
-async function control(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${base}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Sandbox control ${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 test.describe('Activity with the sandbox', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());

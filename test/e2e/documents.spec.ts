@@ -1,33 +1,10 @@
-import type { Page } from '@playwright/test';
 import { accountsState, syncStatus } from './support/activity-fakes';
+import { control, sandboxUrl, startDemo } from './support/demo';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
 import { stubHost } from './support/host-stub';
-import type { RunningWebHost } from './support/web-host';
 
 // The Documents page: for real against the sandbox's demo documents (list, search, side panel by
 // keyboard, a new document appearing and changing live), then states made up by a stubbed host.
-
-async function startDemo(page: Page, webHost: RunningWebHost): Promise<string> {
-  const info = (await webHost.call('app.info')) as { value: { sandboxAvailable: boolean } };
-  test.skip(!info.value.sandboxAvailable, 'This build has no local sandbox (app.info says sandboxAvailable: false).');
-  await page.goto(webHost.url);
-  await page.getByRole('button', { name: 'Try the sandbox' }).click();
-  await expect(page.getByTestId('current-account-name')).toHaveText('Sandbox (demo)', { timeout: 30_000 });
-  const listed = (await webHost.call('accounts.list')) as { value: { accounts: { baseUrl: string; demo: boolean }[] } };
-  const demo = listed.value.accounts.find((account) => account.demo);
-  if (!demo) throw new Error('No demo account after "Try the sandbox".');
-  return demo.baseUrl;
-}
-
-async function control(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${base}/_sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Sandbox control ${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 const numberIn = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
@@ -37,7 +14,8 @@ test.describe('Documents with the sandbox', () => {
   test('the demo documents are listed; search narrows them; the side panel opens by keyboard; a new document shows and changes live', async ({ page, webHost }) => {
     test.setTimeout(150_000);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webHost.origin });
-    const sandbox = await startDemo(page, webHost);
+    await startDemo(page, webHost);
+    const sandbox = await sandboxUrl(webHost);
     await control(sandbox, 'PUT', '/auto-sign', { enabled: false });
 
     await expect(async () => {

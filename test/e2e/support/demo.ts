@@ -13,3 +13,22 @@ export async function startDemo(page: Page, webHost: RunningWebHost): Promise<vo
   await page.getByRole('button', { name: 'Try the sandbox' }).click();
   await expect(page.getByTestId('current-account-name')).toHaveText('Sandbox (demo)', { timeout: 30_000 });
 }
+
+/** The demo account's sandbox address (its control API is under /_sandbox), once startDemo has run. */
+export async function sandboxUrl(webHost: RunningWebHost): Promise<string> {
+  const listed = (await webHost.call('accounts.list')) as { value: { accounts: { baseUrl: string; demo: boolean }[] } };
+  const demo = listed.value.accounts.find((account) => account.demo);
+  if (!demo) throw new Error('No demo account after "Try the sandbox".');
+  return demo.baseUrl;
+}
+
+/** One call to the sandbox's control API (plays the signers, seeds documents, sends notifications). */
+export async function control(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${base}/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Sandbox control ${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
