@@ -22,9 +22,9 @@ export function StatusChips({ value, status, onChange }: { value: StatusFilter; 
   return (
     <fieldset className="status-chips">
       <legend className="visually-hidden">{t('documents.filterLabel')}</legend>
-      <div className="status-chips-row" data-testid="status-chips">
+      <div className="choice-pills" data-testid="status-chips">
         {chips.map((chip) => (
-          <label key={chip.code} className="status-chip" data-status={chip.code}>
+          <label key={chip.code} className="choice-pill status-chip" data-status={chip.code}>
             <input type="radio" name="documents-status" value={chip.code} checked={value === chip.code} onChange={() => onChange(chip.code)} />
             <span>
               {chip.label}
