@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button';
+import { Pager } from '../../components/pager';
 import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
 import { formatCount } from '../../lib/format-time';
@@ -15,8 +15,6 @@ export function InboxSection({ accountId }: { accountId: string }) {
   const inbox = useInbox(accountId);
   const page = inbox.page;
   const n = (value: number) => formatCount(value, i18n.language);
-  const from = inbox.offset + 1;
-  const to = page ? Math.min(inbox.offset + page.items.length, page.total) : 0;
 
   return (
     <SectionCard title={t('activity.inbox.title')} description={t('activity.inbox.description')} testId="inbox-card">
@@ -37,19 +35,18 @@ export function InboxSection({ accountId }: { accountId: string }) {
                 {inbox.filter === 'all' ? t('activity.inbox.empty') : t('activity.inbox.emptyFiltered')}
               </p>
             )}
-            {page.total > INBOX_PAGE_SIZE ? (
-              <nav className="pager" aria-label={t('activity.inbox.pagerLabel')}>
-                <span className="pager-range" data-testid="inbox-range">
-                  {t('activity.inbox.range', { from: n(from), to: n(to), total: n(page.total) })}
-                </span>
-                <Button size="sm" disabled={inbox.offset === 0} onClick={() => inbox.setOffset(Math.max(0, inbox.offset - INBOX_PAGE_SIZE))}>
-                  {t('activity.inbox.previous')}
-                </Button>
-                <Button size="sm" disabled={inbox.offset + INBOX_PAGE_SIZE >= page.total} onClick={() => inbox.setOffset(inbox.offset + INBOX_PAGE_SIZE)}>
-                  {t('activity.inbox.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              offset={inbox.offset}
+              pageSize={INBOX_PAGE_SIZE}
+              shown={page.items.length}
+              total={page.total}
+              label={t('activity.inbox.pagerLabel')}
+              range={(from, to, total) => t('activity.inbox.range', { from: n(from), to: n(to), total: n(total) })}
+              previous={t('activity.inbox.previous')}
+              next={t('activity.inbox.next')}
+              onOffset={inbox.setOffset}
+              rangeTestId="inbox-range"
+            />
           </>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { InboxItem } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { throttle } from '../../lib/throttle';
-import { useLiveQuery } from '../../lib/use-live-query';
+import { usePagedQuery } from '../../lib/use-paged-query';
 
 export const INBOX_PAGE_SIZE = 50;
 /** A burst of notifications refreshes the counts and the page at most twice a second. */
@@ -17,12 +17,10 @@ export type InboxFilter = InboxItem['state'] | 'all';
 export function useInbox(accountId: string) {
   const client = useClient();
   const [filter, setFilterState] = useState<InboxFilter>('all');
-  const [offset, setOffset] = useState(0);
-  const key = `inbox|${accountId}|${filter}|${offset}`;
-  const query = useLiveQuery(key, () =>
-    client.call('inbox.list', { ...(filter === 'all' ? {} : { state: filter }), limit: INBOX_PAGE_SIZE, offset }),
+  const list = usePagedQuery(`inbox|${accountId}`, filter, INBOX_PAGE_SIZE, (page) =>
+    client.call('inbox.list', { ...(filter === 'all' ? {} : { state: filter }), ...page }),
   );
-  const { reload } = query;
+  const { reload, setOffset } = list;
 
   useEffect(() => {
     const refresh = throttle(reload, INBOX_REFRESH_MS);
@@ -33,25 +31,15 @@ export function useInbox(accountId: string) {
     };
   }, [client, reload]);
 
-  // What to show while another page or filter loads: the last page of this account, not a blank.
-  const sameAccount = query.last?.key.startsWith(`inbox|${accountId}|`) ?? false;
-  const page = query.data ?? (sameAccount ? (query.last?.data ?? null) : null);
-
-  // Rows can leave a filtered view (waiting → processed): past the end, step back to the last page.
-  const total = query.data?.total;
-  if (total !== undefined && offset > 0 && offset >= total) {
-    setOffset(Math.max(0, Math.floor((total - 1) / INBOX_PAGE_SIZE) * INBOX_PAGE_SIZE));
-  }
-
   return {
-    page,
+    page: list.page,
     /** The page shown is not yet the one asked for (a new page or filter is loading). */
-    switching: query.data === null && page !== null,
-    loading: query.loading,
-    error: query.error,
+    switching: list.switching,
+    loading: list.loading,
+    error: list.error,
     reload,
     filter,
-    offset,
+    offset: list.offset,
     setFilter(next: InboxFilter) {
       setFilterState(next);
       setOffset(0);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../../shared';
 import { Button } from '../../components/button';
+import { Pager } from '../../components/pager';
 import { formatCount } from '../../lib/format-time';
 import { LoadProblem } from '../activity/load-problem';
 import { DocumentsTable, type ListedDocument } from './documents-table';
@@ -22,8 +23,6 @@ export function DocumentsCard({ list, status, selectedId, onOpen }: {
   const sortId = useId();
   const page = list.page;
   const n = (value: number) => formatCount(value, i18n.language);
-  const from = list.offset + 1;
-  const to = page ? Math.min(list.offset + page.documents.length, page.total) : 0;
   const summary = !page
     ? ''
     : list.search
@@ -69,18 +68,19 @@ export function DocumentsCard({ list, status, selectedId, onOpen }: {
           ) : null}
         </div>
       ) : null}
-      {page && page.total > DOCUMENTS_PAGE_SIZE ? (
-        <nav className="pager" aria-label={t('documents.pagerLabel')}>
-          <span className="pager-range" data-testid="documents-range">
-            {t('documents.range', { from: n(from), to: n(to), total: n(page.total) })}
-          </span>
-          <Button size="sm" disabled={list.offset === 0} onClick={() => list.setOffset(Math.max(0, list.offset - DOCUMENTS_PAGE_SIZE))}>
-            {t('documents.previous')}
-          </Button>
-          <Button size="sm" disabled={list.offset + DOCUMENTS_PAGE_SIZE >= page.total} onClick={() => list.setOffset(list.offset + DOCUMENTS_PAGE_SIZE)}>
-            {t('documents.next')}
-          </Button>
-        </nav>
+      {page ? (
+        <Pager
+          offset={list.offset}
+          pageSize={DOCUMENTS_PAGE_SIZE}
+          shown={page.documents.length}
+          total={page.total}
+          label={t('documents.pagerLabel')}
+          range={(from, to, total) => t('documents.range', { from: n(from), to: n(to), total: n(total) })}
+          previous={t('documents.previous')}
+          next={t('documents.next')}
+          onOffset={list.setOffset}
+          rangeTestId="documents-range"
+        />
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DocumentQuery } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { throttle } from '../../lib/throttle';
-import { useLiveQuery } from '../../lib/use-live-query';
+import { usePagedQuery } from '../../lib/use-paged-query';
 import { useSyncStatus } from '../activity/use-activity-data';
 
 export const DOCUMENTS_PAGE_SIZE = 50;
@@ -34,7 +34,16 @@ export function useDocuments(accountId: string) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [order, setOrderState] = useState<DocumentOrder>('newest');
-  const [offset, setOffset] = useState(0);
+  const list = usePagedQuery(`documents|${accountId}`, `${status}|${search}|${order}`, DOCUMENTS_PAGE_SIZE, (page) =>
+    client.call('documents.list', {
+      ...(status === 'all' ? {} : { status }),
+      ...(search ? { search } : {}),
+      ...sortOf[order],
+      ...page,
+    }),
+  );
+  const { reload, setOffset } = list;
+  useRefreshOn(accountId, reload, ['documents.changed', 'sync.changed']);
 
   useEffect(() => {
     const next = typed.trim();
@@ -44,44 +53,21 @@ export function useDocuments(accountId: string) {
       setOffset(0);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed, search]);
-
-  const key = `documents|${accountId}|${status}|${search}|${order}|${offset}`;
-  const query = useLiveQuery(key, () =>
-    client.call('documents.list', {
-      ...(status === 'all' ? {} : { status }),
-      ...(search ? { search } : {}),
-      ...sortOf[order],
-      limit: DOCUMENTS_PAGE_SIZE,
-      offset,
-    }),
-  );
-  const { reload } = query;
-  useRefreshOn(accountId, reload, ['documents.changed', 'sync.changed']);
-
-  // While another page, filter or search loads, the last page of this account stays, dimmed.
-  const sameAccount = query.last?.key.startsWith(`documents|${accountId}|`) ?? false;
-  const page = query.data ?? (sameAccount ? (query.last?.data ?? null) : null);
-
-  // Documents can leave a filtered view (pending → completed): past the end, step back to the last page.
-  const total = query.data?.total;
-  if (total !== undefined && offset > 0 && offset >= total) {
-    setOffset(Math.max(0, Math.floor((total - 1) / DOCUMENTS_PAGE_SIZE) * DOCUMENTS_PAGE_SIZE));
-  }
+  }, [typed, search, setOffset]);
 
   return {
-    page,
-    /** The page shown is not yet the one asked for. */
-    switching: (query.data === null && page !== null) || typed.trim() !== search,
-    loading: query.loading,
-    error: query.error,
+    page: list.page,
+    /** The page shown is not yet the one asked for (a page loading, or a search still being typed). */
+    switching: list.switching || typed.trim() !== search,
+    loading: list.loading,
+    error: list.error,
     reload,
     status,
     /** The text in the search box, and the search the page shows. */
     typed,
     search,
     order,
-    offset,
+    offset: list.offset,
     setStatus(next: StatusFilter) {
       setStatusState(next);
       setOffset(0);
