@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookState } from '../../../../shared';
 import { Button } from '../../components/button';
-import { CopyButton } from '../../components/copy-button';
+import { CopyValue } from '../../components/copy-value';
 import { SettingsIcon } from '../../components/icons';
 import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
@@ -53,26 +53,22 @@ function WebhookDetails({ state }: { state: WebhookState }) {
           <TechnicalDetails text={state.error} shown={failed} />
         </Notice>
       ) : null}
-      <div className="hook-url">
-        <p className="hook-url-label" id={urlLabelId}>
+      <div className="copy-field">
+        <p className="copy-field-label" id={urlLabelId}>
           {t('activity.webhook.hookUrl')}
         </p>
         {state.hookUrl ? (
-          <div className="hook-url-row">
-            <code className="hook-url-value" data-testid="hook-url">
-              {state.hookUrl}
-            </code>
-            <CopyButton
-              text={state.hookUrl}
-              label={t('activity.webhook.copy')}
-              copiedLabel={t('activity.webhook.copied')}
-              failedLabel={t('activity.webhook.copyFailed')}
-              describedBy={urlLabelId}
-              testId="copy-hook-url"
-            />
-          </div>
+          <CopyValue
+            value={state.hookUrl}
+            label={t('activity.webhook.copy')}
+            copiedLabel={t('activity.webhook.copied')}
+            failedLabel={t('activity.webhook.copyFailed')}
+            describedBy={urlLabelId}
+            valueTestId="hook-url"
+            copyTestId="copy-hook-url"
+          />
         ) : (
-          <p className="hook-url-missing" data-testid="no-hook-url">{t('activity.webhook.noHookUrl')}</p>
+          <p className="copy-field-missing" data-testid="no-hook-url">{t('activity.webhook.noHookUrl')}</p>
         )}
         <p className="fact-hint">{t('activity.webhook.hookUrlHint')}</p>
       </div>

@@ -1,11 +1,11 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValue } from '../../components/copy-value';
 import { Dialog } from '../../components/dialog';
 import { ProgressNote } from '../../components/progress-note';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
 import { LoadProblem } from '../activity/load-problem';
-import { CopyValue } from './copy-value';
 import type { ListedDocument } from './documents-table';
 import { documentTone, useDocumentLabels } from './labels';
 import { SignatureDetails } from './signature-details';
@@ -83,7 +83,15 @@ function PanelBody({ accountId, listed }: { accountId: string; listed: ListedDoc
         <div>
           <dt id={idLabelId}>{t('documents.panel.id')}</dt>
           <dd>
-            <CopyValue value={document.id} label={t('documents.panel.copy')} describedBy={idLabelId} valueTestId="document-id" copyTestId="copy-document-id" />
+            <CopyValue
+              value={document.id}
+              label={t('documents.panel.copy')}
+              copiedLabel={t('documents.panel.copied')}
+              failedLabel={t('documents.panel.copyFailed')}
+              describedBy={idLabelId}
+              valueTestId="document-id"
+              copyTestId="copy-document-id"
+            />
           </dd>
         </div>
         {read ? (

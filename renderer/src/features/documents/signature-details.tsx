@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Signature, ValidationState } from '../../../../shared';
+import { CopyValue } from '../../components/copy-value';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
-import { CopyValue } from './copy-value';
 import { signatureTone, useDocumentLabels } from './labels';
 
 const nameKeys = ['full_name', 'fullName', 'name', 'nombre', 'razon_social'];
@@ -71,15 +71,23 @@ export function SignatureDetails({ signature, index }: { signature: Signature; i
           <dd className="mono">{signature.id}</dd>
         </div>
       </dl>
-      <div className="hook-url">
-        <p className="hook-url-label">{t('documents.panel.signingLink')}</p>
+      <div className="copy-field">
+        <p className="copy-field-label">{t('documents.panel.signingLink')}</p>
         <span className="visually-hidden" id={linkLabelId}>
           {t('documents.panel.signingLinkOf', { name })}
         </span>
         {signature.url ? (
-          <CopyValue value={signature.url} label={t('documents.panel.copyLink')} describedBy={linkLabelId} valueTestId="signing-link" copyTestId="copy-signing-link" />
+          <CopyValue
+            value={signature.url}
+            label={t('documents.panel.copyLink')}
+            copiedLabel={t('documents.panel.copied')}
+            failedLabel={t('documents.panel.copyFailed')}
+            describedBy={linkLabelId}
+            valueTestId="signing-link"
+            copyTestId="copy-signing-link"
+          />
         ) : (
-          <p className="hook-url-missing">{t('documents.panel.noLink')}</p>
+          <p className="copy-field-missing">{t('documents.panel.noLink')}</p>
         )}
       </div>
     </li>

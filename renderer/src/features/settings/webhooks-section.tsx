@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookState } from '../../../../shared';
 import { Button } from '../../components/button';
-import { CopyButton } from '../../components/copy-button';
+import { CopyValue } from '../../components/copy-value';
 import { KeyIcon } from '../../components/icons';
 import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
@@ -68,25 +68,21 @@ function HookUrl({ url }: { url: string | null }) {
   const { t } = useTranslation();
   const labelId = useId();
   return (
-    <div className="hook-url">
-      <p className="hook-url-label" id={labelId}>
+    <div className="copy-field">
+      <p className="copy-field-label" id={labelId}>
         {t('settings.webhooks.hookUrl')}
       </p>
       {url === null ? (
-        <p className="hook-url-missing">{t('activity.webhook.noHookUrl')}</p>
+        <p className="copy-field-missing">{t('activity.webhook.noHookUrl')}</p>
       ) : (
-        <div className="hook-url-row">
-          <code className="hook-url-value" data-testid="settings-hook-url">
-            {url}
-          </code>
-          <CopyButton
-            text={url}
-            label={t('activity.webhook.copy')}
-            copiedLabel={t('activity.webhook.copied')}
-            failedLabel={t('activity.webhook.copyFailed')}
-            describedBy={labelId}
-          />
-        </div>
+        <CopyValue
+          value={url}
+          label={t('activity.webhook.copy')}
+          copiedLabel={t('activity.webhook.copied')}
+          failedLabel={t('activity.webhook.copyFailed')}
+          describedBy={labelId}
+          valueTestId="settings-hook-url"
+        />
       )}
     </div>
   );
