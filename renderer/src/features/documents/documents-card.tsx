@@ -23,9 +23,13 @@ export function DocumentsCard({ list, status, selectedId, onOpen }: {
   const sortId = useId();
   const page = list.page;
   const n = (value: number) => formatCount(value, i18n.language);
+  // While another search, filter or page loads, the rows shown are the last ones: say so rather than
+  // pair the new search words with the old count.
   const summary = !page
     ? ''
-    : list.search
+    : list.switching
+      ? t('documents.loading')
+      : list.search
       ? t('documents.resultsFound', { count: page.total, shown: n(page.total), search: list.search })
       : t('documents.results', { count: page.total, shown: n(page.total) });
 
