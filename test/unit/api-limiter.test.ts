@@ -87,6 +87,142 @@ describe('account limiter', () => {
   });
 });
 
+/** A service that limits requests with a token bucket (and may refuse others too), on the limiter's clock. */
+interface ServiceModel {
+  rate: (now: number) => number;
+  burst: number;
+  /** Refuses this request whatever the bucket holds. */
+  refuse?: (n: number) => boolean;
+}
+
+/**
+ * `workers` callers each sending one request after another through the limiter, `latencyMs` each,
+ * until `requests` were accepted. A refusal answers 429 with Retry-After in whole seconds (at least
+ * 1), as the sandbox does. Returns when each request was accepted or refused (ms since the start).
+ */
+async function sendThrough(limiter: Limiter, clock: VirtualClock, service: ServiceModel, run: { workers: number; latencyMs: number; requests: number }) {
+  const start = clock.now();
+  const bucket = { tokens: service.burst, at: start };
+  const acceptedAt: number[] = [];
+  const refusedAt: number[] = [];
+  const readRates: number[] = [];
+  let arrived = 0;
+  const arrive = (): number | null => {
+    const now = clock.now();
+    bucket.tokens = Math.min(service.burst, bucket.tokens + ((now - bucket.at) / 1000) * service.rate(now - start));
+    bucket.at = now;
+    arrived += 1;
+    if (service.refuse?.(arrived)) return 1000;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return null;
+    }
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / service.rate(now - start))) * 1000;
+  };
+  await Promise.all(
+    Array.from({ length: run.workers }, async () => {
+      while (acceptedAt.length < run.requests) {
+        const permit = await limiter.acquire();
+        await clock.sleep(run.latencyMs / 2);
+        const retryAfterMs = arrive();
+        await clock.sleep(run.latencyMs / 2);
+        if (retryAfterMs === null) {
+          permit.release({ kind: 'success' });
+          acceptedAt.push(clock.now() - start);
+        } else {
+          permit.release({ kind: 'throttled', retryAfterMs });
+          refusedAt.push(clock.now() - start);
+        }
+        const learned = limiter.state().learnedRate;
+        if (learned !== null) readRates.push(learned);
+      }
+    }),
+  );
+  return { acceptedAt, refusedAt, readRates, seconds: (clock.now() - start) / 1000 };
+}
+
+const between = (times: number[], fromMs: number, toMs: number) => times.filter((t) => t >= fromMs && t < toMs).length;
+
+describe('account limiter: background requests', () => {
+  const oneAtATime = { initialConcurrency: 1, maxConcurrency: 1, minConcurrency: 1 };
+
+  it('lets a request of a batch being sent go before a scheduled re-read queued earlier', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter(oneAtATime, { clock });
+    const held = await limiter.acquire();
+    const order: string[] = [];
+    const reread = limiter.acquire(undefined, 'background').then((permit) => (order.push('re-read'), permit));
+    const create = limiter.acquire().then((permit) => (order.push('create'), permit));
+    held.release({ kind: 'success' });
+    (await create).release({ kind: 'success' });
+    (await reread).release({ kind: 'success' });
+    expect(order).toEqual(['create', 're-read']);
+  });
+
+  it('goes when nothing else waits, and takes its turn once it has waited 30 s', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter(oneAtATime, { clock });
+    (await limiter.acquire(undefined, 'background')).release({ kind: 'success' });
+
+    const held = await limiter.acquire();
+    const order: string[] = [];
+    const reread = limiter.acquire(undefined, 'background').then((permit) => (order.push('re-read'), permit));
+    await clock.sleep(30_000);
+    const create = limiter.acquire().then((permit) => (order.push('create'), permit));
+    held.release({ kind: 'success' });
+    (await reread).release({ kind: 'success' });
+    (await create).release({ kind: 'success' });
+    expect(order).toEqual(['re-read', 'create']);
+  });
+});
+
+describe('account limiter: learning the service’s rate from its 429s', () => {
+  it('does not hold requests back before the service refuses any', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter({}, { clock });
+    const start = clock.now();
+    for (let i = 0; i < 100; i += 1) (await limiter.acquire()).release({ kind: 'success' });
+    expect(clock.now() - start).toBe(0);
+    expect(limiter.state()).toMatchObject({ pace: Number.POSITIVE_INFINITY, learnedRate: null });
+  });
+
+  it('reads the rate a token-bucket limit allows and keeps just under it, evenly spaced, with 429s only when it probes', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter({}, { clock });
+    const { acceptedAt, refusedAt, seconds } = await sendThrough(limiter, clock, { rate: () => 20, burst: 5 }, { workers: 4, latencyMs: 10, requests: 1200 });
+    const learned = limiter.state().learnedRate ?? 0;
+    expect(learned).toBeGreaterThan(18);
+    expect(learned).toBeLessThan(21);
+    // Over the last 30 s: at least 90% of the limit, and at most a couple of 429s (probing upwards).
+    const end = seconds * 1000;
+    expect(between(acceptedAt, end - 30_000, end) / 30).toBeGreaterThanOrEqual(18);
+    expect(between(refusedAt, end - 30_000, end)).toBeLessThanOrEqual(2);
+    // Evenly spaced: never more in a quarter second than the limit allows in one (plus one).
+    for (let t = end - 30_000; t < end - 250; t += 50) expect(between(acceptedAt, t, t + 250)).toBeLessThanOrEqual(6);
+  });
+
+  it('follows the limit down when it drops (another client on the same key)', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter({}, { clock });
+    const rate = (ms: number) => (ms < 20_000 ? 20 : 10);
+    const { acceptedAt, refusedAt, seconds } = await sendThrough(limiter, clock, { rate, burst: 5 }, { workers: 4, latencyMs: 10, requests: 900 });
+    const end = seconds * 1000;
+    expect(end).toBeGreaterThan(60_000);
+    expect(between(acceptedAt, end - 20_000, end) / 20).toBeGreaterThanOrEqual(9);
+    expect(between(refusedAt, end - 20_000, end)).toBeLessThanOrEqual(2);
+    expect(limiter.state().learnedRate ?? 0).toBeLessThan(11);
+  });
+
+  it('429s that come whatever the pace do not drive it to a crawl', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter({}, { clock });
+    // A service with room for 1,000 requests/s that refuses every tenth request anyway.
+    const { readRates } = await sendThrough(limiter, clock, { rate: () => 1000, burst: 1000, refuse: (n) => n % 10 === 0 }, { workers: 4, latencyMs: 10, requests: 400 });
+    const highest = Math.max(...readRates);
+    expect(limiter.state().pace).toBeGreaterThanOrEqual(highest / 2);
+  });
+});
+
 describe('Retry-After header', () => {
   const now = Date.UTC(2025, 0, 6, 9, 0, 0);
   it('reads delay-seconds', () => {

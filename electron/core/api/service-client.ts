@@ -49,6 +49,8 @@ export interface ServiceClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** A background read (the mirror's schedule): the account's other requests go first for a while. */
+  background?: boolean;
 }
 
 const jsonLimit = 256 * 1024 * 1024;

@@ -40,6 +40,8 @@ export interface Call {
   subjectId?: string;
   evidenceKind?: EvidenceKind;
   signal?: AbortSignal;
+  /** A background read: it yields to the account's other requests for a while (see Limiter.acquire). */
+  background?: boolean;
 }
 
 export interface Answer {
@@ -80,7 +82,7 @@ export class Transport {
       const last = attempt + 1 >= maxAttempts;
       const pausedFor = limiter.state().pausedUntil - limiter.clock.now();
       if (pausedFor > maxRetryWaitMs) throw rateLimited(ctx, pausedFor);
-      const permit = await limiter.acquire(call.signal);
+      const permit = await limiter.acquire(call.signal, call.background ? 'background' : 'normal');
       const sending: SendState = { complete: call.body === undefined };
       const started = limiter.clock.now();
       let answer: Answer;

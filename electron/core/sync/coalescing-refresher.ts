@@ -25,7 +25,8 @@ interface Slot {
  * Reads one document (GET) and reconciles it. Requests for the same document coalesce: while a read
  * is in flight, all further requests share one follow-up read (it starts after the current one, so
  * it sees whatever prompted them). A 404 is journaled and answered 'not-found'; the mirror row stays.
- * Other failures reject with the client's AppError.
+ * Other failures reject with the client's AppError. A read has the priority of the request that
+ * started it (`background` for the scheduled re-reads).
  */
 export class CoalescingRefresher implements DocumentRefresher {
   private readonly slots = new Map<string, Slot>();
@@ -37,12 +38,13 @@ export class CoalescingRefresher implements DocumentRefresher {
     return this.slots.size;
   }
 
-  refresh(accountId: string, documentId: string): Promise<RefreshOutcome> {
+  refresh(accountId: string, documentId: string, options: { background?: boolean } = {}): Promise<RefreshOutcome> {
+    const background = options.background === true;
     const key = `${accountId}\u0000${documentId}`;
     const slot = this.slots.get(key);
     if (!slot) {
       const fresh: Slot = { current: Promise.resolve('unchanged'), next: null };
-      fresh.current = this.readThenRelease(key, fresh, accountId, documentId);
+      fresh.current = this.readThenRelease(key, fresh, accountId, documentId, background);
       this.slots.set(key, fresh);
       return fresh.current;
     }
@@ -54,25 +56,25 @@ export class CoalescingRefresher implements DocumentRefresher {
     const next = settled.then(() => {
       slot.current = next;
       slot.next = null;
-      return this.readThenRelease(key, slot, accountId, documentId);
+      return this.readThenRelease(key, slot, accountId, documentId, background);
     });
     slot.next = next;
     return next;
   }
 
-  private async readThenRelease(key: string, slot: Slot, accountId: string, documentId: string): Promise<RefreshOutcome> {
+  private async readThenRelease(key: string, slot: Slot, accountId: string, documentId: string, background: boolean): Promise<RefreshOutcome> {
     try {
-      return await this.read(accountId, documentId);
+      return await this.read(accountId, documentId, background);
     } finally {
       if (slot.next === null && this.slots.get(key) === slot) this.slots.delete(key);
     }
   }
 
-  private async read(accountId: string, documentId: string): Promise<RefreshOutcome> {
+  private async read(accountId: string, documentId: string, background: boolean): Promise<RefreshOutcome> {
     const client = await this.deps.clientFor(accountId);
     const readAt = this.deps.stamps.next();
     try {
-      const document = await client.getDocument(documentId);
+      const document = await client.getDocument(documentId, { background });
       const [applied] = this.deps.reconciler.apply(accountId, [document], readAt);
       return applied?.outcome === 'inserted' || applied?.outcome === 'updated' ? 'changed' : 'unchanged';
     } catch (error) {

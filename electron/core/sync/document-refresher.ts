@@ -6,5 +6,6 @@ export type RefreshOutcome = 'changed' | 'unchanged' | 'not-found';
  * this interface only; the sync module implements it.
  */
 export interface DocumentRefresher {
-  refresh(accountId: string, documentId: string): Promise<RefreshOutcome>;
+  /** `background`: a scheduled re-read, which lets the account's other requests (a batch being sent) go first. */
+  refresh(accountId: string, documentId: string, options?: { background?: boolean }): Promise<RefreshOutcome>;
 }

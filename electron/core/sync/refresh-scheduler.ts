@@ -182,7 +182,7 @@ export class RefreshScheduler {
       }
       this.pump();
     };
-    this.deps.refresher.refresh(entry.accountId, entry.documentId).then(
+    this.deps.refresher.refresh(entry.accountId, entry.documentId, { background: true }).then(
       (outcome) => done(outcome === 'not-found' ? 'not-found' : 'read'),
       (error: unknown) => {
         this.deps.logger?.log('warn', 'sync: a scheduled re-read failed', { accountId: entry.accountId, documentId: entry.documentId, error: String(error) });
