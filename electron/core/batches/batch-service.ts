@@ -382,6 +382,8 @@ export class BatchService {
     if (this.closed) return;
     const row = this.repo.batch(batchId);
     if (!row || row.state !== 'checking') return;
+    // Checking 50 MB files leaves the idle check workers holding a lot of memory: sending wants it.
+    this.pool?.releaseIdle();
     const items = this.itemsOf(batchId);
     this.repo.transaction(() => {
       for (const item of items) {

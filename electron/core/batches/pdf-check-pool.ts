@@ -29,6 +29,8 @@ export interface PdfCheckPoolOptions {
   timeLimitMs?: number;
   /** Heap limit of each worker; over it, the worker dies and the file is reported as damaged. */
   maxHeapMb?: number;
+  /** A worker idle this long stops, giving its memory back (a 50 MB file leaves a lot behind); 2 s by default. */
+  idleMs?: number;
   workerEntry?: WorkerEntry;
 }
 
@@ -50,6 +52,7 @@ type Outcome = { kind: 'done'; inspection: Inspection } | { kind: 'failed'; mess
 interface Slot {
   worker: Worker | null;
   starting: Promise<Worker> | null;
+  idle: NodeJS.Timeout | null;
 }
 
 export class PdfCheckPool {
@@ -58,15 +61,17 @@ export class PdfCheckPool {
   private readonly waiting: ((slot: Slot) => void)[] = [];
   private readonly timeLimitMs: number;
   private readonly maxHeapMb: number;
+  private readonly idleMs: number;
   private readonly entry: WorkerEntry;
   private nextId = 1;
   private closed = false;
 
   constructor(options: PdfCheckPoolOptions = {}) {
-    this.slots = Array.from({ length: Math.max(1, options.size ?? 2) }, () => ({ worker: null, starting: null }));
+    this.slots = Array.from({ length: Math.max(1, options.size ?? 2) }, () => ({ worker: null, starting: null, idle: null }));
     this.free = [...this.slots];
     this.timeLimitMs = options.timeLimitMs ?? 15_000;
     this.maxHeapMb = options.maxHeapMb ?? 1024;
+    this.idleMs = options.idleMs ?? 2_000;
     this.entry = options.workerEntry ?? resolveWorkerEntry();
   }
 
@@ -88,6 +93,11 @@ export class PdfCheckPool {
     }
   }
 
+  /** Stops the workers that are idle now (a batch about to send wants the memory back); checks start them again. */
+  releaseIdle(): void {
+    for (const slot of this.free) if (slot.worker) this.discard(slot);
+  }
+
   /** Stops every worker; checks still running fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -99,16 +109,29 @@ export class PdfCheckPool {
   private acquire(): Promise<Slot> {
     if (this.closed) return Promise.reject(stopped());
     const slot = this.free.shift();
+    if (slot?.idle) {
+      clearTimeout(slot.idle);
+      slot.idle = null;
+    }
     return slot ? Promise.resolve(slot) : new Promise((resolve) => this.waiting.push(resolve));
   }
 
   private release(slot: Slot): void {
     const next = this.waiting.shift();
-    if (next) next(slot);
-    else this.free.push(slot);
+    if (next) return next(slot);
+    this.free.push(slot);
+    if (slot.worker && !this.closed) {
+      slot.idle = setTimeout(() => {
+        slot.idle = null;
+        if (this.free.includes(slot)) this.discard(slot);
+      }, this.idleMs);
+      slot.idle.unref();
+    }
   }
 
   private discard(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     void slot.worker?.terminate();
     slot.worker = null;
     slot.starting = null;
