@@ -4,4 +4,5 @@ import type { Bench } from './bench';
 export const benches: Record<string, () => Promise<Bench>> = {
   mirror: async () => (await import('./mirror.bench')).mirrorBench,
   webhooks: async () => (await import('./webhooks.bench')).webhooksBench,
+  send: async () => (await import('./send.bench')).sendBench,
 };

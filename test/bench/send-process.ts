@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** A child process run to its end, with its peak memory as the kernel counted it. */
+export interface MeasuredRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+  /** Peak resident set over the whole life of the process (VmHWM), in bytes. */
+  peakBytes: number;
+  /** Peak resident set after `resetPeakWhen` matched (VmHWM reset through clear_refs), in bytes; null if it never matched. */
+  peakAfterBytes: number | null;
+}
+
+const kib = (status: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+
+/**
+ * Runs `node --import tsx <script> ...args` and follows its memory in /proc/<pid>/status every
+ * 20 ms. VmHWM is the kernel's own high-water mark, so a peak between two reads is not missed;
+ * when `resetPeakWhen` first matches stderr, the mark is read and reset (`echo 5 > clear_refs`),
+ * so the peak of the phase after it is known apart from the phase before.
+ */
+export function runMeasured(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; resetPeakWhen?: RegExp; onStderr?: (text: string) => void } = {},
+): Promise<MeasuredRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const statusPath = `/proc/${child.pid}/status`;
+    let stdout = '';
+    let stderr = '';
+    let hwmKb = 0;
+    let beforeResetKb: number | null = null;
+    const sample = (): void => {
+      try {
+        const value = kib(readFileSync(statusPath, 'utf8'), 'VmHWM');
+        if (Number.isFinite(value)) hwmKb = value;
+      } catch {
+        // The process has just ended: the last reading stands.
+      }
+    };
+    const timer = setInterval(sample, 20);
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      stderr += text;
+      options.onStderr?.(text);
+      if (beforeResetKb === null && options.resetPeakWhen?.test(stderr)) {
+        sample();
+        beforeResetKb = hwmKb;
+        writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+        hwmKb = 0;
+        sample();
+      }
+    });
+    child.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    child.on('exit', () => clearInterval(timer));
+    child.on('close', (code, signal) => {
+      resolve({
+        code,
+        signal,
+        stdout,
+        stderr,
+        seconds: (performance.now() - started) / 1000,
+        peakBytes: Math.max(hwmKb, beforeResetKb ?? 0) * 1024,
+        peakAfterBytes: beforeResetKb === null ? null : hwmKb * 1024,
+      });
+    });
+  });
+}
+
+/** Starts the sandbox in its own process (so its memory and CPU are not the sender's); resolves once it listens. */
+export async function startSandboxProcess(seed: number): Promise<{ url: string; key: string; control: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/sandbox/main.ts', '--port', '0', '--json', '--seed', String(seed)], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const summary = await new Promise<{ url: string; key: string; control: string }>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n')[0];
+      if (stdout.includes('\n') && line) resolve(JSON.parse(line) as { url: string; key: string; control: string });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening: ${stderr}`)));
+  });
+  return {
+    ...summary,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
