@@ -1,5 +1,6 @@
-import { AppError, resultSchema } from '../../../shared';
+import { AppError } from '../../../shared';
 import type { DesktopBridge } from './electron-transport';
+import { postToHost } from './http-call';
 
 /**
  * Turns files the user dropped or picked into paths the host can read. In the desktop app the file
@@ -10,7 +11,7 @@ export interface FileSource {
   /** `paths`: files and folders are given as they are. `upload`: every file is sent to the host first. */
   kind: 'paths' | 'upload';
   /** Where the host can read the file; throws an AppError in plain words when it cannot. */
-  hostPath(file: File, signal?: AbortSignal): Promise<string>;
+  hostPath(file: File): Promise<string>;
 }
 
 /** Largest upload the web host takes: the service's 50 MB and a little, so the check can say "too large". */
@@ -30,7 +31,7 @@ export function desktopFileSource(bridge: DesktopBridge): FileSource {
 export function uploadFileSource(token: string): FileSource {
   return {
     kind: 'upload',
-    async hostPath(file, signal) {
+    async hostPath(file) {
       if (file.size > MAX_UPLOAD_BYTES) {
         throw new AppError({
           kind: 'InvalidInput',
@@ -39,26 +40,15 @@ export function uploadFileSource(token: string): FileSource {
           message: `“${file.name}” is larger than 50 MB, the most the service accepts, so it was not added.`,
         });
       }
-      let response: Response;
-      try {
-        response = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/octet-stream', 'x-signdock-token': token },
-          body: file,
-          cache: 'no-store',
-          credentials: 'omit',
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        throw new AppError({ kind: 'Network', code: 'hostUnreachable', message: `SignDock's local service did not take “${file.name}” (${String(error)}).` });
-      }
-      const parsed = resultSchema.safeParse(await response.json().catch(() => undefined));
-      if (!parsed.success) {
-        throw new AppError({ kind: 'Internal', code: 'badResponse', message: `SignDock's local service answered the upload of “${file.name}” in an unexpected way (HTTP ${response.status}).` });
-      }
-      if (!parsed.data.ok) throw new AppError(parsed.data.error);
-      const path = (parsed.data.value as { path?: unknown } | null)?.path;
+      const result = await postToHost(token, {
+        path: `/api/upload?name=${encodeURIComponent(file.name)}`,
+        contentType: 'application/octet-stream',
+        body: file,
+        unreachable: (error) => `SignDock's local service did not take “${file.name}” (${String(error)}).`,
+        unexpected: (status) => `SignDock's local service answered the upload of “${file.name}” in an unexpected way (HTTP ${status}).`,
+      });
+      if (!result.ok) throw new AppError(result.error);
+      const path = (result.value as { path?: unknown } | null)?.path;
       if (typeof path !== 'string' || path === '') throw unreadable(file.name, 'the local service gave no path');
       return path;
     },

@@ -3,8 +3,6 @@ export const sendEn = {
   title: 'Send',
   subtitle: 'Send PDF documents for signature, one or hundreds at a time.',
   loading: 'Opening the batch…',
-  loadFailed: 'The batch could not be opened.',
-  retry: 'Try again',
   dismiss: 'Dismiss',
   noAccountTitle: 'No account in use',
   noAccountBody: 'Documents are sent through an e-signature account. Choose or add one in Settings first.',
@@ -16,7 +14,6 @@ export const sendEn = {
     overlay: 'Drop to add these files',
     overlayHint: 'PDFs become rows; folders are searched for PDFs.',
     busy: 'This batch is being sent. Files dropped now are not added: start a new batch when it ends.',
-    or: 'or',
   },
   add: {
     files: 'Add files',
@@ -28,10 +25,11 @@ export const sendEn = {
   skipped: {
     title_one: '{{count}} file was left out',
     title_other: '{{count}} files were left out',
+    more_one: '…and {{count}} more',
+    more_other: '…and {{count}} more',
   },
 
   manifest: {
-    menu: 'Manifest',
     import: 'Import manifest (CSV)…',
     importing: 'Reading the manifest…',
     template: 'Save manifest template',
@@ -66,7 +64,6 @@ export const sendEn = {
     ready: 'Ready',
     willNotSend: 'Will not be sent',
     excluded: 'Excluded',
-    excludedHint: 'Excluded rows stay here but are not sent.',
     exclude: 'Exclude',
     include: 'Include',
     excludeLabel: 'Exclude “{{title}}” from sending',
@@ -119,8 +116,6 @@ export const sendEn = {
     add: 'Add signer',
     remove: 'Remove signer',
     removeLabel: 'Remove signer {{n}}',
-    fieldLabel: '{{field}} of signer {{n}}',
-    none: 'Add at least one signer.',
     summaryInvite: {
       EM: 'invited by e-mail',
       PH: 'invited by SMS',
@@ -140,8 +135,6 @@ export const sendEn = {
     applyAll_other: 'Apply to all ({{count}})',
     cancel: 'Cancel',
     fixFirst: 'Correct the signers marked above first.',
-    applied_one: 'Signers set on {{count}} document.',
-    applied_other: 'Signers set on {{count}} documents.',
   },
   rowEditor: {
     save: 'Save signers',
@@ -180,7 +173,6 @@ export const sendEn = {
   },
 
   progress: {
-    title: 'Sending',
     states: {
       draft: 'Not sent yet',
       checking: 'Checking files before sending',
@@ -234,7 +226,6 @@ export const sendEn = {
   recovered: 'Found at the service after the connection broke; it was not sent twice.',
   results: {
     documentId: 'Document',
-    link: 'Signing link',
     noLink: 'The service gave no link: this signer is invited by message.',
     copy: 'Copy link',
     copied: 'Copied',

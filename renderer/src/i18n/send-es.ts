@@ -5,8 +5,6 @@ export const sendEs: typeof sendEn = {
   title: 'Enviar',
   subtitle: 'Envíe documentos PDF para firmar, de uno en uno o cientos a la vez.',
   loading: 'Abriendo el lote…',
-  loadFailed: 'No se pudo abrir el lote.',
-  retry: 'Reintentar',
   dismiss: 'Cerrar',
   noAccountTitle: 'No hay ninguna cuenta en uso',
   noAccountBody: 'Los documentos se envían a través de una cuenta de firma electrónica. Primero elija o añada una en Configuración.',
@@ -18,7 +16,6 @@ export const sendEs: typeof sendEn = {
     overlay: 'Suelte para añadir estos archivos',
     overlayHint: 'Los PDF se convierten en filas; en las carpetas se buscan los PDF.',
     busy: 'Este lote se está enviando. Los archivos que suelte ahora no se añaden: empiece un lote nuevo cuando termine.',
-    or: 'o',
   },
   add: {
     files: 'Añadir archivos',
@@ -30,10 +27,11 @@ export const sendEs: typeof sendEn = {
   skipped: {
     title_one: 'Se dejó fuera {{count}} archivo',
     title_other: 'Se dejaron fuera {{count}} archivos',
+    more_one: '…y {{count}} más',
+    more_other: '…y {{count}} más',
   },
 
   manifest: {
-    menu: 'Manifiesto',
     import: 'Importar manifiesto (CSV)…',
     importing: 'Leyendo el manifiesto…',
     template: 'Guardar plantilla de manifiesto',
@@ -68,7 +66,6 @@ export const sendEs: typeof sendEn = {
     ready: 'Listo',
     willNotSend: 'No se enviará',
     excluded: 'Excluido',
-    excludedHint: 'Las filas excluidas quedan aquí pero no se envían.',
     exclude: 'Excluir',
     include: 'Incluir',
     excludeLabel: 'Excluir «{{title}}» del envío',
@@ -121,8 +118,6 @@ export const sendEs: typeof sendEn = {
     add: 'Añadir firmante',
     remove: 'Quitar firmante',
     removeLabel: 'Quitar el firmante {{n}}',
-    fieldLabel: '{{field}} del firmante {{n}}',
-    none: 'Añada al menos un firmante.',
     summaryInvite: {
       EM: 'invitación por correo',
       PH: 'invitación por SMS',
@@ -142,8 +137,6 @@ export const sendEs: typeof sendEn = {
     applyAll_other: 'Aplicar a todos ({{count}})',
     cancel: 'Cancelar',
     fixFirst: 'Primero corrija los firmantes marcados arriba.',
-    applied_one: 'Firmantes asignados a {{count}} documento.',
-    applied_other: 'Firmantes asignados a {{count}} documentos.',
   },
   rowEditor: {
     save: 'Guardar firmantes',
@@ -182,7 +175,6 @@ export const sendEs: typeof sendEn = {
   },
 
   progress: {
-    title: 'Envío',
     states: {
       draft: 'Sin enviar',
       checking: 'Revisando los archivos antes de enviar',
@@ -236,7 +228,6 @@ export const sendEs: typeof sendEn = {
   recovered: 'Se encontró en el servicio después de que se cortara la conexión; no se envió dos veces.',
   results: {
     documentId: 'Documento',
-    link: 'Enlace de firma',
     noLink: 'El servicio no dio enlace: a este firmante se lo invita por mensaje.',
     copy: 'Copiar enlace',
     copied: 'Copiado',

@@ -11,10 +11,18 @@ export interface ErrorText {
   detail: string | null;
 }
 
+/** A problem the host reports as data rather than throws (a file check, a signer, a manifest cell, a skipped input). */
+export interface Explainable {
+  code: string;
+  message: string;
+  params?: Record<string, string | number> | undefined;
+}
+
 /**
  * Wording of errors: `errors.<code>` when the catalog has it, else `errorKinds.<kind>`, else the
  * host's message. Field messages follow the same order, except for plain input validation
  * (InvalidInput without a more specific code): there the host's per-field wording is the specific one.
+ * Problems given as data (`explain`) have a code and a message only: `errors.<code>`, else the message.
  */
 export function useErrorText() {
   const { t, i18n } = useTranslation();
@@ -44,5 +52,8 @@ export function useErrorText() {
     return i18n.exists(kindKey) ? lookup(kindKey) : messages.join(' ');
   };
 
-  return { describe, fieldText };
+  /** A host problem in the UI language: `errors.<code>`, else the host's own words. */
+  const explain = (problem: Explainable): string => codeText(problem.code, problem.params) ?? problem.message;
+
+  return { describe, fieldText, explain };
 }

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
+import { formatCount } from '../../lib/format-time';
 import { useFormat } from './format';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
@@ -147,7 +148,7 @@ function Count({ label, value, tone, testId }: { label: string; value: number; t
   return (
     <div className={`progress-count tone-${tone}`}>
       <dt>{label}</dt>
-      <dd data-testid={testId}>{new Intl.NumberFormat(i18n.language).format(value)}</dd>
+      <dd data-testid={testId}>{formatCount(value, i18n.language)}</dd>
     </div>
   );
 }

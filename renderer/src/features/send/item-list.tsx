@@ -7,7 +7,6 @@ import type { SendActions } from './use-send-actions';
 /** The rows of the batch. Rows are memoised: an event about one row re-renders that row only. */
 export function ItemList({ batch, actions }: { batch: Batch; actions: SendActions }) {
   const selected = useSendStore((store) => store.selected);
-  const updating = useSendStore((store) => store.busy.update === true);
   const draft = batch.state === 'draft';
   const handlers = useMemo<RowHandlers>(
     () => ({
@@ -22,7 +21,7 @@ export function ItemList({ batch, actions }: { batch: Batch; actions: SendAction
   return (
     <ul className="send-rows" data-testid="send-rows">
       {batch.items.map((item) => (
-        <ItemRow key={item.id} item={item} draft={draft} selected={selected.has(item.id)} updating={updating} handlers={handlers} />
+        <ItemRow key={item.id} item={item} draft={draft} selected={selected.has(item.id)} handlers={handlers} />
       ))}
     </ul>
   );

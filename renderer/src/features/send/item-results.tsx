@@ -53,8 +53,12 @@ function SignatureLink({ who, url }: { who: string; url: string | null }) {
       <span className="result-who">{who}</span>
       {url ? (
         <>
-          <span className="result-url mono" id={linkId} data-testid="signature-url" title={url}>
+          <span className="result-url mono" data-testid="signature-url" title={url}>
             {url}
+          </span>
+          {/* Names the link for the Copy button ("Signing link for ana@…"); hidden, as the row already shows who. */}
+          <span id={linkId} hidden>
+            {t('send.results.linkOf', { who })}
           </span>
           <CopyButton text={url} label={t('send.results.copy')} copiedLabel={t('send.results.copied')} failedLabel={t('send.results.copyFailed')} describedBy={linkId} testId="copy-link" />
         </>

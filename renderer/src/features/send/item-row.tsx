@@ -24,12 +24,11 @@ interface ItemRowProps {
   /** The batch is still a draft: rows can be edited, selected, excluded and removed. */
   draft: boolean;
   selected: boolean;
-  updating: boolean;
   handlers: RowHandlers;
 }
 
 /** One PDF of the batch: its first page, title, size and pages, check result, signers, and once sent its results. */
-export const ItemRow = memo(function ItemRow({ item, draft, selected, updating, handlers }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, draft, selected, handlers }: ItemRowProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const [editing, setEditing] = useState(false);
@@ -41,7 +40,7 @@ export const ItemRow = memo(function ItemRow({ item, draft, selected, updating, 
 
   return (
     <li
-      className={cx('send-row', item.excluded && 'is-excluded', selected && 'is-selected', draft && item.checked && item.problems.length > 0 && !item.excluded && 'has-problems')}
+      className={cx('send-row', item.excluded && 'is-excluded', selected && 'is-selected')}
       data-testid="send-row"
       data-file={item.fileName}
       data-state={item.state}
@@ -103,7 +102,7 @@ export const ItemRow = memo(function ItemRow({ item, draft, selected, updating, 
         ) : null}
       </div>
       {draft && editing ? (
-        <RowSignersEditor id={`${item.id}-editor`} item={item} busy={updating} onSave={(signers: Signer[]) => handlers.update([item.id], { signers })} onClose={() => setEditing(false)} />
+        <RowSignersEditor id={`${item.id}-editor`} item={item} onSave={(signers: Signer[]) => handlers.update([item.id], { signers })} onClose={() => setEditing(false)} />
       ) : null}
     </li>
   );

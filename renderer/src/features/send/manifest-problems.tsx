@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Batch } from '../../../../shared';
 import { Notice } from '../../components/notice';
-import { useProblemText } from './use-problem-text';
+import { useErrorText } from '../../lib/use-error-text';
 
 /** What the last manifest import could not apply: rows naming files not added, files with no row, bad cells. */
 export function ManifestProblems({ problems }: { problems: Batch['manifestProblems'] }) {
   const { t } = useTranslation();
-  const explain = useProblemText();
+  const { explain } = useErrorText();
   if (problems.length === 0) return null;
   return (
     <Notice tone="warning" testId="manifest-problems">

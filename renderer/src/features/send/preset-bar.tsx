@@ -72,6 +72,7 @@ export function PresetSaver({ drafts }: { drafts: SignerDraft[] }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [nameMissing, setNameMissing] = useState(false);
   const nameId = useId();
+  const statusId = useId();
   const canSave = draftsValid(drafts);
 
   const save = useAction(async () => {
@@ -99,6 +100,7 @@ export function PresetSaver({ drafts }: { drafts: SignerDraft[] }) {
             maxLength={80}
             placeholder={t('send.presets.namePlaceholder')}
             aria-invalid={nameMissing || undefined}
+            aria-describedby={nameMissing ? statusId : undefined}
             onChange={(event) => {
               setName(event.target.value);
               setNameMissing(false);
@@ -116,7 +118,7 @@ export function PresetSaver({ drafts }: { drafts: SignerDraft[] }) {
           {t('send.presets.save')}
         </Button>
       </div>
-      <p className={nameMissing ? 'field-error' : 'preset-status'} role="status">
+      <p id={statusId} className={nameMissing ? 'field-error' : 'preset-status'} role="status">
         {nameMissing ? t('send.presets.nameRequired') : saved ? t('send.presets.saved', { name: saved }) : ''}
       </p>
       {save.error ? <ErrorNotice error={save.error} /> : null}

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { BatchItem, ItemProblem } from '../../../../shared';
 import { AlertIcon } from '../../components/icons';
-import { useProblemText } from './use-problem-text';
+import { useErrorText } from '../../lib/use-error-text';
 
 /** What keeps a row from being sent, in plain words; a signer's problem names the signer when there are several. */
 export function RowProblems({ item }: { item: BatchItem }) {
   const { t } = useTranslation();
-  const explain = useProblemText();
+  const { explain } = useErrorText();
   if (item.problems.length === 0) return null;
   const text = (problem: ItemProblem) => {
     const words = explain(problem);

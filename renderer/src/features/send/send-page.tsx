@@ -5,6 +5,7 @@ import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { ProgressNote } from '../../components/progress-note';
 import { useFileSource } from '../../lib/file-source-context';
+import { LoadProblem } from '../activity/load-problem';
 import { BatchProgress } from './batch-progress';
 import { BatchToolbar } from './batch-toolbar';
 import type { IncomingFile } from './collect-files';
@@ -68,12 +69,7 @@ export function SendPage({ accountId }: { accountId: string }) {
       {adding ? <ProgressNote text={t('send.add.adding', { done: adding.done, total: adding.total })} testId="adding-files" /> : null}
 
       {load === 'loading' && batch === null ? <ProgressNote text={t('send.loading')} /> : null}
-      {load === 'failed' && batch === null ? (
-        <div className="load-problem">
-          <ErrorNotice error={loadError} />
-          <Button onClick={reload}>{t('send.retry')}</Button>
-        </div>
-      ) : null}
+      {load === 'failed' && batch === null ? <LoadProblem error={loadError} onRetry={reload} /> : null}
 
       {load !== 'loading' || batch !== null ? (
         <div className="send-stack">

@@ -3,7 +3,7 @@ import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { SendIcon, SettingsIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { useAccountsStore } from '../../stores/accounts-store';
+import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { SendPage } from './send-page';
 import './send.css';
@@ -11,7 +11,7 @@ import './send.css';
 /** Send: the batch of the account in use. */
 export function SendView() {
   const { t } = useTranslation();
-  const accountId = useAccountsStore((store) => (store.accounts.some((account) => account.id === store.selectedId) ? store.selectedId : null));
+  const accountId = useSelectedAccountId();
   const go = useNavigationStore((store) => store.go);
   if (accountId === null) {
     return (

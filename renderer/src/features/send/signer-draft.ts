@@ -1,8 +1,10 @@
 import { normalizeSigner, validateSigner, type Signer, type SignerProblem } from '../../../../shared';
+import { inviteKey } from './signer-label';
 
 /** How a phone or identity document is asked for: not at all, any, or a given value. */
 export type AskMode = 'none' | 'any' | 'number';
-export type InviteChoice = 'EM' | 'PH' | 'EM+PH' | 'none';
+/** How the signer is invited: by e-mail, SMS, both, or not at all (they get the signing link). */
+export type InviteChoice = ReturnType<typeof inviteKey>;
 
 /** A signer as the form holds it while the user types (strings, modes), before it becomes a Signer. */
 export interface SignerDraft {
@@ -33,8 +35,6 @@ export function emptyDraft(): SignerDraft {
 
 export function draftFromSigner(signer: Signer): SignerDraft {
   const { EM, PH, BI, AF } = signer.validations;
-  const hasEm = signer.invite.includes('EM');
-  const hasPh = signer.invite.includes('PH');
   return {
     key: newKey(),
     email: EM ?? '',
@@ -43,7 +43,7 @@ export function draftFromSigner(signer: Signer): SignerDraft {
     idMode: BI === undefined ? 'none' : BI === null ? 'any' : 'number',
     idDocument: BI ?? '',
     taxId: AF ?? '',
-    invite: hasEm && hasPh ? 'EM+PH' : hasEm ? 'EM' : hasPh ? 'PH' : 'none',
+    invite: inviteKey(signer),
   };
 }
 

@@ -2,9 +2,9 @@ import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/icons';
 import { TextField } from '../../components/text-field';
+import { useErrorText } from '../../lib/use-error-text';
 import { FieldMessage, ModeField } from './mode-field';
 import { draftProblems, type AskMode, type DraftField, type InviteChoice, type SignerDraft } from './signer-draft';
-import { useProblemText } from './use-problem-text';
 
 const invites: InviteChoice[] = ['EM', 'PH', 'EM+PH', 'none'];
 
@@ -23,9 +23,9 @@ interface SignerFieldsProps {
  */
 export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFieldsProps) {
   const { t } = useTranslation();
-  const explain = useProblemText();
+  const { explain } = useErrorText();
   const legendId = useId();
-  const inviteHintId = useId();
+  const inviteMessageId = useId();
   const problems = draftProblems(draft);
   const touched = draft.email !== '' || draft.phoneMode !== 'none' || draft.idMode !== 'none' || draft.taxId !== '';
   const errorOf = (field: DraftField): string | null => {
@@ -33,7 +33,7 @@ export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFi
     if (!problem) return null;
     if (problem.kind === 'missing') return t(problem.field === 'phone' ? 'send.signer.phoneRequired' : 'send.signer.idRequired');
     const quiet = !showAll && !touched && (field === 'invite' || field === 'signer');
-    return quiet ? null : explain({ code: problem.problem.code, message: problem.problem.message, params: problem.problem.params });
+    return quiet ? null : explain(problem.problem);
   };
   const set = (patch: Partial<SignerDraft>) => onChange({ ...draft, ...patch });
   const text = (key: 'email' | 'taxId') => (event: ChangeEvent<HTMLInputElement>) => set({ [key]: event.target.value });
@@ -96,7 +96,7 @@ export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFi
           onValue={(idDocument) => set({ idDocument })}
         />
       </div>
-      <div className="invite-group" role="radiogroup" aria-label={t('send.signer.invite')} aria-describedby={inviteHintId}>
+      <div className="invite-group" role="radiogroup" aria-label={t('send.signer.invite')} aria-describedby={inviteMessageId}>
         <span className="field-label" aria-hidden="true">
           {t('send.signer.invite')}
         </span>
@@ -108,7 +108,13 @@ export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFi
             </label>
           ))}
         </div>
-        {inviteError ? <FieldMessage error={inviteError} testId="invite-error" /> : <p className="field-hint" id={inviteHintId}>{t('send.signer.inviteHint')}</p>}
+        {inviteError ? (
+          <FieldMessage error={inviteError} id={inviteMessageId} testId="invite-error" />
+        ) : (
+          <p className="field-hint" id={inviteMessageId}>
+            {t('send.signer.inviteHint')}
+          </p>
+        )}
       </div>
       {signerError ? <FieldMessage error={signerError} testId="signer-error" /> : null}
     </fieldset>

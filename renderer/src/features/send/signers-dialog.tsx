@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Signer } from '../../../../shared';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { PresetPicker, PresetSaver } from './preset-bar';
-import { draftsValid, emptyDraft, signerFromDraft, type SignerDraft } from './signer-draft';
 import { SignerEditor } from './signer-editor';
+import { useSignerDrafts } from './use-signer-drafts';
 
 interface SignersDialogProps {
   open: boolean;
@@ -13,7 +13,7 @@ interface SignersDialogProps {
   allCount: number;
   busy: boolean;
   /** Applies the signers to the selected rows (`which: 'selected'`) or to every row; resolves true when done. */
-  onApply(signers: ReturnType<typeof signerFromDraft>[], which: 'selected' | 'all'): Promise<boolean | undefined>;
+  onApply(signers: Signer[], which: 'selected' | 'all'): Promise<boolean | undefined>;
 }
 
 /** "Who signs": one set of signers applied to the selected rows or to all, with saved presets. */
@@ -21,23 +21,19 @@ export function SignersDialog({ open, onClose, selectedCount, allCount, busy, on
   const { t } = useTranslation();
   return (
     <Dialog open={open} title={t('send.signersDialog.title')} onClose={onClose} testId="signers-dialog">
-      {open ? <SignersDialogBody onClose={onClose} selectedCount={selectedCount} allCount={allCount} busy={busy} onApply={onApply} /> : null}
+      {/* Dialog renders its children only while open: each opening starts from one empty signer. */}
+      <SignersDialogBody onClose={onClose} selectedCount={selectedCount} allCount={allCount} busy={busy} onApply={onApply} />
     </Dialog>
   );
 }
 
 function SignersDialogBody({ onClose, selectedCount, allCount, busy, onApply }: Omit<SignersDialogProps, 'open'>) {
   const { t } = useTranslation();
-  const [drafts, setDrafts] = useState<SignerDraft[]>(() => [emptyDraft()]);
-  const [showAll, setShowAll] = useState(false);
-  const valid = draftsValid(drafts);
+  const { drafts, setDrafts, showAll, fixFirst, take } = useSignerDrafts([]);
 
   const apply = async (which: 'selected' | 'all') => {
-    if (!valid) {
-      setShowAll(true);
-      return;
-    }
-    if (await onApply(drafts.map(signerFromDraft), which)) onClose();
+    const signers = take();
+    if (signers && (await onApply(signers, which))) onClose();
   };
 
   return (
@@ -45,7 +41,7 @@ function SignersDialogBody({ onClose, selectedCount, allCount, busy, onApply }: 
       <p className="dialog-text">{t('send.signersDialog.intro')}</p>
       <PresetPicker onUse={setDrafts} />
       <SignerEditor drafts={drafts} onChange={setDrafts} showAll={showAll} />
-      {showAll && !valid ? <p className="field-error">{t('send.signersDialog.fixFirst')}</p> : null}
+      {fixFirst ? <p className="field-error">{t('send.signersDialog.fixFirst')}</p> : null}
       <PresetSaver drafts={drafts} />
       <div className="dialog-actions">
         <Button variant="ghost" onClick={onClose}>

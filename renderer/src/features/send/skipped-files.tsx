@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { SkippedInputInfo } from '../../../../shared';
 import { Notice } from '../../components/notice';
-import { useProblemText } from './use-problem-text';
+import { useErrorText } from '../../lib/use-error-text';
 
 const SHOWN = 50;
 
 /** Files dropped with the PDFs that were left out, each with why. */
 export function SkippedFiles({ skipped, onDismiss }: { skipped: SkippedInputInfo[]; onDismiss(): void }) {
   const { t } = useTranslation();
-  const explain = useProblemText();
+  const { explain } = useErrorText();
   if (skipped.length === 0) return null;
   return (
     <Notice tone="warning" testId="skipped-files">
@@ -24,7 +24,7 @@ export function SkippedFiles({ skipped, onDismiss }: { skipped: SkippedInputInfo
             {explain(entry)}
           </li>
         ))}
-        {skipped.length > SHOWN ? <li>…</li> : null}
+        {skipped.length > SHOWN ? <li data-testid="skipped-more">{t('send.skipped.more', { count: skipped.length - SHOWN })}</li> : null}
       </ul>
     </Notice>
   );
