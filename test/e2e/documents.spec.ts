@@ -42,6 +42,7 @@ test.describe('Documents with the sandbox', () => {
     // A status chip narrows the list to that status.
     const pendingChip = chips.getByRole('radio', { name: /^Pending \d+$/ });
     const pending = numberIn(await pendingChip.locator('xpath=..').textContent());
+    expect(pending, 'the demo has pending documents').toBeGreaterThan(0);
     await pendingChip.check();
     await expect(page.getByTestId('documents-count')).toHaveText(`${pending} document${pending === 1 ? '' : 's'}`);
     await expect(rows).toHaveCount(Math.min(pending, 50));
@@ -216,6 +217,8 @@ test.describe('Documents (host answers stubbed)', () => {
     documents = documents.map((document, i) => (i === 0 ? { ...document, status: 'CA', title: 'Service agreement 1 (cancelled)' } : document));
     status = syncStatus({ counts: counts(), total: documents.length });
     stub.emit('documents.changed', { accountId: 'acct-office', documentIds: [documents[0]!.id] });
+    // As the host does (data-spine.ts): every change to the mirror is followed by sync.changed with the counts.
+    stub.emit('sync.changed', status);
     await expect(rows.first().getByRole('cell').nth(1)).toHaveText('Cancelled');
     await expect(page.getByTestId('status-chips').getByRole('radio', { name: /^Cancelled / })).toHaveAccessibleName('Cancelled 31');
 

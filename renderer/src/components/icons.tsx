@@ -21,6 +21,13 @@ function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
   );
 }
 
+export const SearchIcon = () => (
+  <Icon size={16}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4.5 4.5" />
+  </Icon>
+);
+
 export const SendIcon = () => (
   <Icon>
     <path d="M21 3 10.5 13.5" />

@@ -17,7 +17,6 @@ export const documentsEn = {
   syncStarting: 'Starting…',
   syncing: 'Syncing…',
   loading: 'Loading documents…',
-  retry: 'Try again',
   none: '—',
   searchLabel: 'Search documents',
   searchPlaceholder: 'Search by title, or a signer’s name, e-mail or phone',

@@ -15,7 +15,6 @@ export const documentsEs: typeof documentsEn = {
   syncStarting: 'Iniciando…',
   syncing: 'Sincronizando…',
   loading: 'Cargando documentos…',
-  retry: 'Reintentar',
   none: '—',
   searchLabel: 'Buscar documentos',
   searchPlaceholder: 'Buscar por título, o por nombre, correo o teléfono de un firmante',

@@ -1,15 +1,27 @@
-/** A date and time from the host (ISO 8601) in the UI language; anything unreadable is shown as given. */
-export function formatDateTime(iso: string, language: string, options: { seconds?: boolean } = {}): string {
+/** `iso` in the UI language with `options`; anything unreadable is shown as given. */
+function format(iso: string, language: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: options.seconds ? 'medium' : 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, options).format(date);
+}
+
+/** A date and time from the host (ISO 8601) in the UI language. */
+export function formatDateTime(iso: string, language: string, options: { seconds?: boolean } = {}): string {
+  return format(iso, language, { dateStyle: 'medium', timeStyle: options.seconds ? 'medium' : 'short' });
+}
+
+/** The date alone ("Nov 21, 2026"). */
+export function formatDate(iso: string, language: string): string {
+  return format(iso, language, { dateStyle: 'medium' });
+}
+
+/** The time of day alone ("09:01"). */
+export function formatTime(iso: string, language: string): string {
+  return format(iso, language, { timeStyle: 'short' });
 }
 
 /** A compact date and time for a table cell ("Nov 21, 09:01:07"); the full one goes in a tooltip. */
 export function formatCompactDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+  return format(iso, language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 /** A count with the UI language's digit grouping ("1,234" / "1234" / "12.345"). */

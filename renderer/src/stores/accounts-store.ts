@@ -17,3 +17,8 @@ export const useAccountsStore = create<AccountsStore>()((set) => ({
 export function selectSelectedAccount(store: AccountsStore): Account | undefined {
   return store.accounts.find((account) => account.id === store.selectedId);
 }
+
+/** The id of the account in use, or null when none is (or the selected one is gone). */
+export function useSelectedAccountId(): string | null {
+  return useAccountsStore((store) => selectSelectedAccount(store)?.id ?? null);
+}

@@ -3,7 +3,7 @@ import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ActivityIcon, SettingsIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { useAccountsStore } from '../../stores/accounts-store';
+import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { InboxSection } from './inbox-section';
 import { SyncCard } from './sync-card';
@@ -13,7 +13,7 @@ import './activity.css';
 /** Activity of the account in use: sync with the service, the webhook listener, and the notifications inbox. */
 export function ActivityView() {
   const { t } = useTranslation();
-  const accountId = useAccountsStore((store) => (store.accounts.some((account) => account.id === store.selectedId) ? store.selectedId : null));
+  const accountId = useSelectedAccountId();
   const go = useNavigationStore((store) => store.go);
 
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OperationOutput } from '../../../../shared';
 import { Tag } from '../../components/tag';
-import { formatDateTime } from '../../lib/format-time';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format-time';
 import { documentTone, useDocumentLabels } from './labels';
 import { SignerList } from './signer-list';
 
@@ -73,12 +73,11 @@ export function DocumentsTable({ documents, busy, selectedId, onOpen }: {
 
 /** The creation date on one line and the time under it; the full date and time in a tooltip. */
 function CreatedAt({ iso, language, none }: { iso: string | null; language: string; none: string }) {
-  const date = iso ? new Date(iso) : null;
-  if (!iso || !date || Number.isNaN(date.getTime())) return <>{iso ?? none}</>;
+  if (!iso || Number.isNaN(Date.parse(iso))) return <>{iso || none}</>;
   return (
     <time dateTime={iso} title={formatDateTime(iso, language)}>
-      {new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date)}
-      <span className="cell-sub">{new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date)}</span>
+      {formatDate(iso, language)}
+      <span className="cell-sub">{formatTime(iso, language)}</span>
     </time>
   );
 }

@@ -6,19 +6,20 @@ import { ErrorNotice } from '../../components/error-notice';
 import { DocumentsIcon, SendIcon, SettingsIcon, SyncIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { ProgressNote } from '../../components/progress-note';
-import { useAccountsStore } from '../../stores/accounts-store';
+import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { SyncProgress } from '../activity/sync-progress';
+import { useSyncStatus } from '../activity/use-activity-data';
 import { DocumentPanel } from './document-panel';
 import { DocumentsCard } from './documents-card';
 import type { ListedDocument } from './documents-table';
-import { useDocuments, useMirrorStatus } from './use-documents';
+import { useDocuments } from './use-documents';
 import './documents.css';
 
 /** Documents of the account in use, from the mirror: searched, filtered by status, live. */
 export function DocumentsView() {
   const { t } = useTranslation();
-  const accountId = useAccountsStore((store) => (store.accounts.some((account) => account.id === store.selectedId) ? store.selectedId : null));
+  const accountId = useSelectedAccountId();
   const go = useNavigationStore((store) => store.go);
   if (accountId !== null) return <DocumentsPage key={accountId} accountId={accountId} />;
   return (
@@ -42,7 +43,8 @@ export function DocumentsView() {
 function DocumentsPage({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const go = useNavigationStore((store) => store.go);
-  const sync = useMirrorStatus(accountId);
+  // Counts by status stay live: every change to the mirror is followed by `sync.changed`.
+  const sync = useSyncStatus(accountId);
   const list = useDocuments(accountId);
   const [selected, setSelected] = useState<ListedDocument | null>(null);
   const status = sync.data;

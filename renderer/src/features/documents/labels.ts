@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { isKnownDocumentStatus, isKnownInviteChannel, isKnownSignatureStatus, isKnownValidationCode, type Signature } from '../../../../shared';
+import { isKnownInviteChannel, isKnownSignatureStatus, isKnownValidationCode, type Signature } from '../../../../shared';
+import type { TagTone } from '../../components/tag';
 import { useActivityLabels } from '../activity/labels';
 
-export type Tone = 'neutral' | 'accent' | 'warning' | 'success' | 'danger';
-
-const documentTones: Record<string, Tone> = { DR: 'neutral', PE: 'warning', CO: 'success', CA: 'danger' };
-const signatureTones: Record<string, Tone> = { IN: 'neutral', PE: 'accent', CO: 'success', CA: 'danger', DE: 'danger' };
+const documentTones: Record<string, TagTone> = { DR: 'neutral', PE: 'warning', CO: 'success', CA: 'danger' };
+const signatureTones: Record<string, TagTone> = { IN: 'neutral', PE: 'accent', CO: 'success', CA: 'danger', DE: 'danger' };
 
 /** The colour of a status tag; unknown codes are neutral. */
-export const documentTone = (code: string): Tone => documentTones[code] ?? 'neutral';
-export const signatureTone = (code: string): Tone => signatureTones[code] ?? 'neutral';
+export const documentTone = (code: string): TagTone => documentTones[code] ?? 'neutral';
+export const signatureTone = (code: string): TagTone => signatureTones[code] ?? 'neutral';
 
 /**
  * Words for the codes on this page, in the UI language. Open sets, as on the Activity page: a code
@@ -20,7 +19,6 @@ export function useDocumentLabels() {
   const activity = useActivityLabels();
   return {
     status: activity.status,
-    knownStatus: isKnownDocumentStatus,
     signatureStatus: (code: string): string => (isKnownSignatureStatus(code) ? t(`documents.signatureStatuses.${code}`) : code),
     validation: (code: string): string => (isKnownValidationCode(code) ? t(`documents.panel.validations.${code}`) : code),
     invite: (code: string): string => (isKnownInviteChannel(code) ? t(`documents.panel.invites.${code}`) : code),

@@ -1,16 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../components/icons';
-
-/** A magnifying glass, drawn like components/icons.tsx (decorative). */
-function SearchGlass() {
-  return (
-    <svg className="icon" width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" />
-    </svg>
-  );
-}
+import { CloseIcon, SearchIcon } from '../../components/icons';
 
 /** The search box: searches as you type (after a pause); Escape or the clear button empties it. */
 export function SearchBox({ value, onChange, onClear }: { value: string; onChange(next: string): void; onClear(): void }) {
@@ -23,7 +13,7 @@ export function SearchBox({ value, onChange, onClear }: { value: string; onChang
         {t('documents.searchLabel')}
       </label>
       <div className="field-frame documents-search-frame">
-        <SearchGlass />
+        <SearchIcon />
         <input
           ref={input}
           id={id}

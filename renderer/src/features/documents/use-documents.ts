@@ -3,13 +3,12 @@ import type { DocumentQuery } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { throttle } from '../../lib/throttle';
 import { usePagedQuery } from '../../lib/use-paged-query';
-import { useSyncStatus } from '../activity/use-activity-data';
 
 export const DOCUMENTS_PAGE_SIZE = 50;
 /** Changes arriving in a burst (a full sync, a batch being sent) re-read the page at most twice a second. */
-export const DOCUMENTS_REFRESH_MS = 500;
+const DOCUMENTS_REFRESH_MS = 500;
 /** Typing pauses this long before the search is asked for. */
-export const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 250;
 
 export const documentOrders = ['newest', 'oldest', 'title', 'status'] as const;
 export type DocumentOrder = (typeof documentOrders)[number];
@@ -26,7 +25,7 @@ export type StatusFilter = string;
 
 /**
  * One page of the mirror's documents: filtered by status, searched (the text typed, asked for after a
- * pause), sorted. `documents.changed` and `sync.changed` of this account re-read the page, throttled.
+ * pause), sorted. `documents.changed` of this account re-reads the page, throttled.
  */
 export function useDocuments(accountId: string) {
   const client = useClient();
@@ -43,7 +42,7 @@ export function useDocuments(accountId: string) {
     }),
   );
   const { reload, setOffset } = list;
-  useRefreshOn(accountId, reload, ['documents.changed', 'sync.changed']);
+  useRefreshOnChange(accountId, reload);
 
   useEffect(() => {
     const next = typed.trim();
@@ -86,32 +85,17 @@ export function useDocuments(accountId: string) {
   };
 }
 
-/**
- * Where the mirror stands (`sync.status`, live on `sync.changed`) with Sync now; the counts by status
- * are also re-read when documents change without a sync (a batch just sent).
- */
-export function useMirrorStatus(accountId: string) {
-  const sync = useSyncStatus(accountId);
-  useRefreshOn(accountId, sync.reload, ['documents.changed']);
-  return sync;
-}
-
-type AccountEvent = 'documents.changed' | 'sync.changed';
-
-/** Calls `reload` (at most twice a second) when one of `events` concerns the account. */
-function useRefreshOn(accountId: string, reload: () => void, events: readonly AccountEvent[]) {
+/** Calls `reload` (at most twice a second) when the account's documents change. */
+function useRefreshOnChange(accountId: string, reload: () => void) {
   const client = useClient();
-  const names = events.join(' ');
   useEffect(() => {
     const refresh = throttle(reload, DOCUMENTS_REFRESH_MS);
-    const offs = (names.split(' ') as AccountEvent[]).map((name) =>
-      client.subscribe(name, (change) => {
-        if (change.accountId === accountId) refresh.call();
-      }),
-    );
+    const off = client.subscribe('documents.changed', (change) => {
+      if (change.accountId === accountId) refresh.call();
+    });
     return () => {
-      for (const off of offs) off();
+      off();
       refresh.cancel();
     };
-  }, [client, reload, accountId, names]);
+  }, [client, reload, accountId]);
 }
