@@ -25,7 +25,7 @@ const kib = (status: string, field: string): number => Number(new RegExp(`^${fie
 export function runMeasured(
   script: string,
   args: string[],
-  options: { env?: Record<string, string | undefined>; resetPeakWhen?: RegExp; onStderr?: (text: string) => void } = {},
+  options: { env?: Record<string, string | undefined>; resetPeakWhen?: RegExp } = {},
 ): Promise<MeasuredRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -52,7 +52,6 @@ export function runMeasured(
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       stderr += text;
-      options.onStderr?.(text);
       if (beforeResetKb === null && options.resetPeakWhen?.test(stderr)) {
         sample();
         beforeResetKb = hwmKb;
@@ -78,33 +77,4 @@ export function runMeasured(
       });
     });
   });
-}
-
-/** Starts the sandbox in its own process (so its memory and CPU are not the sender's); resolves once it listens. */
-export async function startSandboxProcess(seed: number): Promise<{ url: string; key: string; control: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/sandbox/main.ts', '--port', '0', '--json', '--seed', String(seed)], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const summary = await new Promise<{ url: string; key: string; control: string }>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n')[0];
-      if (stdout.includes('\n') && line) resolve(JSON.parse(line) as { url: string; key: string; control: string });
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening: ${stderr}`)));
-  });
-  return {
-    ...summary,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }

@@ -6,10 +6,11 @@ import { createCore } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { writePdfs } from '../helpers/pdf-batch';
 import { tempFolder } from '../helpers/temp-folder';
-import { SandboxControlClient, type StatsReport } from '../sandbox';
+import { startSandboxProcess } from '../integration/fixtures/webhook-helpers';
+import type { StatsReport } from '../sandbox';
 import type { Bench, Figure } from './bench';
 import { writeLargePdf } from './send-pdfs';
-import { runMeasured, startSandboxProcess, type MeasuredRun } from './send-process';
+import { runMeasured, type MeasuredRun } from './send-process';
 
 /** The sandbox's rate limit for the rate figures: requests per second, bucket size. */
 const RATE = 20;
@@ -60,7 +61,7 @@ export const sendBench: Bench = {
   async run(log) {
     preflight(log);
     const sandbox = await startSandboxProcess(5);
-    const control = new SandboxControlClient(sandbox.control);
+    const { control } = sandbox;
     const home = tempFolder('signdock-bench-send-home-');
     const small = tempFolder('signdock-bench-send-small-');
     const large = tempFolder('signdock-bench-send-large-');
@@ -119,9 +120,9 @@ export const sendBench: Bench = {
       clean(naiveMemory, LARGE_FILES, log, 'naive, 50 MB files');
       log(`    peak RSS ${mb(naiveMemory.run.peakBytes)}; ${throughput(naiveMemory, 'start-up included')}`);
 
-      const naiveRateValue = steady(naiveRate.createdAt).rate;
+      const naiveRateValue = steady(naiveRate.createdAt);
       const rateFigure = (side: SendSide, count: number, ok: boolean, what: string): Figure => {
-        const value = steady(side.createdAt).rate;
+        const value = steady(side.createdAt);
         return {
           name: `sustained creates/s after the first ${LEARNING_MS / 1000} s at a rate limit of ${RATE}/s, ${count} files (${what})`,
           unit: '/s',
@@ -207,7 +208,7 @@ function reportRate(side: SendSide, log: Log): void {
   const whole = wholeBatch(createdAt);
   const requests = Object.entries(stats.requests.by_operation).map(([operation, n]) => `${n} ${operation}`).join(', ');
   log(
-    `    ${after.rate.toFixed(1)} creates/s (${((after.rate / RATE) * 100).toFixed(0)}% of the limit) after the first ${LEARNING_MS / 1000} s; ` +
+    `    ${after.toFixed(1)} creates/s (${((after / RATE) * 100).toFixed(0)}% of the limit) after the first ${LEARNING_MS / 1000} s; ` +
       `${whole.rate.toFixed(1)}/s (${((whole.rate / RATE) * 100).toFixed(0)}%) over the whole batch (${whole.seconds.toFixed(1)} s, the first ${BURST} left out); ` +
       `${stats.throttled.rate_limit} answered 429; requests: ${requests}`,
   );
@@ -218,7 +219,7 @@ function reportRate(side: SendSide, log: Log): void {
 function reportNaiveRate(side: SendSide, log: Log): void {
   const summary = naiveOutput(side.run);
   const { rate, seconds } = wholeBatch(side.createdAt);
-  const after = steady(side.createdAt).rate;
+  const after = steady(side.createdAt);
   const meanMs = summary.okLatenciesMs.reduce((sum, ms) => sum + ms, 0) / Math.max(1, summary.okLatenciesMs.length);
   log(
     `  naive, ${SHORT_BATCH} files: ${after.toFixed(1)} creates/s after the first ${LEARNING_MS / 1000} s, ${rate.toFixed(1)}/s over the whole batch (${seconds.toFixed(1)} s); ${summary.throttled} answered 429, ${(summary.waitedMs / 1000).toFixed(0)} s spent waiting out Retry-After; ` +
@@ -239,11 +240,11 @@ function clean(side: SendSide, count: number, log: Log, who: string): boolean {
 }
 
 /** Creates per second from the first one LEARNING_MS after the first create, to the last. */
-function steady(createdAt: number[]): { rate: number; seconds: number } {
+function steady(createdAt: number[]): number {
   const start = (createdAt[0] ?? 0) + LEARNING_MS;
   const after = createdAt.filter((at) => at >= start);
   const seconds = ((after[after.length - 1] ?? Number.NaN) - (after[0] ?? Number.NaN)) / 1000;
-  return { rate: (after.length - 1) / seconds, seconds };
+  return (after.length - 1) / seconds;
 }
 
 /** Creates per second from the (BURST+1)-th to the last: the bucket's first burst left out. */
