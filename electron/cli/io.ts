@@ -1,4 +1,5 @@
 import { AppError, type AppErrorShape } from '../../shared/contract/errors';
+import type { Account, AccountsState } from '../../shared/domain/accounts';
 import type { Core } from '../core/host';
 
 export const EXIT_OK = 0;
@@ -29,6 +30,17 @@ export async function call<T>(ctx: CliContext, op: string, input: unknown): Prom
 export function emit(ctx: CliContext, value: unknown, human: () => string): void {
   if (ctx.json) ctx.out(JSON.stringify(value, null, 2) + '\n');
   else ctx.out(human() + '\n');
+}
+
+/** The account named by `--account` (any case), else the selected one; a usage error when there is none. */
+export function pickAccount(ctx: CliContext, state: AccountsState): Account {
+  const account = ctx.account
+    ? state.accounts.find((a) => a.name.toLowerCase() === ctx.account?.toLowerCase())
+    : state.accounts.find((a) => a.id === state.selectedId);
+  if (!account) {
+    throw new UsageError(ctx.account ? `There is no account named "${ctx.account}".` : 'No account is set up yet. Sign in first: npm run -s cli -- auth login < key.txt');
+  }
+  return account;
 }
 
 export function exitCodeFor(error: AppErrorShape): number {

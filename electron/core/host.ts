@@ -39,6 +39,8 @@ export interface CoreOptions {
 
 export interface Core {
   readonly dataFolder: string;
+  /** Where the web host keeps copies of files uploaded from the browser; the batches delete them once sent. */
+  readonly uploadsFolder: string;
   readonly db: Db;
   readonly events: EventBus;
   readonly accounts: AccountService;
@@ -57,6 +59,7 @@ export const DATABASE_FILE = 'signdock.db';
 
 /** The composition root shared by every host: builds the core's services once, wired together. */
 export function createCore(options: CoreOptions): Core {
+  const uploadsFolder = join(options.dataFolder, 'uploads');
   const redactor = options.redactor ?? new Redactor();
   const logger = options.logger ?? new FileLogger(join(options.dataFolder, 'logs', 'signdock.log'), redactor);
   const db = openDatabase(join(options.dataFolder, DATABASE_FILE));
@@ -98,7 +101,7 @@ export function createCore(options: CoreOptions): Core {
     stamp: () => spine.sync.stamps.next(),
     emit: (batch, items) => events.emit('batches.changed', { batch, items }),
     logger,
-    uploadsFolder: join(options.dataFolder, 'uploads'),
+    uploadsFolder,
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
@@ -160,10 +163,7 @@ export function createCore(options: CoreOptions): Core {
     'batches.addFiles': ({ batchId, paths }) => batches.addFiles(batchId, paths),
     'batches.updateItems': ({ batchId, itemIds, patch }) => batches.updateItems(batchId, itemIds, patch),
     'batches.removeItems': ({ batchId, itemIds }) => batches.removeItems(batchId, itemIds),
-    'batches.importManifest': (input) =>
-      'path' in input
-        ? batches.importManifest(input.batchId, { path: input.path })
-        : batches.importManifest(input.batchId, { fileName: input.fileName, contentBase64: input.contentBase64 }),
+    'batches.importManifest': ({ batchId, ...source }) => batches.importManifest(batchId, source),
     'batches.manifestTemplate': ({ batchId }) => batches.manifestTemplate(batchId),
     'batches.send': ({ batchId, concurrency }) => batches.send(batchId, concurrency),
     'batches.pause': ({ batchId }) => batches.pause(batchId),
@@ -180,6 +180,7 @@ export function createCore(options: CoreOptions): Core {
 
   return {
     dataFolder: options.dataFolder,
+    uploadsFolder,
     db,
     events,
     accounts,

@@ -103,7 +103,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return refuse(res, 401, 'Unauthorized', 'This session is not allowed to call SignDock. Open the link printed when the web host started.');
     }
     const name = new URL(req.url ?? '/', 'http://local').searchParams.get('name') ?? '';
-    const outcome = await receiveUpload(req, join(options.core.dataFolder, 'uploads'), name);
+    const outcome = await receiveUpload(req, options.core.uploadsFolder, name);
     send(res, outcome.status, outcome.result);
   }
 

@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, type Result } from '../../shared/contract/errors';
+import { maxPdfBytes } from '../core/api/upload-body';
+import { fileProblems } from '../core/batches/pdf-problems';
 
-/** The service takes PDFs of at most 50 MB; a little more is let in so the file check can say so on the row. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024 + 1024;
+/** The service takes PDFs of at most `maxPdfBytes` (50 MB); 1 KiB more is let in so the file check can say so on the row. */
+export const MAX_UPLOAD_BYTES = maxPdfBytes + 1024;
 const MAX_NAME_LENGTH = 200;
 
 export interface UploadOutcome {
@@ -27,13 +29,10 @@ export async function receiveUpload(req: IncomingMessage, folder: string, rawNam
     req.resume();
     return failure(400, new AppError({ kind: 'InvalidInput', message: 'The upload must name its file (?name=…).' }));
   }
-  const tooLarge = () =>
-    failure(413, new AppError({
-      kind: 'InvalidInput',
-      code: 'file.tooLarge',
-      params: { file: name, maxMb: 50 },
-      message: `“${name}” is larger than 50 MB, the most the service accepts, so it was not added.`,
-    }));
+  const tooLarge = () => {
+    const problem = fileProblems.tooLarge(name, maxPdfBytes);
+    return failure(413, new AppError({ kind: 'InvalidInput', ...problem, message: problem.message.replace(/\.$/, ', so it was not added.') }));
+  };
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
     req.resume();

@@ -62,6 +62,17 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
+/**
+ * An error fit to be stored (SQLite) and sent to the UI. An AppError is kept as it is: its message
+ * is already in plain words (and redacted where it quotes the service). Anything else (a bug, a
+ * driver's text that may quote paths, data or a key) becomes `message` alone, an Internal error
+ * whose catalog text says the details are in the log; the caller logs the detail through the
+ * logger, which redacts.
+ */
+export function storableError(error: unknown, message: string): AppErrorShape {
+  return isAppError(error) ? error.toShape() : { kind: 'Internal', code: 'internal', message };
+}
+
 /** Result envelope used by every transport (IPC, HTTP, CLI). */
 export const resultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),

@@ -17,7 +17,8 @@ import {
 
 const none = z.object({}).strict();
 const accountRef = z.object({ accountId: z.string().min(1) }).strict();
-const batchRef = z.object({ batchId: z.string().min(1).max(100) }).strict();
+const batchId = z.string().min(1).max(100);
+const batchRef = z.object({ batchId }).strict();
 const itemIds = z.array(z.string().min(1).max(100)).min(1).max(5000);
 
 export const hostKinds = ['electron', 'web', 'cli'] as const;
@@ -119,35 +120,35 @@ export const operations = {
   }),
   'batches.addFiles': defineOperation({
     summary: 'Add dropped or picked files and folders to a draft batch; PDFs become rows and are checked in the background.',
-    input: z.object({ batchId: z.string().min(1).max(100), paths: z.array(z.string().min(1).max(4096)).min(1).max(5000) }).strict(),
+    input: z.object({ batchId, paths: z.array(z.string().min(1).max(4096)).min(1).max(5000) }).strict(),
     output: batchSchema,
   }),
   'batches.updateItems': defineOperation({
     summary: 'Change the title, signers or exclusion of some rows of a draft batch ("apply to selected/all").',
-    input: z.object({ batchId: z.string().min(1).max(100), itemIds, patch: itemPatchSchema }).strict(),
+    input: z.object({ batchId, itemIds, patch: itemPatchSchema }).strict(),
     output: batchSchema,
   }),
   'batches.removeItems': defineOperation({
     summary: 'Take rows out of a draft batch.',
-    input: z.object({ batchId: z.string().min(1).max(100), itemIds }).strict(),
+    input: z.object({ batchId, itemIds }).strict(),
     output: batchSchema,
   }),
   'batches.importManifest': defineOperation({
     summary: 'Read a manifest CSV (a path, or the file itself) and apply its titles and signers to the rows it names.',
     input: z.union([
-      z.object({ batchId: z.string().min(1).max(100), path: z.string().min(1).max(4096) }).strict(),
-      z.object({ batchId: z.string().min(1).max(100), fileName: z.string().min(1).max(255), contentBase64: z.string().max(7_000_000) }).strict(),
+      z.object({ batchId, path: z.string().min(1).max(4096) }).strict(),
+      z.object({ batchId, fileName: z.string().min(1).max(255), contentBase64: z.string().max(7_000_000) }).strict(),
     ]),
     output: batchSchema,
   }),
   'batches.manifestTemplate': defineOperation({
     summary: 'A manifest template (CSV) naming the rows of a batch, or an example when no batch is given.',
-    input: z.object({ batchId: z.string().min(1).max(100).optional() }).strict(),
+    input: z.object({ batchId: batchId.optional() }).strict(),
     output: z.object({ fileName: z.string(), text: z.string() }),
   }),
   'batches.send': defineOperation({
     summary: 'Send the clean rows of a draft batch: written to the queue first, then sent in the background.',
-    input: z.object({ batchId: z.string().min(1).max(100), concurrency: z.number().int().min(1).max(maxConcurrency).optional() }).strict(),
+    input: z.object({ batchId, concurrency: z.number().int().min(1).max(maxConcurrency).optional() }).strict(),
     output: batchSummarySchema,
   }),
   'batches.pause': defineOperation({ summary: 'Stop taking new rows; rows in flight finish.', input: batchRef, output: batchSummarySchema }),
@@ -160,7 +161,7 @@ export const operations = {
   }),
   'batches.preview': defineOperation({
     summary: 'The bytes of a row\'s PDF (base64, at most 20 MB) for its thumbnail; null when larger or unreadable.',
-    input: z.object({ batchId: z.string().min(1).max(100), itemId: z.string().min(1).max(100) }).strict(),
+    input: z.object({ batchId, itemId: z.string().min(1).max(100) }).strict(),
     output: z.object({ dataBase64: z.string().nullable() }),
   }),
   'batches.exportResults': defineOperation({

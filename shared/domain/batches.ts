@@ -137,6 +137,3 @@ export type SignerPreset = z.infer<typeof signerPresetSchema>;
 
 export const defaultConcurrency = 4;
 export const maxConcurrency = 16;
-
-/** Terminal item states: nothing more will happen to the item in this batch. */
-export const finishedItemStates: readonly BatchItemState[] = ['sent', 'failed', 'cancelled'];

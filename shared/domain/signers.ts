@@ -121,6 +121,12 @@ function normalizeDocument(value: string): string {
   return match ? `${match[1]!.toUpperCase()}:${match[2]!.replace(/[\s.-]/g, '')}` : value.trim();
 }
 
+/** Who signs, in a word: the e-mail, else the phone, else the identity document, else the tax ID; '' when none is given. */
+export function signerLabel(signer: Signer | undefined): string {
+  const asked = signer?.validations;
+  return asked?.EM || asked?.PH || asked?.BI || asked?.AF || '';
+}
+
 /** The service's creation entry for a valid signer (validations in EM, PH, BI, AF order). */
 export function toNewSignature(signer: Signer): NewSignature {
   const validations: Record<string, string | null> = {};

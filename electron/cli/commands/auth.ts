@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL, type Account, type AccountsState, type KeyCheck } from '../../../shared/domain/accounts';
-import { call, emit, readAll, UsageError, type CliContext } from '../io';
+import { call, emit, pickAccount, readAll, UsageError, type CliContext } from '../io';
 
 export const DEFAULT_ACCOUNT_NAME = 'default';
 
@@ -63,7 +63,7 @@ async function status(ctx: CliContext): Promise<number> {
     emit(ctx, { source: 'environment', baseUrl, check }, () => describe(label, check));
   } else {
     const state = await call<AccountsState>(ctx, 'accounts.list', {});
-    const account = pick(ctx, state);
+    const account = pickAccount(ctx, state);
     label = `the account "${account.name}" (${account.baseUrl})`;
     check = await call<KeyCheck>(ctx, 'accounts.test', { accountId: account.id });
     emit(ctx, { source: 'keychain', account, check }, () => describe(label, check));
@@ -73,20 +73,10 @@ async function status(ctx: CliContext): Promise<number> {
 
 async function logout(ctx: CliContext): Promise<number> {
   const state = await call<AccountsState>(ctx, 'accounts.list', {});
-  const account = pick(ctx, state);
+  const account = pickAccount(ctx, state);
   const next = await call<AccountsState>(ctx, 'accounts.remove', { accountId: account.id });
   emit(ctx, next, () => `Signed out: the account "${account.name}" and its key in the keychain were removed.`);
   return 0;
-}
-
-function pick(ctx: CliContext, state: AccountsState): Account {
-  const account = ctx.account
-    ? state.accounts.find((a) => a.name.toLowerCase() === ctx.account?.toLowerCase())
-    : state.accounts.find((a) => a.id === state.selectedId);
-  if (!account) {
-    throw new UsageError(ctx.account ? `There is no account named "${ctx.account}".` : 'No account is set up yet. Sign in first: npm run -s cli -- auth login < key.txt');
-  }
-  return account;
 }
 
 function describe(label: string, check: KeyCheck): string {

@@ -1,15 +1,16 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../../../shared/contract/errors';
 import type { Batch, BatchItem, BatchSummary } from '../../../shared/domain/batches';
+import { titleFromFileName } from '../../../shared/domain/manifest';
 import { parseSignerSpec, type Signer } from '../../../shared/domain/signers';
 import { maxConcurrency } from '../../../shared/domain/batches';
-import { emit, UsageError, type CliContext } from '../io';
+import { emit, pickAccount, UsageError, type CliContext } from '../io';
 
 export const sendUsage =
   'send <pdf or folder>... [--signer SPEC]... [--manifest FILE] [--title TEXT] [--concurrency N] | send --resume <batch-id>';
 
 /** One row of `send --json`. */
-export interface SendJsonItem {
+interface SendJsonItem {
   file: string;
   title: string;
   status: string;
@@ -68,19 +69,19 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   if (signers.length === 0 && !values.manifest) {
     throw new UsageError(`Say who signs: --signer 'EM=ana@example.com;invite=EM' (one per signer) or --manifest FILE.\nUsage: ${sendUsage}`);
   }
+  const title = values.title?.trim();
+  if (title === '') throw new UsageError('--title cannot be empty.');
 
-  const accountId = await accountFor(ctx);
+  const accountId = pickAccount(ctx, await ctx.core.accounts.state()).id;
   const created = batches.create('cli', accountId);
   ctx.err(`Batch ${created.id} (if interrupted: send --resume ${created.id})\n`);
-  let batch = await batches.addFiles(created.id, positionals, signers.length > 0 ? { signers } : {});
+  // With --title, rows are titled "TITLE – <title from the file name>"; a single file takes TITLE alone.
+  let batch = await batches.addFiles(created.id, positionals, {
+    ...(signers.length > 0 ? { signers } : {}),
+    ...(title !== undefined ? { title: (fileName: string) => `${title} – ${titleFromFileName(fileName)}`.slice(0, 200) } : {}),
+  });
   for (const skipped of batch.skipped) ctx.err(`Skipped: ${skipped.message}\n`);
-  if (values.title !== undefined) {
-    const title = values.title.trim();
-    if (title === '') throw new UsageError('--title cannot be empty.');
-    const items = batch.items;
-    if (items.length === 1) batch = batches.updateItems(batch.id, [items[0]!.id], { title });
-    else for (const item of items) batches.updateItems(batch.id, [item.id], { title: `${title} – ${item.title}`.slice(0, 200) });
-  }
+  if (title !== undefined && batch.items.length === 1) batch = batches.updateItems(batch.id, [batch.items[0]!.id], { title });
   if (values.manifest) {
     batch = await batches.importManifest(batch.id, { path: values.manifest });
     for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${problem.message}\n`);
@@ -91,16 +92,6 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   ctx.err(`Checking ${batch.items.length} file${batch.items.length === 1 ? '' : 's'}…\n`);
   batches.send(batch.id, concurrency);
   return finish(ctx, batch.id);
-}
-
-async function accountFor(ctx: CliContext): Promise<string> {
-  const state = await ctx.core.accounts.state();
-  if (ctx.account) {
-    const account = state.accounts.find((a) => a.name.toLowerCase() === ctx.account?.toLowerCase());
-    if (!account) throw new UsageError(`There is no account named "${ctx.account}".`);
-    return account.id;
-  }
-  return ctx.core.spine.requireSelected();
 }
 
 /** Waits for the batch with progress on stderr, prints the results, and says the exit code. */
@@ -130,7 +121,7 @@ async function finish(ctx: CliContext, batchId: string): Promise<number> {
   return allSent && batch.state === 'done' ? 0 : 1;
 }
 
-export function jsonItem(item: BatchItem): SendJsonItem {
+function jsonItem(item: BatchItem): SendJsonItem {
   return {
     file: item.path,
     title: item.title,
@@ -141,7 +132,7 @@ export function jsonItem(item: BatchItem): SendJsonItem {
   };
 }
 
-export function progressLine(batch: BatchSummary): string {
+function progressLine(batch: BatchSummary): string {
   const p = batch.progress;
   if (batch.state === 'checking' || p.checking > 0) return `Checking files: ${p.total - p.checking} of ${p.total}…`;
   const queued = p.byState.ready + p.byState.sending + p.byState.uncertain;

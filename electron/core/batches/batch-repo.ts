@@ -5,7 +5,6 @@ import type {
   BatchItem,
   BatchItemState,
   BatchState,
-  BatchSummary,
   ItemProblem,
   SentSignature,
   SkippedInputInfo,
@@ -128,6 +127,16 @@ function toItem(raw: RawItem): ItemRow {
   };
 }
 
+/** Rows of a batch that share a state, exclusion, check and whether a create was tried: how many, and their bytes. */
+export interface Tally {
+  state: BatchItemState;
+  excluded: boolean;
+  checked: boolean;
+  tried: boolean;
+  n: number;
+  bytes: number;
+}
+
 export interface CheckOutcome {
   size: number | null;
   pages: number | null;
@@ -235,13 +244,12 @@ export class BatchRepo {
     return rows.map(toItem);
   }
 
-  /** The first ready item of a batch not in `skip`, moved to sending with its attempt recorded. */
-  claimNext(batchId: string, skip: ReadonlySet<string>, attemptAt: number): ItemRow | undefined {
+  /** The first ready item of a batch, moved to sending with its attempt recorded. */
+  claimNext(batchId: string, attemptAt: number): ItemRow | undefined {
     return this.transaction(() => {
-      const rows = this.db
-        .prepare(`SELECT id FROM batch_items WHERE batch_id = ? AND state = 'ready' ORDER BY position LIMIT ?`)
-        .all(batchId, skip.size + 1) as { id: string }[];
-      const next = rows.find((row) => !skip.has(row.id));
+      const next = this.db
+        .prepare(`SELECT id FROM batch_items WHERE batch_id = ? AND state = 'ready' ORDER BY position LIMIT 1`)
+        .get(batchId) as { id: string } | undefined;
       if (!next) return undefined;
       this.db
         .prepare(`UPDATE batch_items SET state = 'sending', attempts = attempts + 1, attempt_at = ?, error = NULL, updated_at = ? WHERE id = ?`)
@@ -318,19 +326,28 @@ export class BatchRepo {
     return new Set(paths.filter((path) => query.get(path) !== undefined));
   }
 
-  /** Counts by state and bytes, straight from SQL (cheap at any size). */
-  tallies(batchId: string): { state: BatchItemState; excluded: number; checked: number; n: number; bytes: number }[] {
+  /** Rows and bytes of a batch by state, exclusion, check and whether a create was tried, straight from SQL (no row is parsed). */
+  tallies(batchId: string): Tally[] {
+    const rows = this.db
+      .prepare(
+        `SELECT state, excluded, checked, attempts > 0 AS tried, COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes
+         FROM batch_items WHERE batch_id = ? GROUP BY state, excluded, checked, tried`,
+      )
+      .all(batchId) as { state: BatchItemState; excluded: number; checked: number; tried: number; n: number; bytes: number }[];
+    return rows.map((row) => ({ state: row.state, excluded: row.excluded === 1, checked: row.checked === 1, tried: row.tried === 1, n: row.n, bytes: row.bytes }));
+  }
+
+  /** The batch's first row (by position) with these bytes that is neither excluded nor cancelled. */
+  firstWithHash(batchId: string, sha256: string): Pick<ItemRow, 'id' | 'path' | 'fileName'> | undefined {
     return this.db
       .prepare(
-        `SELECT state, excluded, checked, COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes
-         FROM batch_items WHERE batch_id = ? GROUP BY state, excluded, checked`,
+        `SELECT id, path, file_name AS fileName FROM batch_items
+         WHERE batch_id = ? AND sha256 = ? AND excluded = 0 AND state <> 'cancelled' ORDER BY position LIMIT 1`,
       )
-      .all(batchId) as { state: BatchItemState; excluded: number; checked: number; n: number; bytes: number }[];
+      .get(batchId, sha256) as Pick<ItemRow, 'id' | 'path' | 'fileName'> | undefined;
   }
 
   stamp(): string {
     return this.now().toISOString();
   }
 }
-
-export type { BatchSummary };

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { AppError, isAppError, type AppErrorShape } from '../../../shared/contract/errors';
+import { AppError, isAppError, storableError, type AppErrorShape } from '../../../shared/contract/errors';
 import type { Document } from '../../../shared/domain/documents';
 import type { SentSignature } from '../../../shared/domain/batches';
-import { toNewSignature, type Signer } from '../../../shared/domain/signers';
+import { signerLabel, toNewSignature, type Signer } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Logger } from '../logging/logger';
 import { readFailure } from './pdf-inspect';
+import { fileProblems } from './pdf-problems';
 import type { BatchRepo, ItemRow } from './batch-repo';
 import { pairUncertain, type Wanted } from './find-sent';
 
@@ -43,6 +44,7 @@ export interface RunnerDeps {
   /** Bytes of a row that was just sent (progress and time left). */
   onSentBytes?: (bytes: number) => void;
   logger?: Logger;
+  /** Time and waits; the limiter's clock by default (tests may pass their own). */
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -61,8 +63,9 @@ export class BatchRunner {
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(private readonly deps: RunnerDeps) {
-    this.now = deps.now ?? Date.now;
-    this.sleep = deps.sleep ?? abortableSleep;
+    const clock = deps.limiter.clock;
+    this.now = deps.now ?? (() => clock.now());
+    this.sleep = deps.sleep ?? ((ms, signal) => clock.sleep(ms, signal));
   }
 
   get stoppedBy(): 'pause' | 'cancel' | 'stopped' | null {
@@ -101,7 +104,7 @@ export class BatchRunner {
     while (!this.halted()) {
       await this.waitHold();
       if (this.halted()) return;
-      const item = repo.claimNext(batchId, new Set(), this.now());
+      const item = repo.claimNext(batchId, this.now());
       if (!item) return;
       this.deps.onItems([item.id]);
       await this.sendOne(item);
@@ -128,7 +131,7 @@ export class BatchRunner {
       repo.setState(item.id, 'ready');
       this.deps.onItems([item.id]);
       this.halt('stopped');
-      this.deps.onStopped(shapeOf(error));
+      this.deps.onStopped(this.shapeOf(error));
       return;
     }
     const readAt = this.deps.stamp();
@@ -150,7 +153,7 @@ export class BatchRunner {
 
   private settleFailure(item: ItemRow, error: unknown): void {
     const { repo } = this.deps;
-    const shape = shapeOf(error);
+    const shape = this.shapeOf(error);
     const kind = isAppError(error) ? error.kind : 'Internal';
     this.deps.logger?.log('warn', 'batch: a create did not succeed', { batchId: this.deps.batchId, itemId: item.id, kind, code: shape.code });
     if (kind === 'RateLimited') {
@@ -217,7 +220,7 @@ export class BatchRunner {
       try {
         documents = await this.listSince(Math.min(...uncertain.map((item) => item.attemptAt ?? 0)));
       } catch (error) {
-        const shape = shapeOf(error);
+        const shape = this.shapeOf(error);
         if (once) return;
         if (isAppError(error) && error.kind === 'Unauthorized') {
           this.halt('stopped');
@@ -267,6 +270,12 @@ export class BatchRunner {
     return all;
   }
 
+  /** The error to store on the row or batch; an unexpected one's detail goes to the log only. */
+  private shapeOf(error: unknown): AppErrorShape {
+    if (!isAppError(error)) this.deps.logger?.log('error', 'batch: an unexpected error while sending', { batchId: this.deps.batchId, error: String(error) });
+    return storableError(error, 'Something went wrong while sending. The details are in the log.');
+  }
+
   private mirror(document: Document, readAt: number): void {
     try {
       this.deps.mirror(document, readAt);
@@ -292,12 +301,7 @@ async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
   try {
     digest = await sha256File(item.path);
   } catch (error) {
-    return new AppError({
-      kind: 'InvalidInput',
-      code: 'file.unreadable',
-      params: { file: item.fileName, why: readFailure(error) },
-      message: `“${item.fileName}” could not be read: ${readFailure(error)}.`,
-    }).toShape();
+    return new AppError({ kind: 'InvalidInput', ...fileProblems.unreadable(item.fileName, readFailure(error)) }).toShape();
   }
   if (item.sha256 !== null && digest !== item.sha256) {
     return new AppError({
@@ -310,7 +314,7 @@ async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
   return null;
 }
 
-export function sha256File(path: string): Promise<string> {
+function sha256File(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     createReadStream(path, { highWaterMark: 1024 * 1024 })
@@ -321,30 +325,10 @@ export function sha256File(path: string): Promise<string> {
 }
 
 /** Each signature's id and link, labelled with who signs (e-mail, else phone, else document). */
-export function sentSignatures(document: Document, signers: Signer[]): SentSignature[] {
-  return document.signatures.map((signature, index) => {
-    const asked = signers[index]?.validations;
-    const label = signature.displayName || asked?.EM || asked?.PH || asked?.BI || asked?.AF || '';
-    return { id: signature.id, url: signature.url, label };
-  });
-}
-
-function shapeOf(error: unknown): AppErrorShape {
-  if (isAppError(error)) return error.toShape();
-  return { kind: 'Internal', code: 'internal', message: `Something went wrong while sending: ${error instanceof Error ? error.message : String(error)}` };
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+function sentSignatures(document: Document, signers: Signer[]): SentSignature[] {
+  return document.signatures.map((signature, index) => ({
+    id: signature.id,
+    url: signature.url,
+    label: signature.displayName || signerLabel(signers[index]),
+  }));
 }

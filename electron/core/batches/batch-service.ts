@@ -2,6 +2,7 @@ import { readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, relative, isAbsolute } from 'node:path';
 import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
 import {
+  batchItemStates,
   defaultConcurrency,
   type Batch,
   type BatchItem,
@@ -17,11 +18,11 @@ import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
-import { BatchRepo, type BatchRow, type ItemRow } from './batch-repo';
+import { BatchRepo, type BatchRow, type ItemRow, type Tally } from './batch-repo';
 import { BatchRunner } from './batch-runner';
 import { expandInputs } from './expand-inputs';
 import { decodeText, maxManifestBytes, readManifestFile } from './manifest-file';
-import { checkOne } from './pdf-check';
+import { checkOne, earlierCopies, sameFileProblem } from './pdf-check';
 import { PdfCheckPool, type PdfCheckPoolOptions } from './pdf-check-pool';
 import { fileProblems } from './pdf-problems';
 import { resultsCsv } from './results-csv';
@@ -52,6 +53,8 @@ interface Live {
   runner: BatchRunner | null;
   running: Promise<void> | null;
   checking: Promise<void> | null;
+  /** Waiting for the checks, then queueing the clean rows and starting the runner (`checkThenQueue`). */
+  queueing: Promise<void> | null;
   pending: Set<string>;
   timer: ReturnType<typeof setTimeout> | null;
   runStartedAt: number;
@@ -88,16 +91,16 @@ export class BatchService {
   batch(batchId: string): Batch {
     const row = this.row(batchId);
     const items = this.itemsOf(row.id);
-    return { ...this.summaryOf(row, items), items, skipped: row.skipped, manifestProblems: row.manifestProblems };
+    return { ...this.summaryFrom(row, items), items, skipped: row.skipped, manifestProblems: row.manifestProblems };
   }
 
   summary(batchId: string): BatchSummary {
     const row = this.row(batchId);
-    return this.summaryOf(row, this.itemsOf(row.id));
+    return this.summaryFrom(row, this.itemsOf(row.id));
   }
 
   list(limit: number): BatchSummary[] {
-    return this.repo.recent(this.deps.selectedAccount(), limit).map((row) => this.summaryOf(row, this.itemsOf(row.id)));
+    return this.repo.recent(this.deps.selectedAccount(), limit).map((row) => this.summaryFrom(row, this.itemsOf(row.id)));
   }
 
   // ── preparing ──────────────────────────────────────────────────────────────
@@ -120,7 +123,7 @@ export class BatchService {
         return { path, fileName, title: defaults.title?.(fileName) ?? titleFromFileName(fileName), ...(defaults.signers ? { signers: defaults.signers } : {}) };
       }),
     );
-    this.repo.setSkipped(row.id, expanded.skipped.map(({ path, reason, code, message, params }) => ({ path, reason, code, message, params })));
+    this.repo.setSkipped(row.id, expanded.skipped);
     this.startChecks(row.id);
     this.changed(row.id, added.map((item) => item.id));
     return this.batch(row.id);
@@ -208,11 +211,13 @@ export class BatchService {
   }
 
   async preview(batchId: string, itemId: string): Promise<{ dataBase64: string | null }> {
-    const [item] = this.itemsById(this.row(batchId).id, [itemId]);
+    const row = this.row(batchId);
+    const item = this.repo.item(itemId);
+    if (item?.batchId !== row.id) throw itemNotFound();
     try {
-      const info = await stat(item!.path);
+      const info = await stat(item.path);
       if (!info.isFile() || info.size > previewLimit) return { dataBase64: null };
-      return { dataBase64: (await readFile(item!.path)).toString('base64') };
+      return { dataBase64: (await readFile(item.path)).toString('base64') };
     } catch {
       return { dataBase64: null };
     }
@@ -240,26 +245,20 @@ export class BatchService {
       throw new AppError({ kind: 'InvalidInput', code: 'batch.nothingToSend', message: 'There is nothing to send: add PDFs and say who signs each, or fix the rows marked with a problem.' });
     }
     this.repo.setBatchState(row.id, 'checking', { ...(concurrency ? { concurrency } : {}) });
-    if (unchecked) {
-      this.startChecks(row.id);
-      void this.whenChecked(row.id).then(() => this.queueAndRun(row.id));
-    } else {
-      this.queueAndRun(row.id);
-    }
+    if (unchecked) this.checkThenQueue(row.id);
+    else this.queueAndRun(row.id);
     return this.summary(row.id);
   }
 
-  /** Resolves when the batch is no longer sending or checking (done, paused, cancelled). */
+  /**
+   * Resolves when nothing in this process works on the batch any more: no check, no queueing, no
+   * runner (so it is done, paused, cancelled, or a draft again).
+   */
   async whenSettled(batchId: string): Promise<void> {
     for (;;) {
       const live = this.live.get(batchId);
-      const waiting = live?.checking ?? live?.running;
-      if (!waiting) {
-        const state = this.repo.batch(batchId)?.state;
-        if (state !== 'checking' && state !== 'sending') return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        continue;
-      }
+      const waiting = live?.checking ?? live?.queueing ?? live?.running;
+      if (!waiting) return;
       await waiting;
     }
   }
@@ -279,15 +278,13 @@ export class BatchService {
   resume(batchId: string): BatchSummary {
     const row = this.row(batchId);
     const live = this.live.get(row.id);
-    if (live?.running || live?.checking) return this.summary(row.id);
+    if (live?.running || live?.checking || live?.queueing) return this.summary(row.id);
     if (row.state === 'checking') {
-      this.startChecks(row.id);
-      void this.whenChecked(row.id).then(() => this.queueAndRun(row.id));
+      this.checkThenQueue(row.id);
       return this.summary(row.id);
     }
     if (row.state !== 'paused' && row.state !== 'sending') throw notRunning();
-    this.repo.setBatchState(row.id, 'sending', { stoppedBy: null });
-    this.startRunner(row.id);
+    this.sendAgain(row.id);
     return this.summary(row.id);
   }
 
@@ -311,10 +308,7 @@ export class BatchService {
     if (retry.length === 0) return this.summary(row.id);
     this.repo.transaction(() => retry.forEach((item) => this.repo.setState(item.id, 'ready', { error: null })));
     this.changed(row.id, retry.map((item) => item.id));
-    if (!this.live.get(row.id)?.running) {
-      this.repo.setBatchState(row.id, 'sending', { stoppedBy: null });
-      this.startRunner(row.id);
-    }
+    if (!this.live.get(row.id)?.running) this.sendAgain(row.id);
     return this.summary(row.id);
   }
 
@@ -378,6 +372,25 @@ export class BatchService {
 
   // ── internals ──────────────────────────────────────────────────────────────
 
+  /** Checks the rows not checked yet, then queues the clean ones and sends (`queueAndRun`). */
+  private checkThenQueue(batchId: string): void {
+    this.startChecks(batchId);
+    const live = this.liveOf(batchId);
+    if (live.queueing) return;
+    live.queueing = this.whenChecked(batchId)
+      .then(() => this.queueAndRun(batchId))
+      .catch((error: unknown) => this.deps.logger?.log('error', 'batch: could not queue the checked rows', { batchId, error: String(error) }))
+      .finally(() => {
+        live.queueing = null;
+      });
+  }
+
+  /** A paused or interrupted batch sends again: its stop reason is cleared and a runner starts. */
+  private sendAgain(batchId: string): void {
+    this.repo.setBatchState(batchId, 'sending', { stoppedBy: null });
+    this.startRunner(batchId);
+  }
+
   private queueAndRun(batchId: string): void {
     if (this.closed) return;
     const row = this.repo.batch(batchId);
@@ -431,7 +444,8 @@ export class BatchService {
         (error: unknown) => {
           this.deps.logger?.log('error', 'batch: the sender stopped on an unexpected error', { batchId, error: String(error) });
           this.repo.setBatchState(batchId, 'paused', {
-            stoppedBy: { kind: 'Internal', code: 'internal', message: `Sending stopped on an unexpected error: ${String(error)}` },
+            // The detail is in the log line above (the logger redacts); the batch keeps plain words.
+            stoppedBy: { kind: 'Internal', code: 'internal', message: 'Sending stopped on an unexpected error. The details are in the log.' },
           });
         },
       )
@@ -509,7 +523,7 @@ export class BatchService {
   private liveOf(batchId: string): Live {
     let live = this.live.get(batchId);
     if (!live) {
-      live = { runner: null, running: null, checking: null, pending: new Set(), timer: null, runStartedAt: 0, bytesSent: 0, itemsSent: 0 };
+      live = { runner: null, running: null, checking: null, queueing: null, pending: new Set(), timer: null, runStartedAt: 0, bytesSent: 0, itemsSent: 0 };
       this.live.set(batchId, live);
     }
     return live;
@@ -526,9 +540,9 @@ export class BatchService {
       if (!row) return;
       const ids = new Set(live.pending);
       live.pending.clear();
-      const items = this.itemsOf(batchId);
+      const [summary, items] = this.changes(row, ids);
       try {
-        this.deps.emit(this.summaryOf(row, items), items.filter((item) => ids.has(item.id)));
+        this.deps.emit(summary, items);
       } catch (error) {
         this.deps.logger?.log('error', 'batch: an event listener failed', { error: String(error) });
       }
@@ -536,27 +550,55 @@ export class BatchService {
     live.timer.unref?.();
   }
 
-  private summaryOf(row: BatchRow, items: BatchItem[]): BatchSummary {
-    const byState = Object.fromEntries(
-      (['draft', 'ready', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as BatchItemState[]).map((state) => [state, 0]),
-    ) as Record<BatchItemState, number>;
+  /**
+   * A `batches.changed` payload: the summary and the changed rows, in position order. Only a draft
+   * row that is checked and not excluded can be sendable, and counting sendable rows means reading
+   * them all (their problems); when there is none (always once the batch is queued) the summary
+   * comes from SQL tallies and only the changed rows are read.
+   */
+  private changes(row: BatchRow, ids: ReadonlySet<string>): [BatchSummary, BatchItem[]] {
+    const tallies = this.repo.tallies(row.id);
+    if (tallies.some((tally) => tally.state === 'draft' && tally.checked && !tally.excluded)) {
+      const items = this.itemsOf(row.id);
+      return [this.summaryFrom(row, items), items.filter((item) => ids.has(item.id))];
+    }
+    const changed = [...ids]
+      .map((id) => this.repo.item(id))
+      .filter((item): item is ItemRow => item?.batchId === row.id)
+      .sort((a, b) => a.position - b.position);
+    return [this.summaryOf(row, tallies, 0), changed.map((item) => this.itemWithProblems(item))];
+  }
+
+  private summaryFrom(row: BatchRow, items: readonly BatchItem[]): BatchSummary {
+    const tallies = items.map((item) => ({
+      state: item.state,
+      excluded: item.excluded,
+      checked: item.checked,
+      tried: item.attempts > 0,
+      n: 1,
+      bytes: item.size ?? 0,
+    }));
+    return this.summaryOf(row, tallies, items.filter(sendableNow).length);
+  }
+
+  private summaryOf(row: BatchRow, tallies: readonly Tally[], sendable: number): BatchSummary {
+    const byState = Object.fromEntries(batchItemStates.map((state) => [state, 0])) as Record<BatchItemState, number>;
+    let total = 0;
     let bytesTotal = 0;
     let bytesDone = 0;
     let bytesLeft = 0;
     let itemsLeft = 0;
     let checking = 0;
-    let sendable = 0;
-    for (const item of items) {
-      byState[item.state] += 1;
-      if (!item.checked && item.state === 'draft') checking += 1;
-      if (sendableNow(item)) sendable += 1;
-      const size = item.size ?? 0;
-      const queued = item.state === 'ready' || item.state === 'sending' || item.state === 'uncertain';
-      if (queued || item.state === 'sent' || (item.state === 'failed' && item.attempts > 0)) bytesTotal += size;
-      if (item.state === 'sent') bytesDone += size;
+    for (const { state, checked, tried, n, bytes } of tallies) {
+      total += n;
+      byState[state] += n;
+      if (!checked && state === 'draft') checking += n;
+      const queued = state === 'ready' || state === 'sending' || state === 'uncertain';
+      if (queued || state === 'sent' || (state === 'failed' && tried)) bytesTotal += bytes;
+      if (state === 'sent') bytesDone += bytes;
       if (queued) {
-        bytesLeft += size;
-        itemsLeft += 1;
+        bytesLeft += bytes;
+        itemsLeft += n;
       }
     }
     const live = this.live.get(row.id);
@@ -571,8 +613,8 @@ export class BatchService {
     } else if (itemsLeft === 0 && row.state === 'sending') {
       secondsLeft = 0;
     }
-    const pausedUntil = this.safeLimiterPause(row.accountId);
-    const rateLimitedUntil = row.state === 'sending' && pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null;
+    const pausedUntil = row.state === 'sending' ? this.deps.limiter(row.accountId).state().pausedUntil : 0;
+    const rateLimitedUntil = pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null;
     return {
       id: row.id,
       accountId: row.accountId,
@@ -583,40 +625,27 @@ export class BatchService {
       startedAt: row.startedAt,
       finishedAt: row.finishedAt,
       stoppedBy: row.stoppedBy,
-      progress: { total: items.length, byState, sendable, bytesTotal, bytesDone, secondsLeft, rateLimitedUntil, checking },
+      progress: { total, byState, sendable, bytesTotal, bytesDone, secondsLeft, rateLimitedUntil, checking },
     };
   }
 
-  private safeLimiterPause(accountId: string): number {
-    try {
-      return this.deps.limiter(accountId).state().pausedUntil;
-    } catch {
-      return 0;
-    }
-  }
-
+  /** Every row of the batch with its problems (its file's, being a copy of an earlier row, its signers'). */
   private itemsOf(batchId: string): BatchItem[] {
     const rows = this.repo.items(batchId);
-    const firstByHash = new Map<string, ItemRow>();
-    return rows.map((row) => {
-      let duplicate: ItemProblem | null = null;
-      if (row.sha256 && !row.excluded && row.state !== 'cancelled') {
-        const first = firstByHash.get(row.sha256);
-        if (first) duplicate = { ...fileProblems.duplicate(row.fileName, first.fileName === row.fileName ? first.path : first.fileName), field: 'file' };
-        else firstByHash.set(row.sha256, row);
-      }
-      const problems = [...row.fileProblems, ...(duplicate ? [duplicate] : []), ...signerProblems(row.signers)];
-      const { fileProblems: _file, attemptAt: _attempt, ...rest } = row;
-      return { ...rest, problems };
-    });
+    const firsts = earlierCopies(rows, notCompared);
+    return rows.map((row, index) => withProblems(row, firsts[index] ?? null));
+  }
+
+  /** One row with its problems, as in `itemsOf`, reading only the first row with its bytes. */
+  private itemWithProblems(row: ItemRow): BatchItem {
+    const first = row.sha256 && !notCompared(row) ? this.repo.firstWithHash(row.batchId, row.sha256) : undefined;
+    return withProblems(row, first && first.id !== row.id ? first : null);
   }
 
   private itemsById(batchId: string, ids: string[]): ItemRow[] {
     const wanted = new Set(ids);
     const found = this.repo.items(batchId).filter((item) => wanted.has(item.id));
-    if (found.length !== wanted.size) {
-      throw new AppError({ kind: 'NotFound', code: 'batch.itemNotFound', message: 'That row is no longer in the batch.' });
-    }
+    if (found.length !== wanted.size) throw itemNotFound();
     return found;
   }
 
@@ -631,6 +660,17 @@ export class BatchService {
     if (row.state !== 'draft') throw notDraft();
     return row;
   }
+}
+
+/** Rows never taken for a copy of another, nor the original of one (BatchRepo.firstWithHash says the same in SQL). */
+function notCompared(row: ItemRow): boolean {
+  return row.excluded || row.state === 'cancelled';
+}
+
+function withProblems(row: ItemRow, firstCopy: Pick<ItemRow, 'path' | 'fileName'> | null): BatchItem {
+  const duplicate: ItemProblem[] = firstCopy ? [{ ...sameFileProblem(row, firstCopy), field: 'file' }] : [];
+  const { fileProblems: rowFileProblems, attemptAt: _attempt, ...rest } = row;
+  return { ...rest, problems: [...rowFileProblems, ...duplicate, ...signerProblems(row.signers)] };
 }
 
 /** Checked, no problems, not excluded, still a draft. */
@@ -657,6 +697,10 @@ function problemError(problem: ItemProblem | undefined): AppErrorShape {
 
 function notDraft(): AppError {
   return new AppError({ kind: 'Conflict', code: 'batch.notDraft', message: 'This batch has already been sent; start a new batch to change it.' });
+}
+
+function itemNotFound(): AppError {
+  return new AppError({ kind: 'NotFound', code: 'batch.itemNotFound', message: 'That row is no longer in the batch.' });
 }
 
 function notRunning(): AppError {

@@ -7,7 +7,7 @@ import type { PdfCheckPoolOptions } from './pdf-check-pool';
 import { readFailure } from './pdf-inspect';
 import type { Inspection } from './pdf-inspect';
 import { fileProblems } from './pdf-problems';
-import type { FileCheck } from './pdf-problems';
+import type { FileCheck, FileProblem } from './pdf-problems';
 
 /**
  * The check every file passes before it joins a batch: a real PDF (by its bytes, not its name),
@@ -76,16 +76,36 @@ export async function checkOne(pool: PdfCheckPool, path: string, maxBytes = maxP
 
 /** Marks every file whose bytes equal an earlier file's as "the same file as" that one. */
 export function flagDuplicates(results: FileCheck[]): FileCheck[] {
-  const firstWith = new Map<string, FileCheck>();
-  return results.map((result) => {
-    if (result.sha256 === null) return result;
-    const first = firstWith.get(result.sha256);
-    if (!first) {
-      firstWith.set(result.sha256, result);
-      return result;
-    }
-    const other = first.fileName === result.fileName ? first.path : first.fileName;
-    const problems = [...result.problems, fileProblems.duplicate(result.fileName, other)];
-    return { ...result, ok: false, problems, duplicateOf: first.path };
+  const firsts = earlierCopies(results);
+  return results.map((result, index) => {
+    const first = firsts[index];
+    if (!first) return result;
+    return { ...result, ok: false, problems: [...result.problems, sameFileProblem(result, first)], duplicateOf: first.path };
   });
+}
+
+interface HashedFile {
+  path: string;
+  fileName: string;
+  sha256: string | null;
+}
+
+/**
+ * For each file, the first earlier file with the same bytes, else null. Files without a hash, and
+ * those `skip` says (a batch's excluded or cancelled rows), are never a copy nor the first of theirs.
+ */
+export function earlierCopies<T extends HashedFile>(files: readonly T[], skip: (file: T) => boolean = () => false): (T | null)[] {
+  const firstWith = new Map<string, T>();
+  return files.map((file) => {
+    if (!file.sha256 || skip(file)) return null;
+    const first = firstWith.get(file.sha256);
+    if (first) return first;
+    firstWith.set(file.sha256, file);
+    return null;
+  });
+}
+
+/** "“b.pdf” is the same file as “a.pdf”" (the earlier file's path when both have the same name). */
+export function sameFileProblem(file: HashedFile, first: Omit<HashedFile, 'sha256'>): FileProblem {
+  return fileProblems.duplicate(file.fileName, first.fileName === file.fileName ? first.path : first.fileName);
 }

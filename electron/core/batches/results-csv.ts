@@ -1,4 +1,5 @@
 import type { BatchItem } from '../../../shared/domain/batches';
+import { signerLabel } from '../../../shared/domain/signers';
 
 /**
  * A batch's results as CSV (CRLF, UTF-8 with BOM so spreadsheets read accents): one line per row
@@ -13,9 +14,7 @@ export function resultsCsv(items: readonly BatchItem[]): string {
     const line = [item.fileName, item.title, item.excluded && item.state === 'draft' ? 'excluded' : item.state, item.documentId ?? '', item.error?.message ?? ''];
     for (let n = 0; n < signers; n++) {
       const sent = item.signatures[n];
-      const asked = item.signers[n]?.validations;
-      const label = sent?.label || asked?.EM || asked?.PH || asked?.BI || asked?.AF || '';
-      line.push(label, sent?.id ?? '', sent?.url ?? '');
+      line.push(sent?.label || signerLabel(item.signers[n]), sent?.id ?? '', sent?.url ?? '');
     }
     lines.push(line);
   }

@@ -65,3 +65,12 @@ export const batchSchema: Migration = {
     ) STRICT;
   `,
 };
+
+/**
+ * Migration 5: `pathsStillNeeded` (deleting uploaded copies no row can still send) looks rows up by
+ * path. Its place in the order: right after `batchSchema` (db/migrations.ts).
+ */
+export const batchItemsByPath: Migration = {
+  name: 'batch items by path',
+  sql: `CREATE INDEX IF NOT EXISTS batch_items_by_path ON batch_items (path);`,
+};

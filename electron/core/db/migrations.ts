@@ -1,6 +1,6 @@
 import { mirrorSchema } from '../mirror/schema';
 import { inboxSchema } from '../webhooks/schema';
-import { batchSchema } from '../batches/schema';
+import { batchItemsByPath, batchSchema } from '../batches/schema';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -29,4 +29,4 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema];
+export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath];

@@ -1,4 +1,4 @@
-import { AppError, isAppError, type AppErrorShape } from '../../../shared/contract/errors';
+import { storableError } from '../../../shared/contract/errors';
 import type { DocumentReader } from '../mirror/document-reader';
 import type { SyncStateRepo } from '../mirror/sync-state-repo';
 import type { ClientFor } from './client-for';
@@ -99,7 +99,8 @@ export class FullSync {
       syncState.finished(accountId, now(), { pages: counts.pages, documents: counts.documents, absent });
       return { accountId, pages: counts.pages, documents: counts.documents, changed: counts.changed, absent };
     } catch (error) {
-      syncState.failed(accountId, errorShape(error), counts);
+      // The detail of an unexpected error goes to the log (data-spine.ts logs what this throws).
+      syncState.failed(accountId, storableError(error, 'The sync stopped on an unexpected error. The details are in the log.'), counts);
       throw error;
     }
   }
@@ -111,9 +112,4 @@ function tell(listener: (progress: FullSyncProgress) => void, progress: FullSync
   } catch {
     // A failing progress listener does not stop the sync.
   }
-}
-
-function errorShape(error: unknown): AppErrorShape {
-  if (isAppError(error)) return error.toShape();
-  return new AppError({ kind: 'Internal', message: error instanceof Error ? error.message : String(error) }).toShape();
 }
