@@ -59,6 +59,7 @@ export const errorCodes = [
   'input.notFound',
   'input.unreadable',
   'input.notAFile',
+  'input.tooMany',
   'signer.emailInvalid',
   'signer.phoneInvalid',
   'signer.idDocumentInvalid',

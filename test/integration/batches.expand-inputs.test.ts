@@ -59,5 +59,9 @@ describe('expandInputs', () => {
     const limited = await expandInputs([at('drop')], { limit: 2 });
     expect(limited.pdfs).toHaveLength(2);
     expect(limited.truncated).toBe(true);
+    // The first path left out says why, once.
+    const tooMany = limited.skipped.filter((entry) => entry.reason === 'tooMany');
+    expect(tooMany).toHaveLength(1);
+    expect(tooMany[0]!.message).toContain('a batch takes 2 PDFs at a time');
   });
 });

@@ -9,7 +9,7 @@ import { readFailure } from './pdf-inspect';
  * folders reached twice (dropped twice, through a link) are listed once.
  */
 
-export type SkipReason = 'notPdf' | 'hidden' | 'notFound' | 'unreadable' | 'notAFile';
+export type SkipReason = 'notPdf' | 'hidden' | 'notFound' | 'unreadable' | 'notAFile' | 'tooMany';
 
 export interface SkippedInput {
   path: string;
@@ -24,7 +24,7 @@ export interface ExpandedInputs {
   /** Absolute paths of the PDFs, in the order given (folders: in name order). */
   pdfs: string[];
   skipped: SkippedInput[];
-  /** True when the walk stopped at `limit` PDFs. */
+  /** True when the walk stopped at `limit` PDFs (the first path left out is listed as `tooMany`). */
   truncated: boolean;
 }
 
@@ -42,6 +42,7 @@ export async function expandInputs(paths: string[], options: ExpandOptions = {})
 
   const visit = async (path: string, explicit: boolean): Promise<void> => {
     if (out.pdfs.length >= limit) {
+      if (!out.truncated) skip(out, path, 'tooMany', '', limit);
       out.truncated = true;
       return;
     }
@@ -76,7 +77,7 @@ export async function expandInputs(paths: string[], options: ExpandOptions = {})
   return out;
 }
 
-function skip(out: ExpandedInputs, path: string, reason: SkipReason, why = ''): void {
+function skip(out: ExpandedInputs, path: string, reason: SkipReason, why = '', limit = 0): void {
   const name = basename(path);
   const extension = extname(name);
   const message =
@@ -85,9 +86,11 @@ function skip(out: ExpandedInputs, path: string, reason: SkipReason, why = ''): 
       : reason === 'hidden' ? `“${name}” was left out: it is hidden.`
       : reason === 'notFound' ? `“${name}” was not found.`
       : reason === 'notAFile' ? `“${name}” was left out: it is neither a file nor a folder.`
+      : reason === 'tooMany' ? `“${name}” and what follows were left out: a batch takes ${limit} PDFs at a time. Add them to another batch.`
       : `“${name}” could not be opened: ${why}.`;
   const params: Record<string, string> = { file: name };
   if (extension) params.extension = extension;
   if (why) params.why = why;
+  if (limit) params.limit = String(limit);
   out.skipped.push({ path, reason, code: `input.${reason}`, message, params });
 }

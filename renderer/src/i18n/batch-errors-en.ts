@@ -22,6 +22,7 @@ export const batchErrorsEn = {
     notFound: '“{{file}}” was not found. It may have been moved or deleted.',
     unreadable: '“{{file}}” could not be opened. Check that it still exists and that you are allowed to open it.',
     notAFile: '“{{file}}” was left out: it is neither a file nor a folder.',
+    tooMany: '“{{file}}” and what follows were left out: a batch takes {{limit}} PDFs at a time. Add them to another batch.',
   },
   signer: {
     emailInvalid: '“{{value}}” is not a valid e-mail address.',

@@ -19,6 +19,7 @@ export const batchErrorsEs: typeof batchErrorsEn = {
     notFound: 'No se encontró «{{file}}». Puede que se haya movido o eliminado.',
     unreadable: 'No se pudo abrir «{{file}}». Compruebe que todavía existe y que tiene permiso para abrirlo.',
     notAFile: 'Se dejó fuera «{{file}}»: no es ni un archivo ni una carpeta.',
+    tooMany: 'Se dejaron fuera «{{file}}» y lo que sigue: un lote admite {{limit}} PDF a la vez. Agréguelos a otro lote.',
   },
   signer: {
     emailInvalid: '«{{value}}» no es una dirección de correo electrónico válida.',
