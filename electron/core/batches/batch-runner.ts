@@ -7,7 +7,7 @@ import { signerLabel, toNewSignature, type Signer } from '../../../shared/domain
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Logger } from '../logging/logger';
-import { readFailure } from './pdf-inspect';
+import { readFailure } from './pdf-problems';
 import { fileProblems } from './pdf-problems';
 import type { BatchRepo, ItemRow } from './batch-repo';
 import { pairUncertain, type Wanted } from './find-sent';

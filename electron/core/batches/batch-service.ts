@@ -24,6 +24,7 @@ import { expandInputs } from './expand-inputs';
 import { decodeText, maxManifestBytes, readManifestFile } from './manifest-file';
 import { checkOne, earlierCopies, sameFileProblem } from './pdf-check';
 import { PdfCheckPool, type PdfCheckPoolOptions } from './pdf-check-pool';
+import { readFailure } from './pdf-problems';
 import { fileProblems } from './pdf-problems';
 import { resultsCsv } from './results-csv';
 
@@ -500,12 +501,11 @@ export class BatchService {
         const pool = this.pool;
         await Promise.all(
           pending.map(async (item) => {
-            const check = await checkOne(pool, item.path).catch((error: unknown) => ({
-              size: null,
-              pages: null,
-              sha256: null,
-              problems: [fileProblems.unreadable(item.fileName, String(error))],
-            }));
+            const check = await checkOne(pool, item.path).catch((error: unknown) => {
+              // The row gets plain words; the detail goes to the log, which redacts.
+              this.deps.logger?.log('warn', 'batch: a file check failed', { batchId, itemId: item.id, error: String(error) });
+              return { size: null, pages: null, sha256: null, problems: [fileProblems.unreadable(item.fileName, readFailure(error))] };
+            });
             if (!this.repo.item(item.id)) return;
             this.repo.setCheck(item.id, { size: check.size, pages: check.pages, sha256: check.sha256, problems: check.problems.map((p) => ({ ...p, field: 'file' })) });
             this.changed(batchId, [item.id]);

@@ -1,6 +1,6 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import { readFailure } from './pdf-inspect';
+import { readFailure } from './pdf-problems';
 
 /**
  * What the user dropped or picked — files and whole folders — as the PDFs to check, by extension in

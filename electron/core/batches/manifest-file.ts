@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
 import { matchManifest, parseManifest } from '../../../shared/domain/manifest';
 import type { Manifest, ManifestMatch } from '../../../shared/domain/manifest';
-import { readFailure } from './pdf-inspect';
+import { readFailure } from './pdf-problems';
 import { sniffType } from './pdf-problems';
 
 /**

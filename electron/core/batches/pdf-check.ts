@@ -4,7 +4,7 @@ import { titleFromFileName } from '../../../shared/domain/manifest';
 import { maxPdfBytes } from '../api/upload-body';
 import { PdfCheckPool } from './pdf-check-pool';
 import type { PdfCheckPoolOptions } from './pdf-check-pool';
-import { readFailure } from './pdf-inspect';
+import { readFailure } from './pdf-problems';
 import type { Inspection } from './pdf-inspect';
 import { fileProblems } from './pdf-problems';
 import type { FileCheck, FileProblem } from './pdf-problems';

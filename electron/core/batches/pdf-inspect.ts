@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
-import { fileProblems, hasPdfEnd, hasPdfHeader, sniffType } from './pdf-problems';
+import { fileProblems, hasPdfEnd, hasPdfHeader, readFailure, sniffType } from './pdf-problems';
 import type { FileProblem } from './pdf-problems';
 
 /**
@@ -64,15 +64,4 @@ export async function inspectBytes(bytes: Uint8Array, fileName: string): Promise
   if (!hasPdfEnd(bytes)) return found(fileProblems.truncated(fileName), pages);
   if (pages < 1) return found(fileProblems.noPages(fileName), pages);
   return { size, pages, sha256, problems: [] };
-}
-
-/** Why a file could not be read, in plain words. */
-export function readFailure(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' ? 'it does not exist (any more)'
-    : code === 'EACCES' || code === 'EPERM' ? 'SignDock is not allowed to read it'
-    : code === 'EISDIR' ? 'it is a folder, not a file'
-    : code === 'ENOTFILE' ? 'it is not a regular file'
-    : code === 'EBUSY' ? 'another program is using it'
-    : 'it could not be opened';
 }

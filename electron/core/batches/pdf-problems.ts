@@ -125,3 +125,14 @@ export function sniffType(bytes: Uint8Array): SniffedType | null {
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return { tag: 'HTML', name: 'a web page (HTML)' };
   return null;
 }
+
+/** Why a file could not be read, in plain words. */
+export function readFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' ? 'it does not exist (any more)'
+    : code === 'EACCES' || code === 'EPERM' ? 'SignDock is not allowed to read it'
+    : code === 'EISDIR' ? 'it is a folder, not a file'
+    : code === 'ENOTFILE' ? 'it is not a regular file'
+    : code === 'EBUSY' ? 'another program is using it'
+    : 'it could not be opened';
+}
