@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type * as KeytarModule from 'keytar';
+import type * as KeytarModule from '@napi-rs/keyring/keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyringAvailable } from '../helpers/keyring';
 import { runCli } from '../helpers/run-cli';
@@ -8,7 +8,7 @@ import { readAllFiles, tempFolder } from '../helpers/temp-folder';
 
 const keyring = await keyringAvailable();
 if (!keyring.ok) console.warn(`[skipped] CLI sign-in tests that store a key: ${keyring.reason}`);
-const keytar = createRequire(import.meta.url)('keytar') as typeof KeytarModule;
+const keytar = createRequire(import.meta.url)('@napi-rs/keyring/keytar') as typeof KeytarModule;
 
 describe('CLI auth', () => {
   const goodKey = 'cli_good_key_0123456789';

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { AppError } from '../../../shared/contract/errors';
 import type { SecretStore } from './secret-store';
 
-import type * as KeytarModule from 'keytar';
+import type * as KeytarModule from '@napi-rs/keyring/keytar';
 
 type Keytar = typeof KeytarModule;
 
@@ -33,7 +33,7 @@ export class KeytarSecretStore implements SecretStore {
   private load(): Keytar {
     if (!this.keytar) {
       const require = createRequire(import.meta.url);
-      this.keytar = require('keytar') as Keytar;
+      this.keytar = require('@napi-rs/keyring/keytar') as Keytar;
     }
     return this.keytar;
   }
