@@ -19,6 +19,7 @@ import { ServiceClients } from './service-clients';
 import { BatchService } from './batches/batch-service';
 import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
+import { DocumentsService } from './mirror/documents-service';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -105,6 +106,14 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
+  const documents = new DocumentsService({
+    db,
+    queries: spine.sync.queries,
+    reader: spine.sync.reader,
+    account: () => spine.requireSelected(),
+    readSignature: async (accountId, signatureId) => (await clients.forAccount(accountId)).getSignature(signatureId),
+    settings,
+  });
   let background = false;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
@@ -175,6 +184,12 @@ export function createCore(options: CoreOptions): Core {
     'presets.list': () => presets.list(),
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
+    'documents.query': (input) => documents.query(input),
+    'documents.dashboard': (input) => documents.dashboard(input),
+    'documents.detail': ({ documentId }) => documents.detail(documentId),
+    'documents.signature': ({ signatureId }) => documents.signature(signatureId),
+    'documents.export': (input) => documents.export(input),
+    'documents.attention': (patch) => documents.setAttention(patch),
   };
   const dispatcher = new Dispatcher(handlers, logger);
 

@@ -251,3 +251,36 @@ export const dashboardSchema = z.object({
   settings: attentionSettingsSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** Where a document's signers stand, counted by signature status (for "2 of 3 signed, 1 rejected"). */
+export interface SignerProgress {
+  total: number;
+  signed: number;
+  rejected: number;
+  cancelled: number;
+  opened: number;
+  notOpened: number;
+  /** Signatures in a status SignDock does not know. */
+  other: number;
+}
+
+export function signerProgress(signatures: readonly Pick<Signature, 'status'>[]): SignerProgress {
+  const progress: SignerProgress = { total: signatures.length, signed: 0, rejected: 0, cancelled: 0, opened: 0, notOpened: 0, other: 0 };
+  for (const { status } of signatures) {
+    if (status === 'CO') progress.signed += 1;
+    else if (status === 'DE') progress.rejected += 1;
+    else if (status === 'CA') progress.cancelled += 1;
+    else if (status === 'PE') progress.opened += 1;
+    else if (status === 'IN') progress.notOpened += 1;
+    else progress.other += 1;
+  }
+  return progress;
+}
+
+/**
+ * Whether a signer can still use the signing link: the document is pending and the signature not yet
+ * signed, rejected or cancelled (not opened, or opened).
+ */
+export function canStillSign(documentStatus: string, signatureStatus: string): boolean {
+  return documentStatus === 'PE' && (signatureStatus === 'IN' || signatureStatus === 'PE');
+}

@@ -66,7 +66,7 @@ describe('migration 7 on a version 6 mirror', () => {
 
     for (const search of ['confidencialidad', 'jose per', 'José Pérez', '55556666', '+54 9 11 5555-6666', 'jose.perez@acme.com.ar']) expect(ids({ search }), search).toEqual(['d-1']);
     expect(ids({ search: 'calle mayor' })).toEqual(['d-2']);
-    expect(ids({ signerStatus: 'DE' })).toEqual(['d-1']);
+    expect(ids({ signerStatuses: ['DE'] })).toEqual(['d-1']);
     expect(ids({ batchId: 'b-1' })).toEqual(['d-2']);
     expect(db.prepare('SELECT rowid >> 5 AS key, rowid & 31 AS bit FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid').all('"acuerdo" OR "lease"')).toEqual([
       { key: 1_000_000, bit: 2 },

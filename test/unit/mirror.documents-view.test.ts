@@ -128,7 +128,7 @@ function expected(filter: MirrorFilter, key: DocumentSortKey, direction: SortDir
     (d) =>
       (!filter.statuses?.length || filter.statuses.includes(d.status)) &&
       words.every((w) => d.words.some((t) => t.startsWith(w))) &&
-      (!filter.signerStatus || d.signerStatuses.includes(filter.signerStatus)) &&
+      (filter.signerStatuses ?? []).every((code) => d.signerStatuses.includes(code)) &&
       (!filter.batchId || d.batchId === filter.batchId) &&
       (filter.createdFrom === undefined || d.createdMs >= filter.createdFrom) &&
       (filter.createdTo === undefined || d.createdMs < filter.createdTo),
@@ -147,12 +147,13 @@ const filters: MirrorFilter[] = [
   { search: 'contract' },
   { search: 'person1', statuses: ['PE', 'CA', 'DR'] },
   { search: 'obra' },
-  { signerStatus: 'DE' },
-  { signerStatus: 'IN', search: 'example' },
+  { signerStatuses: ['DE'] },
+  { signerStatuses: ['IN'], search: 'example' },
+  { signerStatuses: ['IN', 'PE'] },
   { batchId: 'batch-a' },
   { batchId: 'batch-b', statuses: ['CA'] },
   { createdFrom: base + 100 * 3_600_000, createdTo: base + 300 * 3_600_000 },
-  { createdTo: base + 50 * 3_600_000, search: 'lease', signerStatus: 'CO' },
+  { createdTo: base + 50 * 3_600_000, search: 'lease', signerStatuses: ['CO'] },
 ];
 const tunings: [string, QueryTuning][] = [
   ['default', defaultTuning],

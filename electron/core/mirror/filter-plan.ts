@@ -31,12 +31,13 @@ export function planFilter(accountId: string, filter: MirrorFilter, otherAccount
   const statuses = [...new Set(filter.statuses ?? [])];
   const words = searchWords(filter.search);
   const dated = filter.createdFrom !== undefined || filter.createdTo !== undefined;
-  if (words.length === 0 && !filter.signerStatus && !filter.batchId && !dated) return { accountId, statuses, fts: null };
+  const signerStatuses = [...new Set(filter.signerStatuses ?? [])];
+  if (words.length === 0 && signerStatuses.length === 0 && !filter.batchId && !dated) return { accountId, statuses, fts: null };
   // A match needs at least one term: with only dates, the account's token is that term.
-  const anchorOnly = words.length === 0 && !filter.signerStatus && !filter.batchId;
+  const anchorOnly = words.length === 0 && signerStatuses.length === 0 && !filter.batchId;
   const scope = {
     accountId: otherAccounts || anchorOnly ? accountId : null,
-    signerStatus: filter.signerStatus,
+    signerStatuses,
     batchId: filter.batchId,
   };
   return {

@@ -21,8 +21,8 @@ export interface MirrorFilter {
   statuses?: readonly string[];
   /** Words typed by the user: each word is a prefix of a word of the title or of a signer (all must match). */
   search?: string;
-  /** Only documents with a signature in this status. */
-  signerStatus?: string;
+  /** Only documents with a signature in each of these statuses. */
+  signerStatuses?: readonly string[];
   /** Only documents SignDock sent in this batch. */
   batchId?: string;
   /** Creation time (ms): from, inclusive; to, exclusive. */

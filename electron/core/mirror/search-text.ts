@@ -20,7 +20,7 @@ export interface SearchScope {
   /** null: leave the account out (the mirror holds no other account). */
   accountId: string | null;
   statuses: readonly string[];
-  signerStatus?: string | undefined;
+  signerStatuses?: readonly string[] | undefined;
   batchId?: string | undefined;
 }
 
@@ -80,7 +80,7 @@ export function matchExpression(search: string | undefined, scope: SearchScope, 
   }
   if (scope.accountId !== null) parts.push(`scope : ${quote(accountToken(scope.accountId))}`);
   if (scope.statuses.length > 0) parts.push(`scope : (${scope.statuses.map((status) => quote(statusToken(status))).join(' OR ')})`);
-  if (scope.signerStatus) parts.push(`scope : ${quote(signerStatusToken(scope.signerStatus))}`);
+  for (const status of scope.signerStatuses ?? []) parts.push(`scope : ${quote(signerStatusToken(status))}`);
   if (scope.batchId) parts.push(`scope : ${quote(batchToken(scope.batchId))}`);
   return parts.length === 0 ? null : parts.join(' AND ');
 }
