@@ -70,7 +70,8 @@ export function ActivityChart({ chart }: { chart: Chart }) {
           { label: names.cancelled, stroke: token('--danger'), fill: token('--danger'), width: 0, paths: () => null, points: { show: true, size: 8, fill: token('--danger'), filter: nonZero } },
         ],
       },
-      [xs, chart.sent, chart.completed, chart.cancelled],
+      // An empty day draws nothing (a zero-height bar would draw as a dash).
+      [xs, chart.sent.map((n) => n || null), chart.completed, chart.cancelled],
       element,
     );
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));

@@ -30,7 +30,7 @@ export function StatusTiles({ counts }: { counts: StatusCountsView | null }) {
           <label key={tile.code ?? 'all'} className={`status-tile status-tile-${tile.tone}`} data-status={tile.code ?? 'all'}>
             <input type="radio" name="documents-status" checked={value === tile.code} onChange={() => setFilter({ status: tile.code })} />
             <span className="status-tile-body">
-              <span className="status-tile-label">{tile.label}</span>
+              <span className="status-tile-label">{tile.label}</span>{' '}
               <span className="status-tile-count">{tile.count === null ? '…' : formatCount(tile.count, i18n.language)}</span>
             </span>
           </label>

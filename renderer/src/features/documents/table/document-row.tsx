@@ -44,8 +44,14 @@ export const DocumentRow = memo(function DocumentRow({ document, selected, focus
       data-id={document.id}
       data-testid="document-row"
       data-status={document.status}
+      // Shift+click selects rows, not text.
+      onMouseDown={(event) => {
+        if (event.shiftKey) event.preventDefault();
+      }}
       onClick={(event) => {
-        if ((event.target as HTMLElement).closest('button, input') || window.getSelection()?.toString()) return;
+        if ((event.target as HTMLElement).closest('button, input')) return;
+        // A plain click that ends a text selection is a text selection.
+        if (!event.shiftKey && !event.ctrlKey && !event.metaKey && window.getSelection()?.toString()) return;
         events.onRowClick(document, event);
       }}
       onDoubleClick={() => events.onOpen(document)}
