@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError, type Result } from '../../shared/contract/errors';
 import type { Core } from '../core/host';
+import { callPolicy } from './path-policy';
 import { serveStatic } from './static-files';
 import { receiveUpload } from './upload';
 
@@ -45,6 +46,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const policy = callPolicy(options.core.uploadsFolder);
+  const itemPath = async (batchId: string, itemId: string): Promise<string | null> => {
+    const batch = await options.core.dispatch('batches.get', { batchId });
+    if (!batch.ok) return null;
+    const items = (batch.value as { items: { id: string; path: string }[] }).items;
+    return items.find((item) => item.id === itemId)?.path ?? null;
+  };
 
   const server: Server = createServer((req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
@@ -90,8 +98,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return refuse(res, tooLarge ? 413 : 400, 'InvalidInput', tooLarge ? 'The call is too large.' : 'The call is not valid JSON.');
     }
     const call = (body && typeof body === 'object' ? body : {}) as { op?: unknown; input?: unknown };
-    const result = await options.core.dispatch(call.op, call.input);
-    send(res, 200, result);
+    const allowed = await policy.check(call.op, call.input);
+    if (!allowed.ok) return send(res, 200, { ok: false, error: allowed.error.toShape() });
+    const result = await options.core.dispatch(call.op, allowed.input);
+    send(res, 200, await policy.filter(call.op, allowed.input, result, itemPath));
   }
 
   /** `POST /api/upload?name=<file name>`: a dropped file's bytes, kept under the data folder for `batches.addFiles`. */
