@@ -29,7 +29,11 @@ export function localSandbox(launcherOptions: LocalSandboxOptions = {}): Sandbox
       const firstRun = !existsSync(stateFile);
       const controlToken = process.env[CONTROL_TOKEN_ENV];
       // Demo signers take about 20 s to sign, so a person can watch documents move.
-      const options = { key, stateFile, demo: firstRun, autoSign: { enabled: true, delay_ms: 20_000 }, ...(controlToken ? { controlToken } : {}) };
+      // The demo's key lives in this process only: it is given at every start and never saved.
+      const options = {
+        key, stateFile, keysInMemoryOnly: true, demo: firstRun, autoSign: { enabled: true, delay_ms: 20_000 },
+        ...(controlToken ? { controlToken } : {}),
+      };
       let sandbox: Sandbox;
       try {
         sandbox = await startSandbox({ ...options, port: port ?? 0 });
