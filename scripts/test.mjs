@@ -8,6 +8,43 @@ import { join } from 'node:path';
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
+// What npm cannot bring: Chromium (browser tests), GNOME Keyring + D-Bus (real-keychain tests), Xvfb
+// (headful runs), poppler (looking at PDFs). Installed here when we are root with apt; otherwise the run
+// stops at once with the exact command. No test is skipped because a system package is missing.
+const systemPackages = [
+  ['chromium', () => existsSync('/usr/bin/chromium')],
+  ['gnome-keyring', () => has('gnome-keyring-daemon')],
+  ['dbus', () => has('dbus-daemon')],
+  ['dbus-x11', () => has('dbus-launch')],
+  ['xvfb', () => has('Xvfb')],
+  ['xauth', () => has('xauth')],
+  ['poppler-utils', () => has('pdftoppm')],
+];
+if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
+  const missing = systemPackages.filter(([, present]) => !present()).map(([name]) => name);
+  if (missing.length > 0) {
+    const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+    if (process.getuid?.() === 0 && has('apt-get')) {
+      process.stderr.write(`── system packages: installing ${missing.join(', ')}\n`);
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      const update = spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+      for (const name of missing) {
+        if (update.status !== 0) break;
+        const run = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: ['ignore', 'ignore', 'inherit'], env });
+        process.stderr.write(`   ${name}: ${run.status === 0 ? 'installed' : 'FAILED'}\n`);
+      }
+      const still = systemPackages.filter(([, present]) => !present()).map(([name]) => name);
+      if (still.length > 0) {
+        process.stderr.write(`npm test needs ${still.join(', ')}, which could not be installed. Run as root: ${command}\n`);
+        process.exit(1);
+      }
+    } else {
+      process.stderr.write(`npm test needs system packages npm cannot install: ${missing.join(', ')}.\nRun (as root): sudo ${command}\n`);
+      process.exit(1);
+    }
+  }
+}
+
 if (process.env.SIGNDOCK_TEST_KEYRING !== '1' && has('dbus-run-session') && has('gnome-keyring-daemon')) {
   const base = mkdtempSync(join(tmpdir(), 'signdock-keyring-'));
   const env = { ...process.env, XDG_DATA_HOME: join(base, 'data'), XDG_RUNTIME_DIR: join(base, 'run'), SIGNDOCK_TEST_KEYRING: '1' };

@@ -17,6 +17,8 @@ export interface CliContext {
   stdin: NodeJS.ReadableStream;
   out: (text: string) => void;
   err: (text: string) => void;
+  /** A path the user typed, resolved against the folder they typed it in (INIT_CWD under npm). */
+  path: (typed: string) => string;
 }
 
 /** Runs a contract operation; a typed error is thrown as `AppError`. */
@@ -34,13 +36,22 @@ export function emit(ctx: CliContext, value: unknown, human: () => string): void
 
 /** The account named by `--account` (any case), else the selected one; a usage error when there is none. */
 export function pickAccount(ctx: CliContext, state: AccountsState): Account {
-  const account = ctx.account
-    ? state.accounts.find((a) => a.name.toLowerCase() === ctx.account?.toLowerCase())
-    : state.accounts.find((a) => a.id === state.selectedId);
+  if (ctx.account) return findAccount(ctx, ctx.account, state.accounts);
+  const account = state.accounts.find((a) => a.id === state.selectedId);
   if (!account) {
-    throw new UsageError(ctx.account ? `There is no account named "${ctx.account}".` : 'No account is set up yet. Sign in first: npm run -s cli -- auth login < key.txt');
+    throw new UsageError(
+      'No account is set up yet. Sign in first (npm run -s cli -- auth login), or give a key for this run in SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL).',
+    );
   }
   return account;
+}
+
+/** A stored account by name (any case); an unknown name is a usage error that lists the names there are. */
+export function findAccount(ctx: CliContext, name: string, accounts: readonly Account[]): Account {
+  const account = accounts.find((a) => a.name.toLowerCase() === name.toLowerCase());
+  if (account) return account;
+  const names = accounts.map((a) => `"${a.name}"`);
+  throw new UsageError(`There is no account named "${name}". ${names.length > 0 ? `The accounts are: ${names.join(', ')}.` : 'No account is set up yet.'}`);
 }
 
 export function exitCodeFor(error: AppErrorShape): number {
@@ -51,4 +62,38 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Asks for a secret in the terminal without echoing it; Ctrl+C gives up (exit 130). */
+export function promptHidden(ctx: CliContext, question: string): Promise<string> {
+  const stdin = ctx.stdin as NodeJS.ReadStream;
+  ctx.err(question);
+  return new Promise((resolve) => {
+    let typed = '';
+    stdin.setRawMode?.(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    const done = (value: string) => {
+      stdin.setRawMode?.(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      ctx.err('\n');
+      resolve(value.trim());
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\u0003') {
+          ctx.err('\n');
+          process.exit(130);
+        } else if (char === '\r' || char === '\n' || char === '\u0004') {
+          return done(typed);
+        } else if (char === '\u007f' || char === '\b') {
+          typed = typed.slice(0, -1);
+        } else if (char >= ' ') {
+          typed += char;
+        }
+      }
+    };
+    stdin.on('data', onData);
+  });
 }

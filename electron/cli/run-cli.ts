@@ -1,11 +1,14 @@
+import { resolve } from 'node:path';
 import { AppError } from '../../shared/contract/errors';
+import { baseUrlSchema } from '../../shared/domain/accounts';
 import { resolveDataFolder } from '../core/data-folder';
 import { createCore, type Core } from '../core/host';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
+import { EnvironmentSecretStore } from '../core/secrets/environment-secret-store';
 import { readVersion } from '../core/version';
 import { localSandbox } from '../demo/local-sandbox';
 import { commands } from './commands/index';
-import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, UsageError, type CliContext } from './io';
+import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
 
 const usage = `Usage: npm run -s cli -- [--home DIR] [--account NAME] [--json] <command>
 
@@ -18,7 +21,10 @@ Options:
   --home DIR        data folder (default: SIGNDOCK_HOME or the OS application-data folder)
   --account NAME    the account to use (default: the selected one; "default" for auth login)
   --json            print exactly one JSON document on stdout
-Environment: SIGNDOCK_API_KEY and SIGNDOCK_BASE_URL give a key and address for one run, stored nowhere.
+Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.signatura.co) give a key and
+  address for this run, stored nowhere and needing no keychain: the run uses an account known by the address
+  and a fingerprint of the key, so the next run with the same variables sees the same documents and batches.
+  SIGNDOCK_WEBHOOK_SECRET gives that account's webhook secret. Paths are read from the folder you are in.
 `;
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
@@ -45,24 +51,56 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
 
   let core: Core | undefined;
   const json = values.json;
+  // Under `npm run` the working directory is the project's; INIT_CWD is the folder the user typed in.
+  const cwd = io.env.INIT_CWD || process.cwd();
   const envKey = io.env.SIGNDOCK_API_KEY?.trim() || undefined;
-  const envBaseUrl = io.env.SIGNDOCK_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  let envBaseUrl: string | undefined;
+  if (io.env.SIGNDOCK_BASE_URL?.trim()) {
+    const parsed = baseUrlSchema.safeParse(io.env.SIGNDOCK_BASE_URL);
+    if (!parsed.success) {
+      err(`SIGNDOCK_BASE_URL: ${parsed.error.issues[0]?.message ?? 'not a web address'}\n`);
+      return EXIT_USAGE;
+    }
+    envBaseUrl = parsed.data;
+  }
+  const keychain = new KeytarSecretStore();
   try {
     core = createCore({
-      dataFolder: values.home ?? resolveDataFolder(io.env),
+      dataFolder: values.home ? resolve(cwd, values.home) : resolveDataFolder(io.env),
       hostKind: 'cli',
       version: readVersion(),
-      secrets: new KeytarSecretStore(),
+      secrets: envKey ? new EnvironmentSecretStore(keychain, envKey, io.env.SIGNDOCK_WEBHOOK_SECRET) : keychain,
       sandbox: localSandbox(),
       ...(envKey ? { credentialsOverride: { apiKey: envKey, ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}) } } : {}),
     });
     if (envKey) core.redactor.add(envKey);
-    const ctx: CliContext = { core, json, account: values.account, env: io.env, stdin: io.stdin, out, err };
+    core.events.subscribe((message) => {
+      if (message.event !== 'accounts.keyCheckRetry') return;
+      const { seconds, throttled } = message.payload as { seconds: number; throttled: boolean };
+      err(`The service is ${throttled ? 'busy' : 'not answering well'}, trying again in ${Math.max(1, seconds)} s…\n`);
+    });
+    const ctx: CliContext = { core, json, account: values.account, env: io.env, stdin: io.stdin, out, err, path: (p) => resolve(cwd, p) };
+    const sub = args.find((a) => !a.startsWith('-'));
+    const managesAccounts = name === 'accounts' || name === 'info' || (name === 'auth' && sub === 'login');
+    if (!managesAccounts) await chooseAccount(ctx, Boolean(envKey));
     return await command.run(ctx, args);
   } catch (error) {
     return report(error, json, core, out, err);
   } finally {
     await core?.close();
+  }
+}
+
+/**
+ * The account of this run: `--account NAME` (an unknown name is a usage error listing the names), else the
+ * environment's key and address, else the stored selection. The stored selection itself never changes.
+ */
+async function chooseAccount(ctx: CliContext, fromEnvironment: boolean): Promise<void> {
+  const accounts = ctx.core.accounts;
+  if (ctx.account) {
+    accounts.useForThisRun(findAccount(ctx, ctx.account, (await accounts.state()).accounts).id);
+  } else if (fromEnvironment) {
+    accounts.useEnvironment();
   }
 }
 

@@ -18,7 +18,8 @@ export function localSandbox(): SandboxLauncher {
       const { startSandbox } = await import('../../test/sandbox/start-sandbox');
       const firstRun = !existsSync(stateFile);
       // Demo signers take about 20 s to sign, so a person can watch documents move.
-      const options = { key, stateFile, demo: firstRun, autoSign: { enabled: true, delay_ms: 20_000 } };
+      // The demo's key lives in this process only: it is given at every start and never saved.
+      const options = { key, stateFile, keysInMemoryOnly: true, demo: firstRun, autoSign: { enabled: true, delay_ms: 20_000 } };
       let sandbox: Sandbox;
       try {
         sandbox = await startSandbox({ ...options, port: port ?? 0 });

@@ -9,6 +9,8 @@ import { inboxStatsSchema, webhookStateSchema } from '../domain/webhooks';
 export const events = {
   'settings.changed': settingsSchema,
   'accounts.changed': accountsStateSchema,
+  /** A key check waits to try again: the service is busy (429) or answered 502/503/504 or cut the connection. */
+  'accounts.keyCheckRetry': z.object({ seconds: z.number().int().nonnegative(), throttled: z.boolean() }),
   'sync.changed': syncStatusSchema,
   'documents.changed': z.object({ accountId: z.string(), documentIds: z.array(z.string()) }),
   'inbox.changed': inboxStatsSchema,

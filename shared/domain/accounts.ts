@@ -17,6 +17,12 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountNameSchema = z.string().trim().min(1, 'Give the account a name.').max(80, 'Keep the name under 80 characters.');
 
+/** True for an address on this computer (localhost, 127.0.0.0/8, ::1): the only place plain http is allowed. */
+export function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 export const baseUrlSchema = z
   .string()
   .trim()
@@ -29,6 +35,13 @@ export const baseUrlSchema = z
       return false;
     }
   }, 'The service address must be a web address such as https://connect.signatura.co.')
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === 'https:' || isLoopbackUrl(value);
+    } catch {
+      return true; // reported by the check above
+    }
+  }, 'The service address must start with https:// (plain http:// only for this computer, such as http://127.0.0.1:8080): the API key travels with every request.')
   .transform((value) => value.replace(/\/+$/, ''));
 
 export const apiKeySchema = z
@@ -49,7 +62,7 @@ export const keyCheckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), status: z.number().int() }),
   z.object({
     ok: z.literal(false),
-    reason: z.enum(['unauthorized', 'network', 'server', 'unexpected']),
+    reason: z.enum(['unauthorized', 'network', 'server', 'busy', 'unexpected']),
     status: z.number().int().optional(),
     message: z.string(),
     /** Catalog key (`errors.<code>`) and its values, when the failure has a specific explanation. */

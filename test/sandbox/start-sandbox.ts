@@ -32,6 +32,8 @@ export interface SandboxOptions {
   key?: string;
   /** Persist documents, PDFs and keys to this JSON file and reload them on start. */
   stateFile?: string;
+  /** Leave the API keys out of the state file (the app's demo gives its in-memory key at every start). */
+  keysInMemoryOnly?: boolean;
   /** Time source for dates, reminders and the rate limiter (see `ManualClock`). */
   clock?: SandboxClock;
   /** Seed of the pseudo-random choices: faults, webhook duplicates and order, signer details, demo data. */
@@ -75,13 +77,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const stats = new Stats();
   const stateFile = options.stateFile ? new StateFile(options.stateFile) : null;
   const saved = stateFile?.load() ?? null;
-  const firstKey = options.key ?? saved?.snapshot.keys[0] ?? newApiKey();
-  const keys = new KeyRing([firstKey, ...(saved?.snapshot.keys ?? [])]);
+  const savedKeys = options.keysInMemoryOnly ? [] : (saved?.snapshot.keys ?? []);
+  const firstKey = options.key ?? savedKeys[0] ?? newApiKey();
+  const keys = new KeyRing([firstKey, ...savedKeys]);
   const log = options.log ?? (() => undefined);
 
   const autoSigner = new AutoSigner(timers, root.fork('auto-sign'), options.autoSign);
   const webhooks = new WebhookSender(clock, root.fork('webhooks'), timers, stats, options.webhook);
-  const persist = (): void => stateFile?.schedule(() => store.snapshot(keys.list()), () => store.files);
+  const persist = (): void => stateFile?.schedule(() => store.snapshot(options.keysInMemoryOnly ? [] : keys.list()), () => store.files);
   const workflow = new Workflow(store, clock, root.fork('signers'), {
     notify: (payload) => webhooks.emit(payload),
     invited: (signature) => autoSigner.invited(signature),

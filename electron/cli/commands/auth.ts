@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BASE_URL, type Account, type AccountsState, type KeyCheck } from '../../../shared/domain/accounts';
-import { call, emit, pickAccount, readAll, UsageError, type CliContext } from '../io';
+import { call, emit, pickAccount, promptHidden, readAll, UsageError, type CliContext } from '../io';
 
 export const DEFAULT_ACCOUNT_NAME = 'default';
 
@@ -31,11 +31,16 @@ export async function authCommand(ctx: CliContext, args: string[]): Promise<numb
   }
 }
 
-/** Reads the key from stdin, checks it with the service, and stores it in the keychain. */
+/**
+ * Stores a key in the keychain after checking it with the service: the key in SIGNDOCK_API_KEY when set,
+ * else asked for (without echo) in a terminal, else read from standard input.
+ */
 async function login(ctx: CliContext, options: AuthOptions): Promise<number> {
-  const apiKey = (await readAll(ctx.stdin)).trim();
+  const fromEnv = ctx.env.SIGNDOCK_API_KEY?.trim();
+  const stdin = ctx.stdin as NodeJS.ReadStream;
+  const apiKey = fromEnv || (stdin.isTTY ? await promptHidden(ctx, 'API key (typing is not shown): ') : (await readAll(ctx.stdin)).trim());
   if (!apiKey) {
-    throw new UsageError('No API key was given. Pipe it on standard input, for example: npm run -s cli -- auth login < key.txt');
+    throw new UsageError('No API key was given. Type it when asked, pipe it on standard input (npm run -s cli -- auth login < key.txt), or set SIGNDOCK_API_KEY.');
   }
   const name = ctx.account ?? DEFAULT_ACCOUNT_NAME;
   const baseUrl = options.baseUrl ?? ctx.env.SIGNDOCK_BASE_URL;

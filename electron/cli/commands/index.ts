@@ -12,8 +12,8 @@ export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 /** Every CLI command, by its first word. Later issues add theirs here. */
 export const commands: Record<string, { run: Command; usage: string }> = {
   info: { run: (ctx) => infoCommand(ctx), usage: 'info                          version, host and data folder' },
-  auth: { run: authCommand, usage: 'auth login|status|logout      sign in (key on stdin), check, sign out' },
-  accounts: { run: accountsCommand, usage: 'accounts list                 the accounts and which is selected' },
+  auth: { run: authCommand, usage: 'auth login|status|logout      sign in (asks for the key, or stdin, or SIGNDOCK_API_KEY), check, sign out' },
+  accounts: { run: accountsCommand, usage: 'accounts list | use NAME       the accounts and which is selected; select one' },
   sync: { run: syncCommand, usage: 'sync                          read every document of the account into the mirror' },
   list: { run: listCommand, usage: 'list [--status CODE] [--search TEXT] [--limit N]   documents in the mirror' },
   webhook: { run: webhookCommand, usage: 'webhook serve [--port N]      receive notifications (and keep the mirror in step) until Ctrl+C' },

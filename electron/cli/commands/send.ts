@@ -53,6 +53,12 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
       throw new UsageError('--resume takes only the batch id (and --concurrency is ignored).');
     }
     const batch = batches.batch(values.resume);
+    const account = pickAccount(ctx, await ctx.core.accounts.state());
+    if (batch.accountId !== account.id) {
+      throw new UsageError(
+        `Batch ${batch.id} was sent with another account than "${account.name}". Resume it with the same account (--account NAME, or the same SIGNDOCK_API_KEY and SIGNDOCK_BASE_URL).`,
+      );
+    }
     ctx.err(`Resuming batch ${batch.id}…\n`);
     if (batch.state === 'draft') batches.send(batch.id, concurrency);
     else if (batch.state !== 'done' && batch.state !== 'cancelled') batches.resume(batch.id);
@@ -76,14 +82,14 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   const created = batches.create('cli', accountId);
   ctx.err(`Batch ${created.id} (if interrupted: send --resume ${created.id})\n`);
   // With --title, rows are titled "TITLE – <title from the file name>"; a single file takes TITLE alone.
-  let batch = await batches.addFiles(created.id, positionals, {
+  let batch = await batches.addFiles(created.id, positionals.map(ctx.path), {
     ...(signers.length > 0 ? { signers } : {}),
     ...(title !== undefined ? { title: (fileName: string) => `${title} – ${titleFromFileName(fileName)}`.slice(0, 200) } : {}),
   });
   for (const skipped of batch.skipped) ctx.err(`Skipped: ${skipped.message}\n`);
   if (title !== undefined && batch.items.length === 1) batch = batches.updateItems(batch.id, [batch.items[0]!.id], { title });
   if (values.manifest) {
-    batch = await batches.importManifest(batch.id, { path: values.manifest });
+    batch = await batches.importManifest(batch.id, { path: ctx.path(values.manifest) });
     for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${problem.message}\n`);
   }
   if (batch.items.length === 0) {
@@ -94,29 +100,53 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   return finish(ctx, batch.id);
 }
 
-/** Waits for the batch with progress on stderr, prints the results, and says the exit code. */
+/**
+ * Waits for the batch with progress on stderr, prints the results, and says the exit code. The first
+ * Ctrl+C stops taking new rows and waits for the requests in flight (the batch is paused, so
+ * `send --resume` goes on); a second one quits at once, the batch still resumable.
+ */
 async function finish(ctx: CliContext, batchId: string): Promise<number> {
   const batches = ctx.core.batches;
   let lastLine = '';
-  const unsubscribe = ctx.core.events.subscribe((message) => {
-    if (message.event !== 'batches.changed') return;
-    const { batch } = message.payload as { batch: BatchSummary };
-    if (batch.id !== batchId) return;
-    const line = progressLine(batch);
+  const show = (summary: BatchSummary) => {
+    const line = progressLine(summary);
     if (line !== lastLine) {
       ctx.err(`\r${line.padEnd(lastLine.length)}`);
       lastLine = line;
     }
+  };
+  const unsubscribe = ctx.core.events.subscribe((message) => {
+    if (message.event !== 'batches.changed') return;
+    const { batch } = message.payload as { batch: BatchSummary };
+    if (batch.id === batchId) show(batch);
   });
+  let interrupted = false;
+  const onInterrupt = () => {
+    if (interrupted) {
+      ctx.err(`\nStopped at once. Requests in flight are checked with the service on resume: send --resume ${batchId}\n`);
+      process.exit(130);
+    }
+    interrupted = true;
+    ctx.err(`\nStopping: no new rows will be sent; waiting for the requests already on their way (Ctrl+C again to quit at once)…\n`);
+    lastLine = '';
+    try {
+      batches.pause(batchId);
+    } catch {
+      // Already settled or paused: nothing to stop.
+    }
+  };
+  process.on('SIGINT', onInterrupt);
   try {
     await batches.whenSettled(batchId);
   } finally {
     unsubscribe();
+    process.off('SIGINT', onInterrupt);
   }
-  if (lastLine) ctx.err('\n');
   const batch = batches.batch(batchId);
+  show(batch); // the final state, which a throttled event may not have carried yet
+  if (lastLine) ctx.err('\n');
   const items = batch.items.map(jsonItem);
-  emit(ctx, { batch_id: batch.id, items }, () => describe(batch));
+  emit(ctx, { batch_id: batch.id, ...(interrupted ? { interrupted: true, resume: `send --resume ${batch.id}` } : {}), items }, () => describe(batch));
   const allSent = batch.items.every((item) => item.state === 'sent' || (item.excluded && item.state === 'draft'));
   return allSent && batch.state === 'done' ? 0 : 1;
 }
@@ -167,6 +197,8 @@ function describe(batch: Batch): string {
   const tail =
     batch.state === 'done'
       ? `Batch ${batch.id}: ${p.byState.sent} sent, ${p.byState.failed} failed.`
-      : `Batch ${batch.id} is ${batch.state}${batch.stoppedBy ? `: ${batch.stoppedBy.message}` : ''}. Resume with: send --resume ${batch.id}`;
+      : `Batch ${batch.id} is ${batch.state}${batch.stoppedBy ? `: ${batch.stoppedBy.message}` : ''}: ${p.byState.sent} sent, ${
+          batch.items.length - p.byState.sent
+        } not sent yet. Resume with: npm run -s cli -- send --resume ${batch.id}`;
   return `${lines.join('\n')}\n${tail}`;
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../../../shared/contract/errors';
-import type { Account, AccountsState, KeyCheck } from '../../../shared/domain/accounts';
+import { DEFAULT_BASE_URL, type Account, type AccountsState, type KeyCheck } from '../../../shared/domain/accounts';
 import type { EventBus } from '../events/event-bus';
 import type { Redactor } from '../logging/redact';
 import type { SecretStore } from '../secrets/secret-store';
@@ -32,26 +32,74 @@ export interface AccountServiceDeps {
   override?: { apiKey?: string; baseUrl?: string };
 }
 
-/** Accounts: records in SQLite, keys in the keychain, checked against the service before storing. */
+/**
+ * Accounts: records in SQLite, keys in the keychain, checked against the service before storing.
+ * Two kinds of account keep their key out of the keychain: the demo's throw-away sandbox key lives in
+ * memory (a new one each run, given to the local sandbox), and a run on `SIGNDOCK_API_KEY` uses an
+ * account identified by address + key fingerprint whose key is only ever the variable's.
+ */
 export class AccountService {
+  /** The account this process uses instead of the stored selection (CLI `--account`, environment runs). */
+  private runAccountId: string | null = null;
+  private readonly demoKeys = new Map<string, string>();
+
   constructor(private readonly deps: AccountServiceDeps) {}
 
+  /** Uses an account for this process only; the stored selection stays as it is. */
+  useForThisRun(accountId: string): void {
+    this.require(accountId);
+    this.runAccountId = accountId;
+  }
+
+  /**
+   * The account of the environment's key and address (made on first use; the key is not stored), used
+   * for this run. Its id is a fingerprint of address and key, so later runs find its mirror and batches.
+   */
+  useEnvironment(): string {
+    const override = this.deps.override;
+    if (!override?.apiKey) throw new Error('useEnvironment needs SIGNDOCK_API_KEY');
+    const baseUrl = override.baseUrl ?? DEFAULT_BASE_URL;
+    const fingerprint = environmentFingerprint(baseUrl, override.apiKey);
+    const id = `env-${fingerprint}`;
+    if (!this.deps.repo.byId(id)) {
+      const host = new URL(baseUrl).host;
+      this.deps.repo.insert({
+        id,
+        name: `${host} (SIGNDOCK_API_KEY ${fingerprint.slice(0, 8)})`,
+        baseUrl,
+        demo: false,
+        createdAt: (this.deps.clock?.() ?? new Date()).toISOString(),
+        envFingerprint: fingerprint,
+      });
+    }
+    this.runAccountId = id;
+    return id;
+  }
+
   async state(): Promise<AccountsState> {
-    const rows = this.deps.repo.all();
+    const rows = this.rows();
     const accounts = await Promise.all(rows.map((row) => this.toAccount(row)));
     return { accounts, selectedId: this.selectedIdOf(rows) };
   }
 
   /** The selected account's id, without asking the keychain anything. */
   selectedId(): string | null {
-    return this.selectedIdOf(this.deps.repo.all());
+    return this.selectedIdOf(this.rows());
   }
 
   ids(): string[] {
-    return this.deps.repo.all().map((row) => row.id);
+    return this.rows().map((row) => row.id);
+  }
+
+  /** The stored accounts, and this run's environment account when there is one. */
+  private rows(): AccountRow[] {
+    const rows = this.deps.repo.all();
+    const run = this.runAccountId ? this.deps.repo.byId(this.runAccountId) : undefined;
+    return run && !rows.some((row) => row.id === run.id) ? [...rows, run] : rows;
   }
 
   private selectedIdOf(rows: readonly AccountRow[]): string | null {
+    if (this.runAccountId && this.deps.repo.byId(this.runAccountId)) return this.runAccountId;
     const selected = this.deps.settings.getValue(SELECTED_KEY);
     return typeof selected === 'string' && rows.some((r) => r.id === selected) ? selected : (rows[0]?.id ?? null);
   }
@@ -70,7 +118,8 @@ export class AccountService {
       demo: input.demo ?? false,
       createdAt: (this.deps.clock?.() ?? new Date()).toISOString(),
     };
-    await this.deps.secrets.set(row.id, input.apiKey);
+    if (row.demo) this.demoKeys.set(row.id, input.apiKey);
+    else await this.deps.secrets.set(row.id, input.apiKey);
     try {
       this.deps.repo.insert(row);
     } catch (error) {
@@ -88,6 +137,11 @@ export class AccountService {
     if (input.apiKey) this.deps.redactor.add(input.apiKey);
     if (input.name && input.name.toLowerCase() !== row.name.toLowerCase() && this.deps.repo.byName(input.name)) throw nameTaken(input.name);
     const baseUrl = input.baseUrl ?? row.baseUrl;
+    if (baseUrl !== row.baseUrl && !input.apiKey && !row.demo) {
+      // The stored key goes only to the address it was given for: a new address needs it typed again.
+      const message = 'Enter the API key again: SignDock sends the key to a new address only when you give it.';
+      throw new AppError({ kind: 'InvalidInput', code: 'accountKeyForNewAddress', message, fields: { apiKey: [message] } });
+    }
     if (input.apiKey || input.baseUrl) {
       const apiKey = input.apiKey ?? (await this.credentialsFor(row.id)).apiKey;
       const check = await this.check(baseUrl, apiKey);
@@ -109,8 +163,9 @@ export class AccountService {
   }
 
   async remove(accountId: string): Promise<AccountsState> {
-    this.require(accountId);
-    await this.deps.secrets.delete(accountId);
+    const row = this.require(accountId);
+    if (row.demo) this.demoKeys.delete(accountId);
+    else await this.deps.secrets.delete(accountId);
     this.deps.repo.delete(accountId);
     if (this.deps.settings.getValue(SELECTED_KEY) === accountId) {
       this.deps.settings.setValue(SELECTED_KEY, this.deps.repo.all()[0]?.id ?? null);
@@ -146,7 +201,15 @@ export class AccountService {
       this.deps.redactor.add(override.apiKey);
       return { accountId: row.id, name: row.name, baseUrl: override.baseUrl ?? row.baseUrl, apiKey: override.apiKey };
     }
-    const apiKey = await this.deps.secrets.get(row.id);
+    if (row.envFingerprint) {
+      throw new AppError({
+        kind: 'Unauthorized',
+        code: 'keyMissing',
+        params: { name: row.name },
+        message: `The account "${row.name}" is used with the key in SIGNDOCK_API_KEY; set that variable again.`,
+      });
+    }
+    const apiKey = row.demo ? this.demoKey(row.id) : await this.deps.secrets.get(row.id);
     if (!apiKey) {
       throw new AppError({
         kind: 'Unauthorized',
@@ -164,14 +227,29 @@ export class AccountService {
     return { accountId: row.id, name: row.name, baseUrl, apiKey };
   }
 
+  /** The demo's throw-away key: in memory only, a new one each run (the local sandbox is started with it). */
+  private demoKey(accountId: string): string {
+    let key = this.demoKeys.get(accountId);
+    if (!key) {
+      key = `sandbox_${randomBytes(24).toString('hex')}`;
+      this.demoKeys.set(accountId, key);
+    }
+    return key;
+  }
+
   async changed(): Promise<AccountsState> {
     const state = await this.state();
     this.deps.events.emit('accounts.changed', state);
     return state;
   }
 
+  /** Checks a key with the service's retries; each wait is told as `accounts.keyCheckRetry` (UI and CLI show it). */
   private check(baseUrl: string, apiKey: string): Promise<KeyCheck> {
-    return checkApiKey(baseUrl, apiKey, this.deps.http);
+    return checkApiKey(baseUrl, apiKey, {
+      http: this.deps.http,
+      redactor: this.deps.redactor,
+      onRetry: (waitMs, throttled) => this.deps.events.emit('accounts.keyCheckRetry', { seconds: Math.ceil(waitMs / 1000), throttled }),
+    });
   }
 
   private require(accountId: string): AccountRow {
@@ -183,12 +261,18 @@ export class AccountService {
   }
 
   private async toAccount(row: AccountRow): Promise<Account> {
-    const hasKey = await this.deps.secrets.get(row.id).then(
+    const keyElsewhere = row.demo || row.envFingerprint !== null && row.envFingerprint !== undefined || (row.id === this.runAccountId && Boolean(this.deps.override?.apiKey));
+    const hasKey = keyElsewhere ? true : await this.deps.secrets.get(row.id).then(
       (key) => key !== null,
       () => false,
     );
     return { id: row.id, name: row.name, baseUrl: row.baseUrl, createdAt: row.createdAt, demo: row.demo, hasKey };
   }
+}
+
+/** Identifies environment credentials without revealing the key: SHA-256 of address and key, 16 hex digits. */
+export function environmentFingerprint(baseUrl: string, apiKey: string): string {
+  return createHash('sha256').update(`signdock-env\n${baseUrl}\n${apiKey}`).digest('hex').slice(0, 16);
 }
 
 function nameTaken(name: string): AppError {
@@ -216,7 +300,10 @@ export function keyCheckError(check: Extract<KeyCheck, { ok: false }>): AppError
       return new AppError({ kind: 'Network', fields: { baseUrl: [check.message] }, ...shape });
     case 'server':
       return new AppError({ kind: 'ServerError', ...shape });
+    case 'busy':
+      return new AppError({ kind: 'RateLimited', ...shape });
     default:
-      return new AppError({ kind: 'InvalidInput', fields: { baseUrl: [check.message] }, ...shape });
+      // Only a 404 (no service at this address) is the address's fault.
+      return new AppError({ kind: 'InvalidInput', ...(check.status === 404 ? { fields: { baseUrl: [check.message] } } : {}), ...shape });
   }
 }

@@ -95,6 +95,18 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * Checks the key the way the interface says to (`GET /api/v2/documents`), with the retries of every
+   * read: 429, 5xx and connection resets are tried again (each wait told to `onRetry`). Answers the status.
+   */
+  async checkKey(onRetry?: (waitMs: number, throttled: boolean) => void, options: CallOptions = {}): Promise<number> {
+    const url = this.url('/api/v2/documents') + '?limit=1';
+    return this.transport.send({ operation: 'list', method: 'GET', url, signal: options.signal, ...(onRetry ? { onRetry } : {}) }, async (answer) => {
+      await answer.body.dump({ limit: 1024 * 1024 });
+      return answer.status;
+    });
+  }
+
   async listAll(options: CallOptions = {}): Promise<Document[]> {
     const all: Document[] = [];
     for await (const page of this.listDocuments(options)) all.push(...page.documents);

@@ -42,6 +42,8 @@ export interface Call {
   signal?: AbortSignal;
   /** A background read: it yields to the account's other requests for a while (see Limiter.acquire). */
   background?: boolean;
+  /** Told before each wait for a retry: how long, and whether the service asked to slow down (429). */
+  onRetry?: (waitMs: number, throttled: boolean) => void;
 }
 
 export interface Answer {
@@ -102,7 +104,9 @@ export class Transport {
         const failure = this.failure(call, ctx, error, sending.complete);
         this.log('warn', call, `failed: ${errorCodeOf(error) ?? String(error)}`, started, attempt);
         if (failure.retry && !last) {
-          await limiter.clock.sleep(limiter.backoffDelay(attempt), call.signal);
+          const delay = limiter.backoffDelay(attempt);
+          call.onRetry?.(delay, false);
+          await limiter.clock.sleep(delay, call.signal);
           continue;
         }
         throw failure.error;
@@ -136,7 +140,9 @@ export class Transport {
         permit.release(perSignature ? { kind: 'neutral' } : { kind: 'throttled', retryAfterMs });
         if (policy.throttled && !last && (retryAfterMs ?? 0) <= maxRetryWaitMs) {
           // With Retry-After the limiter's gate holds every request back; without, back off.
-          if (retryAfterMs === null) await limiter.clock.sleep(limiter.backoffDelay(attempt), call.signal);
+          const delay = retryAfterMs === null ? limiter.backoffDelay(attempt) : Math.max(0, limiter.state().pausedUntil - limiter.clock.now());
+          call.onRetry?.(delay, true);
+          if (retryAfterMs === null) await limiter.clock.sleep(delay, call.signal);
           continue;
         }
         throw rateLimited(ctx, retryAfterMs);
@@ -148,7 +154,9 @@ export class Transport {
         if (retryAfterMs !== null) limiter.pause(Math.min(retryAfterMs, maxRetryWaitMs));
         const retry = status === 503 ? policy.unsent : policy.afterSent;
         if (retry && !last && (retryAfterMs ?? 0) <= maxRetryWaitMs) {
-          if (retryAfterMs === null) await limiter.clock.sleep(limiter.backoffDelay(attempt), call.signal);
+          const delay = retryAfterMs === null ? limiter.backoffDelay(attempt) : Math.min(retryAfterMs, maxRetryWaitMs);
+          call.onRetry?.(delay, false);
+          if (retryAfterMs === null) await limiter.clock.sleep(delay, call.signal);
           continue;
         }
       }

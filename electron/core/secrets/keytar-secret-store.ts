@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AppError } from '../../../shared/contract/errors';
 import type { SecretStore } from './secret-store';
@@ -10,7 +11,7 @@ export const KEYCHAIN_SERVICE = 'SignDock';
 
 /**
  * API keys in the OS keychain (macOS Keychain, Windows Credential Manager, the Secret Service on
- * Linux) through keytar. Keytar is loaded on first use so that a machine without a keychain still
+ * Linux) through @napi-rs/keyring's keytar-compatible entry (prebuilt, N-API, no libsecret). It is loaded on first use so that a machine without a keychain still
  * starts and gets a plain explanation instead of a crash.
  */
 export class KeytarSecretStore implements SecretStore {
@@ -31,6 +32,10 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   private load(): Keytar {
+    // With no D-Bus session the module answers "no such key" instead of failing: say what is missing.
+    if (process.platform === 'linux' && !sessionBusReachable()) {
+      throw new Error('no D-Bus session, so no Secret Service; install and start one such as GNOME Keyring (apt install gnome-keyring dbus-user-session), or give the key for one run in SIGNDOCK_API_KEY');
+    }
     if (!this.keytar) {
       const require = createRequire(import.meta.url);
       this.keytar = require('@napi-rs/keyring/keytar') as Keytar;
@@ -50,4 +55,10 @@ export class KeytarSecretStore implements SecretStore {
       });
     }
   }
+}
+
+function sessionBusReachable(): boolean {
+  if (process.env.DBUS_SESSION_BUS_ADDRESS) return true;
+  const uid = process.getuid?.();
+  return uid !== undefined && existsSync(`/run/user/${uid}/bus`);
 }

@@ -103,6 +103,8 @@ export const en = {
     server: 'The service had a problem answering ({{status}}). Try again in a moment.',
     notFound: 'No e-signature service answered at this address ({{status}}). Check the service address.',
     unexpected: 'The service answered in an unexpected way ({{status}}).',
+    busy: 'The service is busy and kept asking to slow down. Try again in a minute; the key may well be right.',
+    retrying: 'The service is busy, trying again in {{seconds}} s…',
   },
   settings: {
     title: 'Settings',

@@ -101,6 +101,8 @@ export const es: Catalog = {
     server: 'El servicio tuvo un problema al responder ({{status}}). Vuelva a intentarlo en un momento.',
     notFound: 'Ningún servicio de firma electrónica respondió en esta dirección ({{status}}). Revise la dirección del servicio.',
     unexpected: 'El servicio respondió de una forma inesperada ({{status}}).',
+    busy: 'El servicio está ocupado y pidió esperar varias veces. Vuelva a intentarlo en un minuto; la clave puede ser correcta.',
+    retrying: 'El servicio está ocupado; se vuelve a intentar en {{seconds}} s…',
   },
   settings: {
     title: 'Configuración',

@@ -87,8 +87,13 @@ export function AccountForm({ onSaved, onCancel }: AccountFormProps) {
         }
       />
       <div className="form-status" role="status" aria-live="polite" data-testid="account-form-status">
-        {form.phase === 'testing' ? <ProgressNote text={t('accountForm.testingStatus')} /> : null}
-        {form.phase === 'saving' ? <ProgressNote text={t('accountForm.savingStatus')} /> : null}
+        {form.phase !== 'idle' && form.retrySeconds !== null ? (
+          <ProgressNote text={t('keyCheck.retrying', { seconds: form.retrySeconds })} />
+        ) : form.phase === 'testing' ? (
+          <ProgressNote text={t('accountForm.testingStatus')} />
+        ) : form.phase === 'saving' ? (
+          <ProgressNote text={t('accountForm.savingStatus')} />
+        ) : null}
         {form.check ? <KeyCheckNotice check={form.check} /> : null}
         {form.error && !hostErrorOnField ? <ErrorNotice error={form.error} /> : null}
       </div>

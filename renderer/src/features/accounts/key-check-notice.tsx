@@ -23,6 +23,8 @@ export function KeyCheckNotice({ check }: { check: KeyCheck }) {
           : t('keyCheck.network')
         : check.reason === 'server'
           ? t('keyCheck.server', { status })
+          : check.reason === 'busy'
+            ? t('keyCheck.busy')
           : check.status === 404
             ? t('keyCheck.notFound', { status })
             : t('keyCheck.unexpected', { status });

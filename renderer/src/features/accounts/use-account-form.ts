@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_BASE_URL, isAppError, type Account, type KeyCheck } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { refreshAccounts } from './account-actions';
@@ -20,6 +20,16 @@ export function useAccountForm(onSaved: (account: Account) => void) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [check, setCheck] = useState<KeyCheck | null>(null);
   const [error, setError] = useState<unknown>(null);
+  /** Seconds until the key check tries again, while the service is busy (429, 502…). */
+  const [retrySeconds, setRetrySeconds] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (phase === 'idle') {
+      setRetrySeconds(null);
+      return;
+    }
+    return client.subscribe('accounts.keyCheckRetry', ({ seconds }) => setRetrySeconds(Math.max(1, seconds)));
+  }, [client, phase]);
 
   const change = (field: AccountField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -72,5 +82,5 @@ export function useAccountForm(onSaved: (account: Account) => void) {
     return null;
   };
 
-  return { values, problems, phase, check, error, change, test, save };
+  return { values, problems, phase, check, error, retrySeconds, change, test, save };
 }

@@ -1,0 +1,11 @@
+import type { Migration } from '../db/migrations';
+
+/**
+ * Accounts of runs on environment credentials (`SIGNDOCK_API_KEY`): a record with no key anywhere,
+ * identified by the address and a fingerprint of the key, so the same variables find the same mirror
+ * and batches on the next run. Hidden from the account list; the key itself is never stored.
+ */
+export const environmentAccounts: Migration = {
+  name: 'accounts of environment credentials',
+  sql: `ALTER TABLE accounts ADD COLUMN env_fingerprint TEXT;`,
+};
