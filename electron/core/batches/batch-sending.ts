@@ -42,7 +42,7 @@ export class BatchSending {
 
   /** Queues the clean rows and starts sending; rows still being checked are waited for (state `checking`). */
   send(batchId: string, concurrency?: number): BatchSummary {
-    const { repo, jobs, results, planning } = this.deps;
+    const { repo, jobs, results } = this.deps;
     const row = results.row(batchId);
     if (row.state !== 'draft' && row.state !== 'checking') throw notDraft();
     const items = results.itemsOf(row.id);
@@ -56,7 +56,6 @@ export class BatchSending {
     });
     if (unchecked) this.checkThenQueue(row.id);
     else this.queueAndRun(row.id);
-    planning.releaseIdleWorkers();
     return results.summary(row.id);
   }
 
@@ -199,6 +198,8 @@ export class BatchSending {
   private queueAndRun(batchId: string): void {
     const { repo, jobs, results } = this.deps;
     if (this.closed) return;
+    // Checking 50 MB files leaves the idle check workers holding a lot of memory: sending wants it.
+    this.deps.planning.releaseIdleWorkers();
     const items = results.itemsOf(batchId);
     const queued = repo.transaction(() => {
       // Another process may have queued it meanwhile: only one moves it from checking to sending.
