@@ -20,6 +20,10 @@ import { ServiceClients } from './service-clients';
 import { BatchService } from './batches/batch-service';
 import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
+import { createActions } from './actions/actions-wiring';
+import { JobLeases } from './jobs/leases';
+import type { JobEngine } from './jobs/job-engine';
+import type { ActionsService } from './actions/actions-service';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -50,6 +54,9 @@ export interface Core {
   readonly redactor: Redactor;
   readonly spine: DataSpine;
   readonly batches: BatchService;
+  /** Every bulk action but sending: cancel, remind, invalidate (and later archive). */
+  readonly jobs: JobEngine;
+  readonly actions: ActionsService;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -94,8 +101,10 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
+  const leases = new JobLeases(db);
   const batches = new BatchService({
     db,
+    leases,
     selectedAccount: () => spine.requireSelected(),
     client: (accountId) => clients.forAccount(accountId),
     limiter: (accountId) => clients.limiterFor(accountId),
@@ -107,6 +116,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
+  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, spine, clients, events, logger });
   let background = false;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
@@ -177,6 +187,7 @@ export function createCore(options: CoreOptions): Core {
     'presets.list': () => presets.list(),
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
+    ...actionHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);
 
@@ -191,6 +202,8 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     spine,
     batches,
+    jobs,
+    actions,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
@@ -198,9 +211,11 @@ export function createCore(options: CoreOptions): Core {
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
       batches.resumeInterrupted('app');
+      jobs.resumeInterrupted();
     },
     async close() {
       await batches.close();
+      await jobs.close();
       await spine.stop();
       await options.sandbox?.stop();
       if (!options.http) await http.close();

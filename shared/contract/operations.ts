@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
+import { actionOperations } from './action-operations';
 import { documentSchema } from '../domain/documents';
 import { documentQuerySchema, syncStatusSchema } from '../domain/sync';
 import { inboxPageSchema, inboxStates, webhookSettingsSchema, webhookStateSchema } from '../domain/webhooks';
@@ -180,6 +181,7 @@ export const operations = {
     input: z.object({ presetId: z.string().min(1).max(100) }).strict(),
     output: z.array(signerPresetSchema),
   }),
+  ...actionOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -1,3 +1,4 @@
+import type { AppErrorShape } from '../../../shared/contract/errors';
 import type { Db } from '../db/database';
 import { afterCommand, afterEvent, type JobCommand, type JobEvent, type JobState } from './state-machine';
 
@@ -86,6 +87,21 @@ export class JobsRepo {
   /** Sets a state outright (a job made before the engine, brought in line with its batch). */
   set(id: string, state: JobState): void {
     this.db.prepare('UPDATE jobs SET state = ?, updated_at = ? WHERE id = ?').run(state, this.now(), id);
+  }
+
+  /** The owner cannot go on: the job pauses with the reason (resumable). */
+  stop(id: string, error: AppErrorShape): void {
+    this.db.prepare('UPDATE jobs SET stopped_by = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(error), this.now(), id);
+    this.event(id, 'stoppedByError');
+  }
+
+  stoppedBy(id: string): AppErrorShape | null {
+    const raw = this.db.prepare('SELECT stopped_by FROM jobs WHERE id = ?').get(id) as { stopped_by: string | null } | undefined;
+    return raw?.stopped_by ? (JSON.parse(raw.stopped_by) as AppErrorShape) : null;
+  }
+
+  clearStop(id: string): void {
+    this.db.prepare('UPDATE jobs SET stopped_by = NULL WHERE id = ?').run(id);
   }
 
   delete(id: string): void {
