@@ -81,7 +81,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
 
-  const clients = new ServiceClients({ accounts, http, redactor, logger });
+  const clients = new ServiceClients({ accounts, http, redactor, logger, events });
   const spine = new DataSpine({
     db,
     accounts,
@@ -200,6 +200,7 @@ export function createCore(options: CoreOptions): Core {
     async close() {
       await batches.close();
       await spine.stop();
+      clients.close();
       await options.sandbox?.stop();
       if (!options.http) await http.close();
       db.close();
