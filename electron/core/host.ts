@@ -5,6 +5,7 @@ import type { HostKind } from '../../shared/contract/operations';
 import { AccountService } from './accounts/account-service';
 import { AccountsRepo } from './accounts/accounts-repo';
 import { createHttpDispatcher } from './api/http';
+import { secureDataFolder } from './data-folder';
 import { openDatabase, type Db } from './db/database';
 import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
@@ -59,6 +60,7 @@ export const DATABASE_FILE = 'signdock.db';
 
 /** The composition root shared by every host: builds the core's services once, wired together. */
 export function createCore(options: CoreOptions): Core {
+  secureDataFolder(options.dataFolder);
   const uploadsFolder = join(options.dataFolder, 'uploads');
   const redactor = options.redactor ?? new Redactor();
   const logger = options.logger ?? new FileLogger(join(options.dataFolder, 'logs', 'signdock.log'), redactor);

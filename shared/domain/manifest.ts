@@ -1,3 +1,5 @@
+import { parseCsv } from '../csv/csv-reader';
+import { csvLine, type CsvDelimiter } from '../csv/csv-writer';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
 
@@ -8,7 +10,9 @@ import type { Signer, SignerField, SignerInvite } from './signers';
  * header is row 1, the first file row 2.
  */
 
-export type CsvDelimiter = ',' | ';';
+// The CSV reader and writer live in shared/csv/; the manifest's callers import them from here too.
+export { parseCsv } from '../csv/csv-reader';
+export type { CsvDelimiter } from '../csv/csv-writer';
 
 export interface ManifestEntry {
   row: number;
@@ -66,47 +70,6 @@ export function titleFromFileName(name: string): string {
 /** The key two spellings of a file name share: same letters in any case and Unicode form. */
 export function fileNameKey(name: string): string {
   return fileNameOf(name.trim()).normalize('NFC').toLowerCase();
-}
-
-/** RFC 4180 records: quotes, doubled quotes, CRLF/LF/CR, a leading BOM; delimiter from the header. */
-export function parseCsv(text: string): { records: string[][]; delimiter: CsvDelimiter; unclosedQuoteRow: number | null } {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const delimiter = detectDelimiter(body);
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let quoteRow: number | null = null;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c !== '"') {
-        field += c;
-      } else if (body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      quoteRow = records.length + 1;
-    } else if (c === delimiter) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return { records, delimiter, unclosedQuoteRow: quoted ? quoteRow : null };
-}
-
-function detectDelimiter(text: string): CsvDelimiter {
-  const header = /^[^\r\n]*/.exec(text.replace(/"[^"]*"/g, ''))![0];
-  return header.split(';').length > header.split(',').length ? ';' : ',';
 }
 
 function readHeader(header: string[], problems: ManifestProblem[]): { columns: Column[]; ignored: string[] } {
@@ -314,11 +277,12 @@ function signerCells(signer: Signer | undefined): string[] {
 
 /**
  * A manifest for "save a template" (CRLF, as spreadsheets write): the header and one example row,
- * or, given a batch's rows, one line per file with its title and the signers said so far.
+ * or, given a batch's rows, one line per file with its title and the signers said so far. Written by
+ * the one CSV writer (shared/csv): a title or file name starting with = + - @ never runs as a formula
+ * (`'` before it, which the manifest reader removes again).
  */
 export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[]): string {
-  const cell = (value: string) => (/["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value);
-  const line = (cells: string[]) => cells.map(cell).join(delimiter);
+  const line = (cells: string[]) => csvLine(cells, delimiter);
   if (!rows || rows.length === 0) return `${line(templateHeader)}\r\n${line(templateExample)}\r\n`;
   const groups = Math.max(2, ...rows.map((row) => row.signers.length));
   const header = ['file', 'title', ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => `signer${i + 1}_${field}`)).flat()];

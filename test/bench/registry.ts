@@ -6,4 +6,5 @@ export const benches: Record<string, () => Promise<Bench>> = {
   webhooks: async () => (await import('./webhooks.bench')).webhooksBench,
   send: async () => (await import('./send.bench')).sendBench,
   idle: async () => (await import('./idle.bench')).idleBench,
+  preflight: async () => (await import('./preflight.bench')).preflightBench,
 };

@@ -37,15 +37,21 @@ export class SandboxControlError extends Error {
   }
 }
 
-/** Typed client of the sandbox's control API (`<sandbox url>/_sandbox`). */
+/** Typed client of the sandbox's control API (`<sandbox url>/_sandbox`), sending its token. */
 export class SandboxControlClient {
-  constructor(readonly controlUrl: string, private readonly fetchImpl: typeof fetch = fetch) {}
+  constructor(
+    readonly controlUrl: string,
+    /** The token printed with the sandbox's address (`x-sandbox-control-token`). */
+    private readonly token: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, headers: { accept: 'application/json' } };
+    const headers: Record<string, string> = { accept: 'application/json', 'x-sandbox-control-token': this.token };
+    const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
     }
     const response = await this.fetchImpl(`${this.controlUrl}${path}`, init);
     const text = await response.text();

@@ -43,6 +43,8 @@ export interface RunnerDeps {
   onStopped: (error: AppErrorShape) => void;
   /** Bytes of a row that was just sent (progress and time left). */
   onSentBytes?: (bytes: number) => void;
+  /** Asked before each claim: a pause or cancel from any process (the job's state) stops the run. */
+  shouldStop?: () => boolean;
   logger?: Logger;
   /** Time and waits; the limiter's clock by default (tests may pass their own). */
   now?: () => number;
@@ -90,7 +92,9 @@ export class BatchRunner {
       if (this.halted()) break;
       await Promise.all(Array.from({ length: Math.max(1, this.deps.concurrency) }, () => this.worker()));
       if (this.halted()) break;
-      const left = repo.itemsIn(batchId, ['ready', 'uncertain', 'sending']);
+      // Rows in `sending` here are nobody's (this run's workers all returned): only ready and uncertain
+      // rows are work, so the loop ends instead of spinning on rows it cannot claim.
+      const left = repo.itemsIn(batchId, ['ready', 'uncertain']);
       if (left.length === 0) break;
     }
   }
@@ -104,6 +108,10 @@ export class BatchRunner {
     while (!this.halted()) {
       await this.waitHold();
       if (this.halted()) return;
+      if (this.deps.shouldStop?.()) {
+        this.halt('pause');
+        return;
+      }
       const item = repo.claimNext(batchId, this.now());
       if (!item) return;
       this.deps.onItems([item.id]);

@@ -2,6 +2,7 @@ import { mirrorSchema } from '../mirror/schema';
 import { inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
+import { jobsSchema } from '../jobs/schema';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -30,4 +31,4 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts];
+export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema];
