@@ -90,7 +90,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
 
-  const clients = new ServiceClients({ accounts, http, redactor, logger });
+  const clients = new ServiceClients({ accounts, http, redactor, logger, events });
   const spine = new DataSpine({
     db,
     accounts,
@@ -217,6 +217,7 @@ export function createCore(options: CoreOptions): Core {
       await batches.close();
       await jobs.close();
       await spine.stop();
+      clients.close();
       await options.sandbox?.stop();
       if (!options.http) await http.close();
       db.close();

@@ -6,6 +6,7 @@ import { createCore, type Core } from '../core/host';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { localSandbox } from '../demo/local-sandbox';
 import { notifyWhenBatchesEnd } from './batch-notifications';
+import { quitAfterClose } from './quit-after-close';
 import { decideExternalLink, linkForLog, PROJECT_PAGES } from './external-links';
 import { wireIpc } from './ipc-main';
 import { isTrustedUrl as isOwnUrl, mainWindowOptions, permissionAllowed, rendererEntry } from './shell-policy';
@@ -105,9 +106,15 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => {
-  void core?.close();
-});
+// Quitting waits (at most 5 s) for the core to close: batches paused, the listener and the database closed.
+app.on(
+  'will-quit',
+  quitAfterClose({
+    close: async () => core?.close(),
+    exit: (code) => app.exit(code),
+    warn: (outcome) => process.stderr.write(`SignDock did not close cleanly (${outcome === 'timed-out' ? 'it took longer than 5 s' : 'closing failed'}); quitting anyway.\n`),
+  }),
+);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
