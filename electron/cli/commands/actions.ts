@@ -140,6 +140,7 @@ async function listAll(ctx: CliContext, status?: string): Promise<{ id: string; 
  */
 export async function finishJob(ctx: CliContext, job: JobView, words: { done: string }): Promise<number> {
   const engine = ctx.core.jobs;
+  ctx.err(`Job ${job.id}: ${job.progress.total} item${job.progress.total === 1 ? '' : 's'} (if interrupted: npm run -s cli -- jobs resume ${job.id})\n`);
   let last = '';
   const off = ctx.core.events.subscribe((message) => {
     if (message.event !== 'jobs.changed') return;
