@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { writePdfs } from '../helpers/pdf-batch';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandboxProcess } from '../integration/fixtures/webhook-helpers';
 import type { Bench, Figure } from './bench';
@@ -35,14 +37,49 @@ const idleApp: IdleCase = {
 };
 
 /**
- * The cases, each measured beside a bare `node -e` idling for the same window in the same run.
- * Issue 12's second figure, "a process following another's batch", is a case to add here once the
- * job engine lets a second process follow a batch: its `start` runs the CLI sending a batch against
- * the sandbox (with latency, so that it lasts), waits until it is sending, then starts the follower
- * (`send --resume <batch>` of the same batch) made to follow the idle protocol, and returns it as
- * `measured`.
+ * A process following another's batch: the CLI sends 60 one-page PDFs, one at a time, against the
+ * sandbox made slow (600 ms per create, so the batch lasts longer than the window); once it is sending,
+ * a second process resumes the same batch, finds it owned, and follows it (idle-follower.ts).
  */
-const cases: IdleCase[] = [idleApp];
+const follower: IdleCase = {
+  name: `CPU time of a process following another's batch over ${SECONDS} s`,
+  async start(sandbox, log) {
+    const home = tempFolder('signdock-bench-follow-');
+    const files = tempFolder('signdock-bench-follow-files-');
+    await writePdfs(files.path, 60, 'follow');
+    await sandbox.control.setFaults({ latency_ms: 600, operations: ['create'] });
+    const env = { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url };
+    const owner = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', '--home', home.path, 'send', files.path, '--signer', 'EM=bench@example.com', '--concurrency', '1'], {
+      cwd: process.cwd(),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    const batchId = await new Promise<string>((resolve, reject) => {
+      owner.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const id = /Batch ([0-9a-f-]{36})/.exec(stderr)?.[1];
+        if (id && /Sent [1-9]/.test(stderr)) resolve(id);
+      });
+      owner.once('exit', () => reject(new Error(`the sending CLI ended first: ${stderr.slice(-1000)}`)));
+    });
+    log(`owner (PID ${owner.pid}) is sending batch ${batchId}; starting the follower`);
+    const measured = runIdle(['--import', 'tsx', 'test/bench/idle-follower.ts', '--home', home.path, '--batch', batchId, '--seconds', String(SECONDS)], env);
+    return {
+      measured,
+      stop: async () => {
+        measured.kill();
+        owner.kill('SIGKILL');
+        await sandbox.control.setFaults({ latency_ms: 0 });
+        home.remove();
+        files.remove();
+      },
+    };
+  },
+};
+
+/** The cases, each measured beside a bare `node -e` idling for the same window in the same run. */
+const cases: IdleCase[] = [idleApp, follower];
 
 /**
  * Idle costs nothing: the CPU time (user + system, every thread, `process.cpuUsage()` of the
