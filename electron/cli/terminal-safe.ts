@@ -6,7 +6,9 @@
  * some terminals obey) written as \u escapes.
  */
 // ESC sequences (CSI, OSC, DCS, PM, APC, SOS, and two-character ones), then lone C0/C1 controls.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const escapeSequence = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][\s\S]*?(?:\x07|\x1b\\|$)|[@-Z\\-_])?/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controls = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f\u0080-\u009f]/g;
 
 export function terminalSafe(text: string): string {

@@ -18,6 +18,7 @@ describe('terminal-safe CLI output', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         const safe = terminalSafe(text);
+        // eslint-disable-next-line no-control-regex -- looking for control characters
         expect(safe).not.toMatch(/[\x1b\u0080-\u009f\x00-\x08]/);
       }),
     );
