@@ -22,6 +22,7 @@ import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
+import { Journal } from './journal/journal';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 
@@ -57,6 +58,7 @@ export interface Core {
   /** Every bulk action but sending: cancel, remind, invalidate (and later archive). */
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
+  readonly journal: Journal;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -102,9 +104,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
   const leases = new JobLeases(db);
+  const journal = new Journal(db);
   const batches = new BatchService({
     db,
     leases,
+    journal,
     selectedAccount: () => spine.requireSelected(),
     client: (accountId) => clients.forAccount(accountId),
     limiter: (accountId) => clients.limiterFor(accountId),
@@ -116,7 +120,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
-  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, spine, clients, events, logger });
+  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, journal, spine, clients, events, logger });
   let background = false;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
@@ -188,6 +192,8 @@ export function createCore(options: CoreOptions): Core {
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
     ...actionHandlers,
+    'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
+    'journal.verify': () => journal.verify(),
   };
   const dispatcher = new Dispatcher(handlers, logger);
 
@@ -204,6 +210,7 @@ export function createCore(options: CoreOptions): Core {
     batches,
     jobs,
     actions,
+    journal,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;

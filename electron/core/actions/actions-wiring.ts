@@ -11,6 +11,7 @@ import { cancelKind } from './cancel-kind';
 import { invalidateKind } from './invalidate-kind';
 import { remindKind } from './remind-kind';
 import type { Document } from '../../../shared/domain/documents';
+import type { Journal } from '../journal/journal';
 
 type ActionHandlers = Pick<
   Handlers,
@@ -20,7 +21,7 @@ type ActionHandlers = Pick<
 >;
 
 /** The job engine with the document actions' kinds, and their contract handlers. */
-export function createActions(deps: { db: Db; leases: JobLeases; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
+export function createActions(deps: { db: Db; leases: JobLeases; journal: Journal; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
   engine: JobEngine;
   actions: ActionsService;
   handlers: ActionHandlers;
@@ -32,6 +33,7 @@ export function createActions(deps: { db: Db; leases: JobLeases; spine: DataSpin
     emit: (job) => deps.events.emit('jobs.changed', job),
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
     logger: deps.logger,
+    journal: deps.journal,
   });
   const actionDeps = {
     client: (accountId: string) => clients.forAccount(accountId),
