@@ -36,8 +36,10 @@ export interface ManifestCase {
   message?: string;
   /** The message differs when the manifest came as content (the web host): no sniffed type. */
   contentMessage?: string;
-  /** Every problem listed after the import, in order (read only). */
+  /** Every problem listed after the import, in order (read only); with `problemCount`, some of them. */
   problems?: ExpectedProblem[];
+  /** How many problems, when too many to list. */
+  problemCount?: number;
   /** Titles of the batch's rows after the import, by file name (rows not listed keep what they had). */
   titles?: Record<string, string>;
   /** Signers' e-mail addresses by file name after the import. */

@@ -50,12 +50,20 @@ async function manyPages(pages: number): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: true });
 }
 
-/** A manifest of `rows` rows (plus the header); row r names `file-<r>.pdf`, signer `signer<r>@example.com`. */
-export function manyRowsManifest(rows: number): string {
+/**
+ * A manifest of `rows` rows under the header: row r names `file-<r>.pdf` (or the file `named` puts on
+ * that row), titled `Document <r>`, signed by `signer<r>@example.com`.
+ */
+export function manyRowsManifest(rows: number, named: Record<string, number> = {}): string {
+  const fileOnRow = new Map(Object.entries(named).map(([file, row]) => [row, file]));
   const lines = ['file,title,signer1_email,signer1_invite'];
-  for (let r = 2; r <= rows + 1; r++) lines.push(`file-${r}.pdf,Document ${r},signer${r}@example.com,email`);
+  for (let r = 2; r <= rows + 1; r++) lines.push(`${fileOnRow.get(r) ?? `file-${r}.pdf`},Document ${r},signer${r}@example.com,email`);
   return lines.join('\r\n') + '\r\n';
 }
+
+/** The 10,000-row manifest of the corpus: the batch's three files on its first, middle and last rows. */
+export const tenThousandRows = (): string =>
+  manyRowsManifest(10_000, { 'contract-001.pdf': 2, 'contract-002.pdf': 5001, 'contract-003.pdf': 10_001 });
 
 /** `{"notification_action":"XX","nested":[[[…1…]]]}` with `depth` levels of arrays. */
 export function deeplyNestedBody(depth: number, kind = 'XX'): string {

@@ -1,10 +1,11 @@
-import { basename } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { Batch } from '../../shared/domain/batches';
 import { parseSignerSpec } from '../../shared/domain/signers';
-import { loadCorpus, placePdf } from '../helpers/hostile-corpus';
+import { corpusFolder, loadCorpus, placePdf } from '../helpers/hostile-corpus';
 import { writePdfs } from '../helpers/pdf-batch';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -57,6 +58,8 @@ describe('hostile PDFs: refused in plain words, the good ones beside them still 
       expect(codes.has(code), String(code)).toBe(true);
     }
     expect(corpus.pdfs.filter((item) => item.generate).map((item) => item.generate).sort()).toEqual(['manyStreams', 'overLimit', 'streamBomb', 'thousandsOfPages']);
+    // Every committed PDF has its line in expected.json, and every line its file.
+    expect(corpus.pdfs.filter((item) => !item.generate).map((item) => item.file).sort()).toEqual(readdirSync(join(corpusFolder, 'pdfs')).sort());
   });
 
   it('each row names its file and says why; accepted files are counted right; every good file is sent', async () => {
