@@ -2,7 +2,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatePdf, type PdfGenerator } from './hostile-generators';
+import { generatePdf, type PdfGenerator, type WebhookGenerator } from './hostile-generators';
 
 export const corpusFolder = fileURLToPath(new URL('../fixtures/hostile/', import.meta.url));
 
@@ -48,7 +48,7 @@ export interface ManifestCase {
 
 export interface WebhookCase {
   file: string;
-  generate?: 'overLimit' | 'atLimit' | 'deeplyNested' | 'deeplyNestedArray';
+  generate?: WebhookGenerator;
   contentType?: string;
   status: number;
   /** Refused: the counter that goes up and the answer's `detail`. */

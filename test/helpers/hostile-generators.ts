@@ -99,3 +99,20 @@ export async function generatePdf(generator: PdfGenerator, path: string): Promis
       return writeFileSync(path, await manyPages(5000));
   }
 }
+
+export type WebhookGenerator = 'overLimit' | 'atLimit' | 'deeplyNested' | 'deeplyNestedArray';
+
+/** The generated webhook bodies, sized against the listener's 256 KiB cap. */
+export function generateWebhookBody(generator: WebhookGenerator): string {
+  const cap = 256 * 1024;
+  switch (generator) {
+    case 'overLimit':
+      return paddedBody(cap + 1);
+    case 'atLimit':
+      return paddedBody(cap);
+    case 'deeplyNested':
+      return deeplyNestedBody(100_000); // 200 KB: 100,000 levels of arrays inside the object
+    case 'deeplyNestedArray':
+      return nestedArrayBody(120_000); // 240 KB of [[[…]]]: JSON, but not an object
+  }
+}
