@@ -23,6 +23,7 @@ import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import { Journal } from './journal/journal';
+import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 
@@ -122,6 +123,7 @@ export function createCore(options: CoreOptions): Core {
   const presets = new PresetsRepo(db);
   const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, journal, spine, clients, events, logger });
   let background = false;
+  let stopNotices: (() => void) | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -214,6 +216,8 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
+      // Notifications are for the app and the web UI (hosts with background work), never the CLI.
+      stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
@@ -221,6 +225,7 @@ export function createCore(options: CoreOptions): Core {
       jobs.resumeInterrupted();
     },
     async close() {
+      stopNotices?.();
       await batches.close();
       await jobs.close();
       await spine.stop();
