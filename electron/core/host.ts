@@ -121,9 +121,10 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
-  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, journal, spine, clients, events, logger });
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
   let background = false;
   let stopNotices: (() => void) | null = null;
+  let stopAutoRemind: (() => void) | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -218,6 +219,7 @@ export function createCore(options: CoreOptions): Core {
       background = true;
       // Notifications are for the app and the web UI (hosts with background work), never the CLI.
       stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
+      stopAutoRemind ??= autoRemind();
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
@@ -226,6 +228,7 @@ export function createCore(options: CoreOptions): Core {
     },
     async close() {
       stopNotices?.();
+      stopAutoRemind?.();
       await batches.close();
       await jobs.close();
       await spine.stop();
