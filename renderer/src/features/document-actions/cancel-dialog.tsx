@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { ProgressNote } from '../../components/progress-note';
 import { useClient } from '../../lib/client-context';
-import { JobProgress, JobResults } from './job-progress';
+import { JobSection } from './job-progress';
 import { useJob } from './use-job';
 import { SkippedList } from './skipped-list';
 
@@ -88,13 +88,7 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
       ) : null}
       {job ? (
         <>
-          <JobProgress job={job} onCommand={(op) => void command(op)} />
-          {items ? <JobResults items={items} /> : null}
-          <div className="dialog-actions">
-            <Button variant="primary" onClick={onClose} data-testid="action-close">
-              {t('actions.close')}
-            </Button>
-          </div>
+          <JobSection job={job} items={items} onCommand={(op) => void command(op)} onClose={onClose} />
         </>
       ) : null}
     </Dialog>

@@ -6,7 +6,9 @@ import { Spinner } from '../../components/spinner';
 import { useNow } from '../send/use-now';
 
 /** A bulk action's progress in words, with Pause / Resume / Cancel that reach whichever process runs it. */
-export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed'): void }) {
+type JobOp = 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
+
+export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: JobOp): void }) {
   const { t } = useTranslation();
   const p = job.progress;
   const done = p.byState.done + p.byState.skipped + p.byState.failed + p.byState.cancelled;
@@ -70,5 +72,21 @@ export function JobResults({ items }: { items: JobItemView[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The dialog's second half once the action runs: progress, then the results, then Close. */
+export function JobSection({ job, items, onCommand, onClose }: { job: JobView; items: JobItemView[] | null; onCommand(op: JobOp): void; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <JobProgress job={job} onCommand={onCommand} />
+      {items ? <JobResults items={items} /> : null}
+      <div className="dialog-actions">
+        <Button variant="primary" onClick={onClose} data-testid="action-close">
+          {t('actions.close')}
+        </Button>
+      </div>
+    </>
   );
 }

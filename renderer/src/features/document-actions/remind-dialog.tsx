@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { ProgressNote } from '../../components/progress-note';
 import { useClient } from '../../lib/client-context';
-import { JobProgress, JobResults } from './job-progress';
+import { JobSection } from './job-progress';
 import { SkippedList } from './skipped-list';
 import { useJob } from './use-job';
 
@@ -66,13 +66,7 @@ export function RemindDialog({ documentIds, signatureIds, open, onClose }: { doc
       ) : null}
       {job ? (
         <>
-          <JobProgress job={job} onCommand={(op) => void command(op)} />
-          {items ? <JobResults items={items} /> : null}
-          <div className="dialog-actions">
-            <Button variant="primary" onClick={onClose} data-testid="action-close">
-              {t('actions.close')}
-            </Button>
-          </div>
+          <JobSection job={job} items={items} onCommand={(op) => void command(op)} onClose={onClose} />
         </>
       ) : null}
     </Dialog>

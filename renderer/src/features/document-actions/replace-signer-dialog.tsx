@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { TextField } from '../../components/text-field';
 import { useClient } from '../../lib/client-context';
-import { JobProgress, JobResults } from './job-progress';
+import { JobSection } from './job-progress';
 import { useJob } from './use-job';
 
 /**
@@ -85,13 +85,7 @@ export function ReplaceSignerDialog({ documentIds, open, onClose }: { documentId
         </>
       ) : (
         <>
-          <JobProgress job={job} onCommand={(op) => void command(op)} />
-          {items ? <JobResults items={items} /> : null}
-          <div className="dialog-actions">
-            <Button variant="primary" onClick={onClose} data-testid="action-close">
-              {t('actions.close')}
-            </Button>
-          </div>
+          <JobSection job={job} items={items} onCommand={(op) => void command(op)} onClose={onClose} />
         </>
       )}
     </Dialog>
