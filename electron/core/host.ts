@@ -23,6 +23,7 @@ import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import { Journal } from './journal/journal';
+import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 
@@ -120,8 +121,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
-  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, journal, spine, clients, events, logger });
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
   let background = false;
+  let stopNotices: (() => void) | null = null;
+  let stopAutoRemind: (() => void) | null = null;
+  let orphanTimer: ReturnType<typeof setInterval> | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -214,13 +218,22 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
+      // Notifications are for the app and the web UI (hosts with background work), never the CLI.
+      stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
+      stopAutoRemind ??= autoRemind();
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
       batches.resumeInterrupted('app');
       jobs.resumeInterrupted();
+      // A job another process owned is taken up here if that process stops (its lease expires): one cheap look every 15 s.
+      orphanTimer ??= setInterval(() => jobs.resumeInterrupted(), 15_000);
+      orphanTimer.unref?.();
     },
     async close() {
+      stopNotices?.();
+      stopAutoRemind?.();
+      if (orphanTimer) clearInterval(orphanTimer);
       await batches.close();
       await jobs.close();
       await spine.stop();

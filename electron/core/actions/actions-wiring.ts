@@ -12,6 +12,8 @@ import { invalidateKind } from './invalidate-kind';
 import { remindKind } from './remind-kind';
 import type { Document } from '../../../shared/domain/documents';
 import type { Journal } from '../journal/journal';
+import type { SettingsRepo } from '../settings/settings-repo';
+import { startAutoRemind } from './auto-remind';
 
 type ActionHandlers = Pick<
   Handlers,
@@ -21,9 +23,11 @@ type ActionHandlers = Pick<
 >;
 
 /** The job engine with the document actions' kinds, and their contract handlers. */
-export function createActions(deps: { db: Db; leases: JobLeases; journal: Journal; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
+export function createActions(deps: { db: Db; leases: JobLeases; journal: Journal; settings: SettingsRepo; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
   engine: JobEngine;
   actions: ActionsService;
+  /** Starts the automatic reminders' timer (background hosts only); answers its stop. */
+  autoRemind: () => () => void;
   handlers: ActionHandlers;
 } {
   const { spine, clients } = deps;
@@ -59,6 +63,15 @@ export function createActions(deps: { db: Db; leases: JobLeases; journal: Journa
     }
   };
   const actions = new ActionsService({ engine, account: () => spine.requireSelected(), document, pending });
+  const autoRemind = () =>
+    startAutoRemind({
+      db: deps.db,
+      engine,
+      leases: deps.leases,
+      accounts: () => Object.entries(deps.settings.get().autoRemind).map(([accountId, setting]) => ({ accountId, setting })),
+      pending,
+      logger: deps.logger,
+    });
   const titles = (jobId: string) => {
     const input = engine.get(jobId).input as { titles?: Record<string, string> };
     return (subject: string) => input.titles?.[subject] ?? null;
@@ -66,6 +79,7 @@ export function createActions(deps: { db: Db; leases: JobLeases; journal: Journa
   return {
     engine,
     actions,
+    autoRemind,
     handlers: {
       'jobs.list': ({ limit }) => engine.list(spine.requireSelected(), limit),
       'jobs.get': ({ jobId }) => ({ job: engine.get(jobId), items: engine.itemViews(jobId, titles(jobId)) }),
