@@ -5,6 +5,7 @@ import type { HostKind } from '../../shared/contract/operations';
 import { AccountService } from './accounts/account-service';
 import { AccountsRepo } from './accounts/accounts-repo';
 import { createHttpDispatcher } from './api/http';
+import { secureDataFolder } from './data-folder';
 import { openDatabase, type Db } from './db/database';
 import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
@@ -20,6 +21,12 @@ import { BatchService } from './batches/batch-service';
 import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { DocumentsService } from './mirror/documents-service';
+import { createActions } from './actions/actions-wiring';
+import { JobLeases } from './jobs/leases';
+import { Journal } from './journal/journal';
+import { watchNotices } from './notices/notices';
+import type { JobEngine } from './jobs/job-engine';
+import type { ActionsService } from './actions/actions-service';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -50,6 +57,10 @@ export interface Core {
   readonly redactor: Redactor;
   readonly spine: DataSpine;
   readonly batches: BatchService;
+  /** Every bulk action but sending: cancel, remind, invalidate (and later archive). */
+  readonly jobs: JobEngine;
+  readonly actions: ActionsService;
+  readonly journal: Journal;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -60,6 +71,7 @@ export const DATABASE_FILE = 'signdock.db';
 
 /** The composition root shared by every host: builds the core's services once, wired together. */
 export function createCore(options: CoreOptions): Core {
+  secureDataFolder(options.dataFolder);
   const uploadsFolder = join(options.dataFolder, 'uploads');
   const redactor = options.redactor ?? new Redactor();
   const logger = options.logger ?? new FileLogger(join(options.dataFolder, 'logs', 'signdock.log'), redactor);
@@ -82,7 +94,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
 
-  const clients = new ServiceClients({ accounts, http, redactor, logger });
+  const clients = new ServiceClients({ accounts, http, redactor, logger, events });
   const spine = new DataSpine({
     db,
     accounts,
@@ -93,8 +105,12 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
+  const leases = new JobLeases(db);
+  const journal = new Journal(db);
   const batches = new BatchService({
     db,
+    leases,
+    journal,
     selectedAccount: () => spine.requireSelected(),
     client: (accountId) => clients.forAccount(accountId),
     limiter: (accountId) => clients.limiterFor(accountId),
@@ -114,7 +130,11 @@ export function createCore(options: CoreOptions): Core {
     readSignature: async (accountId, signatureId) => (await clients.forAccount(accountId)).getSignature(signatureId),
     settings,
   });
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
   let background = false;
+  let stopNotices: (() => void) | null = null;
+  let stopAutoRemind: (() => void) | null = null;
+  let orphanTimer: ReturnType<typeof setInterval> | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -190,6 +210,9 @@ export function createCore(options: CoreOptions): Core {
     'documents.signature': ({ signatureId }) => documents.signature(signatureId),
     'documents.export': (input) => documents.export(input),
     'documents.attention': (patch) => documents.setAttention(patch),
+    ...actionHandlers,
+    'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
+    'journal.verify': () => journal.verify(),
   };
   const dispatcher = new Dispatcher(handlers, logger);
 
@@ -204,17 +227,32 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     spine,
     batches,
+    jobs,
+    actions,
+    journal,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
+      // Notifications are for the app and the web UI (hosts with background work), never the CLI.
+      stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
+      stopAutoRemind ??= autoRemind();
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
       batches.resumeInterrupted('app');
+      jobs.resumeInterrupted();
+      // A job another process owned is taken up here if that process stops (its lease expires): one cheap look every 15 s.
+      orphanTimer ??= setInterval(() => jobs.resumeInterrupted(), 15_000);
+      orphanTimer.unref?.();
     },
     async close() {
+      stopNotices?.();
+      stopAutoRemind?.();
+      if (orphanTimer) clearInterval(orphanTimer);
       await batches.close();
+      await jobs.close();
       await spine.stop();
+      clients.close();
       await options.sandbox?.stop();
       if (!options.http) await http.close();
       db.close();

@@ -1,60 +1,46 @@
 import { app, BrowserWindow, session, shell } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AccountsState } from '../../shared/domain/accounts';
 import { resolveDataFolder } from '../core/data-folder';
 import { createCore, type Core } from '../core/host';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { localSandbox } from '../demo/local-sandbox';
-import { notifyWhenBatchesEnd } from './batch-notifications';
+import { notifyDocumentNotices, notifyWhenBatchesEnd } from './batch-notifications';
+import { quitAfterClose } from './quit-after-close';
+import { decideExternalLink, linkForLog, PROJECT_PAGES } from './external-links';
 import { wireIpc } from './ipc-main';
+import { isTrustedUrl as isOwnUrl, mainWindowOptions, permissionAllowed, rendererEntry } from './shell-policy';
 import { WindowStateKeeper } from './window-state';
 
-const rendererUrl = process.env.ELECTRON_RENDERER_URL;
 const rendererFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 const preloadFile = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const appUrl = rendererUrl ?? pathToFileURL(rendererFile).href;
-
-/** Only the app's own page may call the host or be navigated to. */
-function isTrustedUrl(url: string): boolean {
-  try {
-    const target = new URL(url);
-    const own = new URL(appUrl);
-    return target.protocol === own.protocol && target.host === own.host && target.pathname === own.pathname;
-  } catch {
-    return false;
-  }
-}
+// The development server only when not packaged (shell-policy.ts).
+const entry = rendererEntry({
+  isPackaged: app.isPackaged,
+  devUrl: process.env.ELECTRON_RENDERER_URL,
+  rendererFile,
+  rendererFileUrl: pathToFileURL(rendererFile).href,
+});
+const isTrustedUrl = (url: string) => isOwnUrl(url, entry.url);
 
 let core: Core | undefined;
 
 function createWindow(): BrowserWindow {
   const state = new WindowStateKeeper();
-  const window = new BrowserWindow({
-    ...state.bounds,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'SignDock',
-    backgroundColor: '#1f2329',
-    webPreferences: {
-      preload: preloadFile,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webviewTag: false,
-      spellcheck: true,
-    },
-  });
+  const window = new BrowserWindow(mainWindowOptions(preloadFile, state.bounds));
   state.track(window);
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
 
+  // New windows never open; a link goes to the system browser only when the allow-list says so.
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    void openExternalIfAllowed(url);
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event, url) => {
-    if (!isTrustedUrl(url)) event.preventDefault();
+    if (isTrustedUrl(url)) return;
+    event.preventDefault();
+    void openExternalIfAllowed(url);
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   // Files the page offers to save (results CSV, manifest template) are made in the page as blob:
@@ -65,12 +51,31 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
+/**
+ * Opens `url` in the system browser when it is on the selected account's service or the project's
+ * pages (external-links.ts); otherwise logs the refusal (scheme and host only). The page shows
+ * every link it offers in a field for copying, so a refused link is still at hand.
+ */
+async function openExternalIfAllowed(url: string): Promise<void> {
+  let serviceBaseUrl: string | null = null;
+  if (core) {
+    const listed = await core.dispatch('accounts.list', {});
+    if (listed.ok) {
+      const { accounts, selectedId } = listed.value as AccountsState;
+      serviceBaseUrl = accounts.find((account) => account.id === selectedId)?.baseUrl ?? null;
+    }
+  }
+  const decision = decideExternalLink(url, { serviceBaseUrl, projectPages: PROJECT_PAGES });
+  if (decision.open) await shell.openExternal(decision.url);
+  else core?.logger.log('warn', 'refused to open a link outside the allow-list', { link: linkForLog(url), reason: decision.reason });
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   // Every permission is refused except writing to the clipboard from the app's own page (Copy buttons).
-  const clipboardWrite = (permission: string, url: string) => permission === 'clipboard-sanitized-write' && isTrustedUrl(url);
-  session.defaultSession.setPermissionRequestHandler((contents, permission, callback) => callback(clipboardWrite(permission, contents.getURL())));
-  session.defaultSession.setPermissionCheckHandler((_contents, permission, origin) => clipboardWrite(permission, origin));
+  const allowed = (permission: string, url: string) => permissionAllowed(permission, url, entry.url);
+  session.defaultSession.setPermissionRequestHandler((contents, permission, callback) => callback(allowed(permission, contents.getURL())));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, origin) => allowed(permission, origin));
 
   const dataFolder = process.env.SIGNDOCK_HOME ? resolveDataFolder() : app.getPath('userData');
   core = createCore({
@@ -84,13 +89,18 @@ async function start(): Promise<void> {
   await core.startBackground();
   const window = createWindow();
   const unwire = wireIpc(core, window, isTrustedUrl);
-  const unnotify = notifyWhenBatchesEnd(core);
+  const unnotifyBatches = notifyWhenBatchesEnd(core);
+  const unnotifyDocuments = notifyDocumentNotices(core);
+  const unnotify = () => {
+    unnotifyBatches();
+    unnotifyDocuments();
+  };
   window.on('closed', () => {
     unwire();
     unnotify();
   });
-  if (rendererUrl) await window.loadURL(rendererUrl);
-  else await window.loadFile(rendererFile);
+  if (entry.kind === 'url') await window.loadURL(entry.url);
+  else await window.loadFile(entry.file);
 }
 
 app.on('web-contents-created', (_event, contents) => {
@@ -101,9 +111,15 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => {
-  void core?.close();
-});
+// Quitting waits (at most 5 s) for the core to close: batches paused, the listener and the database closed.
+app.on(
+  'will-quit',
+  quitAfterClose({
+    close: async () => core?.close(),
+    exit: (code) => app.exit(code),
+    warn: (outcome) => process.stderr.write(`SignDock did not close cleanly (${outcome === 'timed-out' ? 'it took longer than 5 s' : 'closing failed'}); quitting anyway.\n`),
+  }),
+);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     hostKind: 'web',
     version: readVersion(),
     secrets: new KeytarSecretStore(),
-    sandbox: localSandbox(),
+    sandbox: localSandbox({
+      started: ({ url, control, controlToken }) =>
+        process.stderr.write(`The local sandbox is running at ${url} (control API ${control}, header x-sandbox-control-token: ${controlToken}).\n`),
+    }),
   });
   if (process.env.SIGNDOCK_DEMO === '1') {
     process.stderr.write('Starting the local sandbox with demo data…\n');

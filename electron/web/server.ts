@@ -1,17 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { AppError, type Result } from '../../shared/contract/errors';
 import type { Core } from '../core/host';
+import { apiHandlers, defaultLimits, type WebHostLimits } from './api-handlers';
+import { callPolicy } from './path-policy';
+import { refuse } from './reply';
 import { serveStatic } from './static-files';
-import { receiveUpload } from './upload';
+import { UploadQuota } from './upload-quota';
 
-export const TOKEN_HEADER = 'x-signdock-token';
+export { TOKEN_HEADER, defaultLimits, type WebHostLimits } from './api-handlers';
 export const TOKEN_PROTOCOL_PREFIX = 'signdock-token.';
-const MAX_CALL_BODY = 8 * 1024 * 1024;
 
 export interface WebHostOptions {
   core: Core;
@@ -19,6 +20,8 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed token for tests; random otherwise. */
   token?: string;
+  /** Sizes and timeouts (tests make them small); `defaultLimits` otherwise. */
+  limits?: Partial<WebHostLimits>;
 }
 
 export interface WebHost {
@@ -45,8 +48,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const limits: WebHostLimits = { ...defaultLimits, ...options.limits };
 
-  const server: Server = createServer((req, res) => {
+  // Slow senders are cut off: headers within headersTimeout, the whole request within requestTimeout
+  // (checked every few seconds), and no body byte for bodyIdleMs ends a call or an upload.
+  const server: Server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(limits.headersTimeoutMs / 2))),
+  }, (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Forbidden', 'This address is not served here.');
     const origin = req.headers.origin;
@@ -61,8 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (csp) res.setHeader('content-security-policy', csp);
     if (!serveStatic(rendererDir, path, res)) refuse(res, 404, 'NotFound', 'There is nothing at this address.');
   });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 60_000;
+  server.maxConnections = limits.maxConnections;
 
   const tokenOk = (candidate: string | undefined): boolean => {
     if (!candidate) return false;
@@ -71,41 +80,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  async function handleCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Calls are made with POST.');
-    const header = req.headers[TOKEN_HEADER];
-    if (!tokenOk(Array.isArray(header) ? header[0] : header)) {
-      req.resume();
-      return refuse(res, 401, 'Unauthorized', 'This session is not allowed to call SignDock. Open the link printed when the web host started.');
-    }
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      req.resume();
-      return refuse(res, 415, 'InvalidInput', 'Calls must be JSON.');
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req, MAX_CALL_BODY));
-    } catch (error) {
-      const tooLarge = error instanceof Error && error.message === 'too large';
-      return refuse(res, tooLarge ? 413 : 400, 'InvalidInput', tooLarge ? 'The call is too large.' : 'The call is not valid JSON.');
-    }
-    const call = (body && typeof body === 'object' ? body : {}) as { op?: unknown; input?: unknown };
-    const result = await options.core.dispatch(call.op, call.input);
-    send(res, 200, result);
-  }
-
-  /** `POST /api/upload?name=<file name>`: a dropped file's bytes, kept under the data folder for `batches.addFiles`. */
-  async function handleUpload(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Files are uploaded with POST.');
-    const header = req.headers[TOKEN_HEADER];
-    if (!tokenOk(Array.isArray(header) ? header[0] : header)) {
-      req.resume();
-      return refuse(res, 401, 'Unauthorized', 'This session is not allowed to call SignDock. Open the link printed when the web host started.');
-    }
-    const name = new URL(req.url ?? '/', 'http://local').searchParams.get('name') ?? '';
-    const outcome = await receiveUpload(req, options.core.uploadsFolder, name);
-    send(res, outcome.status, outcome.result);
-  }
+  const { handleCall, handleUpload } = apiHandlers({
+    core: options.core,
+    limits,
+    policy: callPolicy(options.core.uploadsFolder),
+    quota: new UploadQuota(options.core.uploadsFolder, limits.uploadQuotaBytes),
+    tokenOk,
+  });
 
   const sockets = new WebSocketServer({
     noServer: true,
@@ -173,34 +154,4 @@ function contentSecurityPolicy(rendererDir: string): string | null {
   } catch {
     return null;
   }
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.destroy();
-        reject(new Error('too large'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: Result<unknown>): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function refuse(res: ServerResponse, status: number, kind: 'Unauthorized' | 'NotFound' | 'InvalidInput' | 'Forbidden', message: string): void {
-  const error = new AppError({ kind: kind === 'Forbidden' ? 'Unauthorized' : kind, message });
-  if (!res.headersSent) send(res, status, { ok: false, error: error.toShape() });
-  else res.end();
 }

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, type Result } from '../../shared/contract/errors';
 import { maxPdfBytes } from '../core/api/upload-body';
 import { fileProblems } from '../core/batches/pdf-problems';
+import type { UploadQuota } from './upload-quota';
 
 /** The service takes PDFs of at most `maxPdfBytes` (50 MB); 1 KiB more is let in so the file check can say so on the row. */
 export const MAX_UPLOAD_BYTES = maxPdfBytes + 1024;
@@ -21,9 +22,11 @@ export interface UploadOutcome {
 /**
  * Streams one uploaded file to `<folder>/<random>/<name>` (its own folder, so two files of the same
  * name never meet and the name the user knows is kept for titles and manifests). Larger than
- * MAX_UPLOAD_BYTES: refused, and nothing is left behind.
+ * MAX_UPLOAD_BYTES: refused, and nothing is left behind. No room left under the quota: 507. No byte
+ * for `idleMs`: 408 (the caller closes the connection).
  */
-export async function receiveUpload(req: IncomingMessage, folder: string, rawName: string): Promise<UploadOutcome> {
+export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, rawName: string, idleMs = 15_000): Promise<UploadOutcome> {
+  const folder = quota.folder;
   const name = safeFileName(rawName);
   if (name === null) {
     req.resume();
@@ -41,10 +44,30 @@ export async function receiveUpload(req: IncomingMessage, folder: string, rawNam
 
   const dir = join(folder, randomUUID());
   const path = join(dir, name);
+  const hold = await quota.hold(Number.isFinite(declared) ? declared : MAX_UPLOAD_BYTES, dir);
+  if (hold === null) {
+    req.resume();
+    const room = sizeText(quota.limitBytes);
+    return failure(507, new AppError({
+      kind: 'Unavailable',
+      params: { file: name, limit: room },
+      message: `“${name}” was not added: files waiting to be sent already fill the ${room} SignDock keeps for uploads. Send or remove rows of the current batch, then add it again.`,
+    }));
+  }
   let received = 0;
   let overflow = false;
+  let idle = false;
+  let timer: NodeJS.Timeout | undefined;
+  const waitForMore = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      idle = true;
+      limit.destroy(new Error('The upload stopped arriving.'));
+    }, idleMs);
+  };
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      waitForMore();
       received += chunk.length;
       if (received > MAX_UPLOAD_BYTES) {
         overflow = true;
@@ -56,19 +79,26 @@ export async function receiveUpload(req: IncomingMessage, folder: string, rawNam
   });
   try {
     await mkdir(dir, { recursive: true });
+    if (req.destroyed) throw new Error('The upload was interrupted.');
     // The request is piped by hand, not through pipeline(): on overflow it must stay open to be answered.
     req.on('error', (error) => limit.destroy(error));
     req.on('close', () => {
       if (!req.complete) limit.destroy(new Error('The upload was interrupted.'));
     });
     req.pipe(limit);
+    waitForMore();
     await pipeline(limit, createWriteStream(path, { flags: 'wx' }));
+    clearTimeout(timer);
+    hold.release(received);
     return { status: 200, result: { ok: true, value: { path } } };
   } catch (error) {
+    clearTimeout(timer);
     req.unpipe(limit);
-    req.resume();
+    if (!idle) req.resume();
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    hold.release(0);
     if (overflow) return tooLarge();
+    if (idle) return failure(408, new AppError({ kind: 'InvalidInput', params: { file: name }, message: `“${name}” stopped arriving, so SignDock stopped waiting for it. Add it again.` }));
     return failure(500, new AppError({
       kind: 'Internal',
       code: 'file.writeFailed',
@@ -94,6 +124,14 @@ export function safeFileName(raw: string): string | null {
     name = name.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
   }
   return name;
+}
+
+/** 2 GB, 512 MB, 100 KB. */
+function sizeText(bytes: number): string {
+  for (const [unit, size] of [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
+  }
+  return `${bytes} bytes`;
 }
 
 function failure(status: number, error: AppError): UploadOutcome {

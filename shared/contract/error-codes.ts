@@ -53,6 +53,7 @@ export const errorCodes = [
   'file.damaged',
   'file.noPages',
   'file.tooSlow',
+  'file.expands',
   'file.duplicate',
   'input.notPdf',
   'input.hidden',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
+import { actionOperations } from './action-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -259,6 +260,7 @@ export const operations = {
     input: attentionSettingsSchema.partial().strict(),
     output: attentionSettingsSchema,
   }),
+  ...actionOperations,
 } as const;
 
 export type Operations = typeof operations;

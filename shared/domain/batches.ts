@@ -18,7 +18,8 @@ import { signerSchema } from './signers';
 export const batchItemStates = ['draft', 'ready', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
 export type BatchItemState = (typeof batchItemStates)[number];
 
-export const batchStates = ['draft', 'checking', 'sending', 'paused', 'done', 'cancelled'] as const;
+/** A batch's states; `pausing` and `cancelling` while requests already on their way finish (the job's state). */
+export const batchStates = ['draft', 'checking', 'sending', 'pausing', 'paused', 'cancelling', 'done', 'cancelled'] as const;
 export type BatchState = (typeof batchStates)[number];
 
 /** A problem of a file or its signers, with a catalog key and params (see FileProblem in the core). */
@@ -96,6 +97,8 @@ export const batchSummarySchema = z.object({
   finishedAt: z.string().nullable(),
   /** Why the batch stopped by itself (the key was refused), else null. */
   stoppedBy: appErrorSchema.nullable(),
+  /** The process sending it now (another SignDock on this computer, or this one), else null. */
+  owner: z.object({ pid: z.number().int(), host: z.string(), self: z.boolean() }).nullable().optional(),
   progress: batchProgressSchema,
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;

@@ -212,8 +212,16 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
     newStatus: z.string().nullable(),
     state: z.string(),
   }),
-  /** Something SignDock did (from the journal), with how it ended. */
-  z.object({ kind: z.literal('action'), at: z.string(), action: z.string(), actor: z.string(), outcome: z.string(), target: z.string().nullable() }),
+  /** Something SignDock did (the audit journal: `action` is the job kind, `outcome` done, skipped or failed), with why. */
+  z.object({
+    kind: z.literal('action'),
+    at: z.string(),
+    action: z.string(),
+    actor: z.string(),
+    outcome: z.string(),
+    target: z.string().nullable(),
+    detail: z.string().nullable(),
+  }),
 ]);
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

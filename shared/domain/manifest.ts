@@ -1,3 +1,5 @@
+import { parseCsv } from '../csv/csv-reader';
+import { csvLine, type CsvDelimiter } from '../csv/csv-writer';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
 
@@ -8,7 +10,9 @@ import type { Signer, SignerField, SignerInvite } from './signers';
  * header is row 1, the first file row 2.
  */
 
-export type CsvDelimiter = ',' | ';';
+// The CSV reader and writer live in shared/csv/; the manifest's callers import them from here too.
+export { parseCsv } from '../csv/csv-reader';
+export type { CsvDelimiter } from '../csv/csv-writer';
 
 export interface ManifestEntry {
   row: number;
@@ -37,6 +41,8 @@ export interface Manifest {
   problems: ManifestProblem[];
   /** Columns SignDock does not use (`notes`), kept out of the way rather than refused. */
   ignoredColumns: string[];
+  /** Files named by rows refused for their problems: they have a row (with its problem), so `matchManifest` does not call them unlisted. */
+  refusedFiles: string[];
 }
 
 const groupFields = ['email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
@@ -66,47 +72,6 @@ export function titleFromFileName(name: string): string {
 /** The key two spellings of a file name share: same letters in any case and Unicode form. */
 export function fileNameKey(name: string): string {
   return fileNameOf(name.trim()).normalize('NFC').toLowerCase();
-}
-
-/** RFC 4180 records: quotes, doubled quotes, CRLF/LF/CR, a leading BOM; delimiter from the header. */
-export function parseCsv(text: string): { records: string[][]; delimiter: CsvDelimiter; unclosedQuoteRow: number | null } {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const delimiter = detectDelimiter(body);
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let quoteRow: number | null = null;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c !== '"') {
-        field += c;
-      } else if (body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      quoteRow = records.length + 1;
-    } else if (c === delimiter) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return { records, delimiter, unclosedQuoteRow: quoted ? quoteRow : null };
-}
-
-function detectDelimiter(text: string): CsvDelimiter {
-  const header = /^[^\r\n]*/.exec(text.replace(/"[^"]*"/g, ''))![0];
-  return header.split(';').length > header.split(',').length ? ';' : ',';
 }
 
 function readHeader(header: string[], problems: ManifestProblem[]): { columns: Column[]; ignored: string[] } {
@@ -151,8 +116,9 @@ function at(row: number | null, column: string | null, code: string, text: strin
 export function parseManifest(text: string): Manifest {
   const { records, delimiter, unclosedQuoteRow } = parseCsv(text);
   const problems: ManifestProblem[] = [];
+  const refusedFiles: string[] = [];
   const manifest = (entries: ManifestEntry[], ignoredColumns: string[] = []): Manifest =>
-    ({ delimiter, entries, problems, ignoredColumns });
+    ({ delimiter, entries, problems, ignoredColumns, refusedFiles });
   if (unclosedQuoteRow !== null) {
     problems.push(at(unclosedQuoteRow, null, 'manifest.unclosedQuote',
       'a quotation mark opened here is never closed, so the rest of the file cannot be read.'));
@@ -172,7 +138,11 @@ export function parseManifest(text: string): Manifest {
     const row = index + 2;
     if (cells.every((cell) => cell.trim() === '')) return;
     const entry = readRow(row, cells, columns, problems);
-    if (entry === null) return;
+    if (entry === null) {
+      const named = cells[columns.findIndex((column) => column?.kind === 'file')]?.trim();
+      if (named) refusedFiles.push(named);
+      return;
+    }
     const key = fileNameKey(entry.file);
     const first = firstRowOf.get(key);
     if (first !== undefined) {
@@ -257,16 +227,19 @@ export interface ManifestMatch {
   unlisted: string[];
 }
 
-/** Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`). */
-export function matchManifest(entries: ManifestEntry[], paths: string[]): ManifestMatch {
+/**
+ * Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`).
+ * Files named by `refusedFiles` (rows refused for their own problems) are not reported as unlisted.
+ */
+export function matchManifest(entries: ManifestEntry[], paths: string[], refusedFiles: readonly string[] = []): ManifestMatch {
   const byName = new Map<string, string[]>();
   for (const path of paths) byName.set(fileNameKey(path), [...(byName.get(fileNameKey(path)) ?? []), path]);
   const used = new Set<string>();
+  const named = (key: string) => byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
   const matched: ManifestMatch['matched'] = [];
   const problems: ManifestProblem[] = [];
   for (const entry of entries) {
-    const key = fileNameKey(entry.file);
-    const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
+    const found = named(fileNameKey(entry.file));
     if (found === undefined) {
       problems.push(at(entry.row, 'file', 'manifest.fileNotAdded',
         `“${entry.file}” is not among the files added. Add it, or correct the name.`, { file: entry.file }));
@@ -280,6 +253,7 @@ export function matchManifest(entries: ManifestEntry[], paths: string[]): Manife
       used.add(found[0]!);
     }
   }
+  for (const file of refusedFiles) named(fileNameKey(file))?.forEach((path) => used.add(path));
   const unlisted = paths.filter((path) => !used.has(path));
   for (const path of unlisted) {
     problems.push(at(null, null, 'manifest.fileNotListed',
@@ -314,11 +288,12 @@ function signerCells(signer: Signer | undefined): string[] {
 
 /**
  * A manifest for "save a template" (CRLF, as spreadsheets write): the header and one example row,
- * or, given a batch's rows, one line per file with its title and the signers said so far.
+ * or, given a batch's rows, one line per file with its title and the signers said so far. Written by
+ * the one CSV writer (shared/csv): a title or file name starting with = + - @ never runs as a formula
+ * (`'` before it, which the manifest reader removes again).
  */
 export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[]): string {
-  const cell = (value: string) => (/["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value);
-  const line = (cells: string[]) => cells.map(cell).join(delimiter);
+  const line = (cells: string[]) => csvLine(cells, delimiter);
   if (!rows || rows.length === 0) return `${line(templateHeader)}\r\n${line(templateExample)}\r\n`;
   const groups = Math.max(2, ...rows.map((row) => row.signers.length));
   const header = ['file', 'title', ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => `signer${i + 1}_${field}`)).flat()];

@@ -140,7 +140,7 @@ export const sendBench: Bench = {
           unit: 'MB',
           value: oursMemory.run.peakBytes / MB,
           baseline: { name: 'naive client (whole file, base64, one JSON string)', value: naiveMemory.run.peakBytes / MB },
-          budget: { text: '< 400 MB, 0 duplicates, 0 lost', met: oursMemory.run.peakBytes < 400 * MB && memoryClean },
+          budget: { text: '< 250 MB, 0 duplicates, 0 lost', met: oursMemory.run.peakBytes < 250 * MB && memoryClean },
           better: 'lower',
         },
       ];

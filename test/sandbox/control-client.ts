@@ -37,17 +37,29 @@ export class SandboxControlError extends Error {
   }
 }
 
-/** Typed client of the sandbox's control API (`<sandbox url>/_sandbox`). */
+/** Typed client of the sandbox's control API (`<sandbox url>/_sandbox`), sending its token. */
 export class SandboxControlClient {
-  constructor(readonly controlUrl: string, private readonly fetchImpl: typeof fetch = fetch) {}
+  constructor(
+    readonly controlUrl: string,
+    /** The token printed with the sandbox's address (`x-sandbox-control-token`). */
+    private readonly token: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, headers: { accept: 'application/json' } };
+    const headers: Record<string, string> = { accept: 'application/json', 'x-sandbox-control-token': this.token };
+    const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
     }
-    const response = await this.fetchImpl(`${this.controlUrl}${path}`, init);
+    // A kept-alive connection the sandbox closed while this process was busy (a long synchronous step)
+    // fails before anything was sent: once, on a fresh connection.
+    const response = await this.fetchImpl(`${this.controlUrl}${path}`, init).catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+      return this.fetchImpl(`${this.controlUrl}${path}`, init);
+    });
     const text = await response.text();
     const parsed: unknown = text === '' ? null : JSON.parse(text);
     if (!response.ok) throw new SandboxControlError(response.status, parsed);

@@ -91,14 +91,16 @@ describe('control API', () => {
   it('the control API needs no key and is not rate limited or faulted', async () => {
     await sandbox.controlClient.setFaults({ error_rate: 1 });
     await sandbox.controlClient.setRateLimit({ enabled: true, rate: 0.001, burst: 1 });
-    for (let i = 0; i < 5; i += 1) expect((await fetch(`${sandbox.control}/stats`)).status).toBe(200);
+    const headers = { 'x-sandbox-control-token': sandbox.controlToken };
+    for (let i = 0; i < 5; i += 1) expect((await fetch(`${sandbox.control}/stats`, { headers })).status).toBe(200);
     await sandbox.controlClient.setRateLimit({ enabled: true, rate: 50, burst: 100 });
   });
 
   it('GET /_sandbox lists the control endpoints; unknown ones → 404', async () => {
-    const index = (await (await fetch(sandbox.control)).json()) as { endpoints: string[] };
+    const headers = { 'x-sandbox-control-token': sandbox.controlToken };
+    const index = (await (await fetch(sandbox.control, { headers })).json()) as { endpoints: string[] };
     expect(index.endpoints).toContain('PUT /_sandbox/faults');
-    expect((await fetch(`${sandbox.control}/nope`)).status).toBe(404);
+    expect((await fetch(`${sandbox.control}/nope`, { headers })).status).toBe(404);
   });
 
   it('stop() closes every socket and timer: a stopped sandbox refuses connections', async () => {

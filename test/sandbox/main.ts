@@ -1,6 +1,7 @@
-// `npm run sandbox [-- --port N --demo --json --key K --state FILE --seed N --host H --verbose]`
-// Starts the sandbox and prints its base URL, an API key and the control URL. With --json, stdout
-// carries exactly one JSON line {"url","key","control"}; everything for humans goes to stderr.
+// `npm run sandbox [-- --port N --demo --json --key K --state FILE --seed N --host H --control-token T --verbose]`
+// Starts the sandbox and prints its base URL, an API key, the control URL and the control token. With
+// --json, stdout carries exactly one JSON line {"url","key","control","controlToken"}; everything for
+// humans goes to stderr.
 import { parseArgs } from 'node:util';
 import { startSandbox } from './start-sandbox';
 
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     key: { type: 'string' },
     state: { type: 'string' },
     seed: { type: 'string' },
+    'control-token': { type: 'string' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -20,7 +22,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stderr.write('Usage: npm run sandbox -- [--port N] [--host H] [--demo] [--json] [--key KEY] [--state FILE] [--seed N] [--verbose]\n');
+  process.stderr.write('Usage: npm run sandbox -- [--port N] [--host H] [--demo] [--json] [--key KEY] [--state FILE] [--seed N] [--control-token T] [--verbose]\n');
   process.exit(0);
 }
 
@@ -37,10 +39,11 @@ const sandbox = await startSandbox({
   ...(values.key ? { key: values.key } : {}),
   ...(values.state ? { stateFile: values.state } : {}),
   ...(values.seed ? { seed: Number(values.seed) } : {}),
+  ...(values['control-token'] ? { controlToken: values['control-token'] } : {}),
   ...(values.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
 });
 
-const summary = { url: sandbox.url, key: sandbox.key, control: sandbox.control };
+const summary = { url: sandbox.url, key: sandbox.key, control: sandbox.control, controlToken: sandbox.controlToken };
 if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
 process.stderr.write(
   [
@@ -48,6 +51,7 @@ process.stderr.write(
     `  URL:     ${sandbox.url}`,
     `  API key: ${sandbox.key}`,
     `  Control: ${sandbox.control}`,
+    `           (header x-sandbox-control-token: ${sandbox.controlToken})`,
     values.demo ? `  Demo:    ${sandbox.services.store.documents.size} documents, auto-sign on` : '',
     `Try: curl -H "Authorization: Bearer ${sandbox.key}" ${sandbox.url}/api/v2/documents`,
     'Stop with Ctrl+C.',

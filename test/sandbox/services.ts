@@ -26,6 +26,8 @@ export interface SandboxServices {
   readonly limits: { maxBodyBytes: number; maxPdfBytes: number };
   /** `http://host:port` of the sandbox, known once it listens. */
   baseUrl: string;
+  /** The control API's token (header `x-sandbox-control-token`). */
+  readonly controlToken: string;
   log(line: string): void;
   /** Back to an empty account: no documents, no notifications, default settings; keys are kept. */
   reset(): void;

@@ -18,6 +18,7 @@ import { Workflow } from './core/workflow';
 import { SandboxControlClient } from './control-client';
 import { loadDemo } from './demo/load-demo';
 import { EvidenceService } from './evidence/evidence-service';
+import { newControlToken } from './control/control-guard';
 import { CONTROL_PREFIX, SandboxServer } from './http/server';
 import type { SandboxServices } from './services';
 import type { WebhookConfig } from './webhooks/webhook-sender';
@@ -50,6 +51,8 @@ export interface SandboxOptions {
   maxPdfBytes?: number;
   /** Receives one line per request and per notable event. */
   log?: (line: string) => void;
+  /** A fixed control token instead of a random one (header `x-sandbox-control-token`). */
+  controlToken?: string;
 }
 
 export interface Sandbox {
@@ -59,6 +62,9 @@ export interface Sandbox {
   key: string;
   /** Base URL of the control API. */
   control: string;
+  /** The control API's token, sent in the `x-sandbox-control-token` header (random per start). */
+  controlToken: string;
+  /** A client of the control API that sends the token. */
   controlClient: SandboxControlClient;
   /** In-process access for tests: the records, the clock, the webhook sender… */
   services: SandboxServices;
@@ -99,6 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock, timers, store, workflow, keys, rateLimiter, faults, webhooks, evidence, autoSigner, stats,
     limits: { maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, maxPdfBytes: options.maxPdfBytes ?? MAX_PDF_BYTES },
     baseUrl: '',
+    controlToken: options.controlToken ?? newControlToken(),
     log,
     reset() {
       timers.clearAll();
@@ -133,7 +140,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: services.baseUrl,
     key: firstKey,
     control,
-    controlClient: new SandboxControlClient(control),
+    controlToken: services.controlToken,
+    controlClient: new SandboxControlClient(control, services.controlToken),
     services,
     async stop() {
       timers.stop();

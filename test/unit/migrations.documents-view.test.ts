@@ -10,7 +10,7 @@ import { accountToken, searchColumns, statusToken } from '../../electron/core/mi
 import type { Document } from '../../shared/domain/documents';
 import { tempFolder } from '../helpers/temp-folder';
 
-// Migration 7 (documents view) on a mirror written by the previous version: the search index is
+// The documents view migration (the last) on a mirror written by the previous version: the search index is
 // rebuilt from its own terms with the new rowids and scope, and the new columns are filled.
 
 const ACCOUNT = 'acct-1';
@@ -47,7 +47,7 @@ function writeAsVersion6(db: ReturnType<typeof openDatabase>, key: number, doc: 
 describe('migration 7 on a version 6 mirror', () => {
   it('keeps every search answer, adds signer statuses and batches to the index, and fills the new columns', () => {
     const file = join(folder.path, 'signdock.db');
-    const old = openDatabase(file, { migrations: migrations.slice(0, 6) });
+    const old = openDatabase(file, { migrations: migrations.slice(0, migrations.length - 1) });
     new AccountsRepo(old).insert({ id: ACCOUNT, name: 'One', baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
     writeAsVersion6(old, 1_000_000, document('d-1', 'Acuerdo de confidencialidad', 'PE', [
       { status: 'CO', validations: { AF: { value: { full_name: 'José Pérez' }, validated: true }, EM: { value: 'jose.perez@acme.com.ar', validated: true } } },

@@ -7,6 +7,7 @@ import { DocumentQueries } from '../../electron/core/mirror/document-query';
 import { DocumentReader } from '../../electron/core/mirror/document-reader';
 import { DocumentWriter } from '../../electron/core/mirror/document-writer';
 import { DocumentsService } from '../../electron/core/mirror/documents-service';
+import { Journal } from '../../electron/core/journal/journal';
 import { JournalRepo } from '../../electron/core/mirror/journal-repo';
 import { SettingsRepo } from '../../electron/core/settings/settings-repo';
 import { Reconciler } from '../../electron/core/sync/reconciler';
@@ -61,7 +62,8 @@ beforeAll(() => {
   reconciler.apply(ACCOUNT, [doc('fresh', 'Fresh NDA', 'CO', now - 1 * day, [['di@example.com', 'CO']])], now - 2 * day + 1000);
   reconciler.apply(ACCOUNT, [doc('to-cancel', 'Cancelled today', 'CA', now - 5 * day, [['fa@example.com', 'CA']])], now - 1000);
   db.prepare(`INSERT INTO webhook_inbox (account_id, dedupe_key, kind, document_id, signature_id, raw_body, received_at, state) VALUES (?, 'n:1', 'DC', 'to-cancel', NULL, '{"new_status":"CA"}', ?, 'done')`).run(ACCOUNT, new Date(now - 2000).toISOString());
-  new JournalRepo(db, () => new Date(now - 500)).record({ accountId: ACCOUNT, actor: 'user', action: 'document.cancel', target: 'to-cancel', outcome: 'ok' });
+  new Journal(db, () => new Date(now - 500)).append({ accountId: ACCOUNT, action: 'cancel', subject: 'to-cancel', inputs: { reason: 'Wrong file' }, outcome: { state: 'done', status: 'CA' } });
+  new JournalRepo(db, () => new Date(now - 400)).record({ accountId: ACCOUNT, actor: 'sync', action: 'document.refresh', target: 'to-cancel', outcome: 'not-found' });
 });
 afterAll(() => {
   db.close();
@@ -100,9 +102,11 @@ describe('the dashboard', () => {
 describe('the timeline', () => {
   it('has the creation, the changes seen, notifications and SignDock’s own actions, newest first', () => {
     const { timeline } = service.detail('to-cancel');
-    expect(timeline.map((entry) => entry.kind)).toEqual(['action', 'status', 'status', 'notification', 'created']);
-    expect(timeline[1]).toMatchObject({ kind: 'status', signatureId: null, from: 'PE', to: 'CA' });
-    expect(timeline[3]).toMatchObject({ kind: 'notification', action: 'DC', newStatus: 'CA', state: 'done' });
+    expect(timeline.map((entry) => entry.kind)).toEqual(['action', 'action', 'status', 'status', 'notification', 'created']);
+    expect(timeline[0]).toMatchObject({ kind: 'action', action: 'document.refresh', outcome: 'not-found' });
+    expect(timeline[1]).toMatchObject({ kind: 'action', action: 'cancel', outcome: 'done', target: 'to-cancel' });
+    expect(timeline[2]).toMatchObject({ kind: 'status', signatureId: null, from: 'PE', to: 'CA' });
+    expect(timeline[4]).toMatchObject({ kind: 'notification', action: 'DC', newStatus: 'CA', state: 'done' });
   });
 });
 
@@ -112,7 +116,7 @@ describe('the export', () => {
     expect(rows).toBe(2);
     expect(text.startsWith('\uFEFFdocument_id,title,status,')).toBe(true);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[1]).toMatch(/^old-pending,"'=HYPERLINK\(""x""\) Old lease",Pending,PE,ana@example.com; bo@example.com,1 of 2 signed,/);
+    expect(lines[1]).toMatch(/^old-pending,"'=HYPERLINK\(""x""\) Old lease",Pending,PE,"ana@example.com; bo@example.com",1 of 2 signed,/);
     expect(lines[2]).toMatch(/^rejected,"Contrato, ""anexo""",Pending,PE,cy@example.com,"0 of 1 signed, 1 rejected",/);
   });
 

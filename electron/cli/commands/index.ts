@@ -6,6 +6,9 @@ import { infoCommand } from './info';
 import { sendCommand, sendUsage } from './send';
 import { syncCommand } from './sync';
 import { webhookCommand } from './webhook';
+import { cancelCommand, cancelUsage, invalidateCommand, invalidateUsage, remindCommand, remindUsage, replaceCommand, replaceUsage } from './actions';
+import { jobsCommand, jobsUsage } from './jobs';
+import { journalCommand, journalUsage } from './journal';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -19,4 +22,10 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   webhook: { run: webhookCommand, usage: 'webhook serve [--port N]      receive notifications (and keep the mirror in step) until Ctrl+C' },
   send: { run: sendCommand, usage: sendUsage },
   show: { run: showCommand, usage: 'show <document-id>            one document with its signers and links' },
+  cancel: { run: cancelCommand, usage: cancelUsage },
+  remind: { run: remindCommand, usage: remindUsage },
+  invalidate: { run: invalidateCommand, usage: invalidateUsage },
+  'replace-signer': { run: replaceCommand, usage: replaceUsage },
+  jobs: { run: jobsCommand, usage: jobsUsage },
+  journal: { run: journalCommand, usage: journalUsage },
 };

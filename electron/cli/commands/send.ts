@@ -108,7 +108,18 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
 async function finish(ctx: CliContext, batchId: string): Promise<number> {
   const batches = ctx.core.batches;
   let lastLine = '';
+  let ownerSaid: 'other' | 'self' | null = null;
   const show = (summary: BatchSummary) => {
+    const owner = summary.owner;
+    if (owner && !owner.self && ownerSaid !== 'other') {
+      ctx.err(`${lastLine ? '\n' : ''}Batch ${summary.id} is being sent by another SignDock on this computer (PID ${owner.pid}); following it.\n`);
+      ownerSaid = 'other';
+      lastLine = '';
+    } else if (owner?.self && ownerSaid === 'other') {
+      ctx.err(`${lastLine ? '\n' : ''}The other SignDock stopped; this one goes on with batch ${summary.id}.\n`);
+      ownerSaid = 'self';
+      lastLine = '';
+    }
     const line = progressLine(summary);
     if (line !== lastLine) {
       ctx.err(`\r${line.padEnd(lastLine.length)}`);
@@ -136,6 +147,7 @@ async function finish(ctx: CliContext, batchId: string): Promise<number> {
     }
   };
   process.on('SIGINT', onInterrupt);
+  show(batches.summary(batchId));
   try {
     await batches.whenSettled(batchId);
   } finally {

@@ -8,6 +8,9 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** Node's longest timer (about 24.8 days): a longer delay would end after 1 ms. */
+const maxTimerMs = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: async (ms, signal) => {
@@ -15,6 +18,14 @@ export const systemClock: Clock = {
       signal?.throwIfAborted();
       return;
     }
-    await delay(ms, undefined, signal ? { signal } : undefined);
+    const options = signal ? { signal } : undefined;
+    // A wait past Node's longest timer (a Retry-After of weeks) is made of several: it never ends early.
+    const end = performance.now() + ms;
+    let left = ms;
+    while (left > maxTimerMs) {
+      await delay(maxTimerMs, undefined, options);
+      left = end - performance.now();
+    }
+    await delay(left, undefined, options);
   },
 };

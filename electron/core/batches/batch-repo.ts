@@ -151,7 +151,8 @@ export class BatchRepo {
   ) {}
 
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    // IMMEDIATE: the write lock is taken first, so a read-then-write is atomic across processes too.
+    return this.db.transaction(work).immediate();
   }
 
   createBatch(accountId: string, source: 'app' | 'cli', concurrency: number): BatchRow {
@@ -185,6 +186,11 @@ export class BatchRepo {
   /** Batches that were sending when the app stopped (crash, quit): they resume. */
   interrupted(): BatchRow[] {
     return (this.db.prepare(`SELECT * FROM batches WHERE state IN ('sending', 'checking')`).all() as RawBatch[]).map(toBatch);
+  }
+
+  /** The batch's state and when its rows last changed: what a follower compares between looks. */
+  pulse(batchId: string): { state: string; stoppedBy: string | null } | undefined {
+    return this.db.prepare('SELECT state, stopped_by AS stoppedBy FROM batches WHERE id = ?').get(batchId) as { state: string; stoppedBy: string | null } | undefined;
   }
 
   setBatchState(id: string, state: BatchState, extra: { startedAt?: boolean; finishedAt?: boolean; stoppedBy?: AppErrorShape | null; concurrency?: number } = {}): void {
@@ -245,6 +251,12 @@ export class BatchRepo {
   }
 
   /** The first ready item of a batch, moved to sending with its attempt recorded. */
+  /** Rows of the batch changed after `since` (an `updated_at` stamp), and the latest stamp seen. */
+  changedSince(batchId: string, since: string): { ids: string[]; latest: string } {
+    const rows = this.db.prepare('SELECT id, updated_at FROM batch_items WHERE batch_id = ? AND updated_at > ?').all(batchId, since) as { id: string; updated_at: string }[];
+    return { ids: rows.map((row) => row.id), latest: rows.reduce((max, row) => (row.updated_at > max ? row.updated_at : max), since) };
+  }
+
   claimNext(batchId: string, attemptAt: number): ItemRow | undefined {
     return this.transaction(() => {
       const next = this.db

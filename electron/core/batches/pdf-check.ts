@@ -70,7 +70,7 @@ export async function checkOne(pool: PdfCheckPool, path: string, maxBytes = maxP
   if (size === 0) return conclude({ ...before, problems: [fileProblems.empty(fileName)] });
   if (size > maxBytes) return conclude({ ...before, problems: [fileProblems.tooLarge(fileName, maxBytes)] });
 
-  const inspection = await pool.inspect(path, fileName, maxBytes);
+  const inspection = await pool.inspect(path, fileName, maxBytes, size);
   return conclude({ ...inspection, size: inspection.size ?? size });
 }
 

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { fileProblems, hasPdfEnd, hasPdfHeader, readFailure, sniffType } from './pdf-problems';
 import type { FileProblem } from './pdf-problems';
+import { StreamCapError, withStreamCap } from './pdf-stream-cap';
+import type { StreamCapLimits } from './pdf-stream-cap';
 
 /**
  * Reads and parses one file. Runs inside the check worker (pdf-check-worker.ts): parsing an
@@ -34,7 +36,8 @@ export async function inspectFile(path: string, fileName: string, maxBytes: numb
   return inspectBytes(bytes, fileName);
 }
 
-export async function inspectBytes(bytes: Uint8Array, fileName: string): Promise<Inspection> {
+/** `limits` bounds what parsing may decompress (pdf-stream-cap.ts); 32 MB a stream, 128 MB a file by default. */
+export async function inspectBytes(bytes: Uint8Array, fileName: string, limits?: StreamCapLimits): Promise<Inspection> {
   const size = bytes.byteLength;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const found = (problem: FileProblem, pages: number | null = null): Inspection => ({ size, pages, sha256, problems: [problem] });
@@ -43,12 +46,13 @@ export async function inspectBytes(bytes: Uint8Array, fileName: string): Promise
 
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, {
+    document = await withStreamCap(() => PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,
       parseSpeed: ParseSpeeds.Fastest,
-    });
+    }), limits);
   } catch (error) {
+    if (error instanceof StreamCapError) return found(fileProblems.expands(fileName, error.limit));
     const message = error instanceof Error ? error.message : String(error);
     if (encryptedMessage.test(message)) return found(fileProblems.encrypted(fileName));
     return found(hasPdfEnd(bytes) ? fileProblems.damaged(fileName, message) : fileProblems.truncated(fileName));

@@ -71,6 +71,11 @@ export const fileProblems = {
     params: { file, seconds },
     message: `“${file}” took too long to read (more than ${seconds} s) — it may be damaged.`,
   }),
+  expands: (file: string, maxBytes: number): FileProblem => ({
+    code: 'file.expands',
+    params: { file, maxMb: megabytes(maxBytes) },
+    message: `“${file}” unpacks to more than ${megabytes(maxBytes)} MB when opened, far more than a document to sign needs — it may be damaged or made to overload the computer. Save a new copy (for example with “Print → Save as PDF”) and add that instead.`,
+  }),
   duplicate: (file: string, other: string): FileProblem => ({
     code: 'file.duplicate',
     params: { file, other },

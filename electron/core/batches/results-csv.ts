@@ -1,9 +1,13 @@
+import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { BatchItem } from '../../../shared/domain/batches';
 import { signerLabel } from '../../../shared/domain/signers';
+
+export { csvCell } from '../../../shared/csv/csv-writer';
 
 /**
  * A batch's results as CSV (CRLF, UTF-8 with BOM so spreadsheets read accents): one line per row
  * with its file, title, state, document id and error, then for each signer who signs and the link.
+ * Written by the one CSV writer (shared/csv/csv-writer.ts): no value can run as a formula.
  */
 export function resultsCsv(items: readonly BatchItem[]): string {
   const signers = Math.max(1, ...items.map((item) => item.signatures.length || item.signers.length));
@@ -18,11 +22,5 @@ export function resultsCsv(items: readonly BatchItem[]): string {
     }
     lines.push(line);
   }
-  return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
-/** A CSV cell; a leading =, +, - or @ is prefixed with ' so a spreadsheet never runs it as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return writeCsv(lines, { bom: true });
 }

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, restrictTree } from '../data-folder';
 import { migrations as defaultMigrations, type Migration } from './migrations';
 
 export type Db = Database.Database;
@@ -13,12 +14,17 @@ export interface OpenDatabaseOptions {
 /**
  * Opens (creating if needed) the SQLite database with WAL, synchronous=FULL, foreign keys on and a 64 MB cache,
  * then brings its schema up to date. Refuses a database written by a newer SignDock.
+ *
+ * The database holds signing links and personal data: it is created readable by its user only
+ * (0600; SQLite gives its -wal and -shm files the database's mode), and one made before is made so.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  createPrivate(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
+    if (process.platform !== 'win32') for (const suffix of ['', '-wal', '-shm', '-journal']) restrictTree(file + suffix);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
@@ -29,6 +35,15 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/** An empty file is a new database: made here with mode 0600 before SQLite opens it with its own default. */
+function createPrivate(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
 }
 

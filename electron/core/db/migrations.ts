@@ -2,6 +2,8 @@ import { mirrorSchema } from '../mirror/schema';
 import { inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
+import { jobsSchema } from '../jobs/schema';
+import { journalSchema } from '../journal/journal';
 import { documentsViewSchema } from '../mirror/view-schema';
 
 /**
@@ -31,4 +33,14 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, documentsViewSchema];
+export const migrations: readonly Migration[] = [
+  settingsAndAccounts,
+  mirrorSchema,
+  inboxSchema,
+  batchSchema,
+  batchItemsByPath,
+  environmentAccounts,
+  jobsSchema,
+  journalSchema,
+  documentsViewSchema,
+];

@@ -1,12 +1,18 @@
 import { signerProgress, type SignerProgress } from '../../../shared/domain/documents';
 import { documentStatusLabel, inviteChannelLabels, isKnownInviteChannel, signatureStatusLabel, validationLabel } from '../../../shared/domain/status-codes';
+import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { MirrorDocument } from './mirror-types';
 
 /**
  * The Documents page's export: one line per document or per signature, UTF-8 with a BOM (so
- * spreadsheet programs read accents), CRLF, statuses as words and codes.
+ * spreadsheet programs read accents), statuses as words and codes, written by shared/csv.
  */
 export type ExportShape = 'document' | 'signature';
+
+/** The lines as CSV text (the one writer: formula-safe cells, CRLF), with a BOM. */
+export function exportCsv(rows: readonly (readonly string[])[]): string {
+  return writeCsv(rows, { bom: true });
+}
 
 export const documentHeader = ['document_id', 'title', 'status', 'status_code', 'signers', 'progress', 'created', 'last_change', 'batch_id', 'dropped_file', 'service_file_name', 'cancel_reason'];
 export const signatureHeader = ['document_id', 'title', 'document_status', 'signature_id', 'signer', 'email', 'phone', 'status', 'status_code', 'invitation', 'validations', 'created', 'signed', 'invalidation_reason'];
@@ -56,19 +62,6 @@ export function progressWords(progress: SignerProgress): string {
   if (progress.rejected) parts.push(`${progress.rejected} rejected`);
   if (progress.cancelled) parts.push(`${progress.cancelled} cancelled`);
   return parts.join(', ');
-}
-
-/**
- * Lines as CSV text: a BOM, CRLF line ends, cells quoted when they hold a comma, quote or line break,
- * and a cell starting with =, +, -, @, tab or CR prefixed with ' so no spreadsheet runs it as a formula.
- */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return '\uFEFF' + rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 function text(value: unknown): string {

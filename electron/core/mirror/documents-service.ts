@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { DashboardQueries } from './dashboard-query';
 import type { DocumentQueries } from './document-query';
 import type { DocumentReader } from './document-reader';
-import { documentHeader, documentRow, signatureHeader, signatureRows, toCsv } from './documents-csv';
+import { documentHeader, documentRow, exportCsv, signatureHeader, signatureRows } from './documents-csv';
 import type { MirrorDocument, MirrorFilter } from './mirror-types';
 import { TimelineQueries } from './timeline-query';
 
@@ -82,7 +82,7 @@ export class DocumentsService {
       else lines.push(documentRow(document));
     }
     const stamp = new Date((this.deps.now ?? Date.now)()).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-    return { fileName: `documents-${perSignature ? 'signatures-' : ''}${stamp}.csv`, text: toCsv(lines), rows: lines.length - 1 };
+    return { fileName: `documents-${perSignature ? 'signatures-' : ''}${stamp}.csv`, text: exportCsv(lines), rows: lines.length - 1 };
   }
 
   /**

@@ -18,10 +18,11 @@ interface InboxRow {
 /**
  * What happened to one document, newest first: its creation and, when SignDock sent it, the batch;
  * status changes the mirror saw (`document_history`); notifications received for it (the webhook
- * inbox); and SignDock's own actions on it or its signatures (the journal).
+ * inbox); and SignDock's own actions on it or its signatures, with how each ended (the audit
+ * journal), plus what sync recorded about it (the mirror's journal).
  */
 export class TimelineQueries {
-  private readonly statements: Record<'history' | 'inbox' | 'journal', Statement>;
+  private readonly statements: Record<'history' | 'inbox' | 'journal' | 'audit', Statement>;
 
   constructor(db: Db) {
     this.statements = {
@@ -31,6 +32,8 @@ export class TimelineQueries {
         WHERE account_id = ? AND document_id = ? ORDER BY id DESC LIMIT ${maxEntries}`),
       journal: db.prepare(`SELECT at, action, actor, outcome, target FROM journal
         WHERE account_id = ? AND target IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ${maxEntries}`),
+      audit: db.prepare(`SELECT at, action, os_user AS actor, outcome, subject FROM audit_journal INDEXED BY audit_journal_by_subject
+        WHERE subject IN (SELECT value FROM json_each(?)) AND account_id = ? ORDER BY seq DESC LIMIT ${maxEntries}`),
     };
   }
 
@@ -47,8 +50,15 @@ export class TimelineQueries {
       entries.push({ kind: 'notification', at: row.received_at, action: row.kind, signatureId: row.signature_id, newStatus: newStatusOf(row.raw_body), state: row.state });
     }
     const targets = JSON.stringify([document.id, ...document.signatures.map((signature) => signature.id)]);
+    for (const row of this.statements.audit.all(targets, accountId) as { at: string; action: string; actor: string; outcome: string; subject: string }[]) {
+      const outcome = parseObject(row.outcome);
+      const state = typeof outcome.state === 'string' ? outcome.state : 'done';
+      const detail = typeof outcome.error === 'string' ? outcome.error : typeof outcome.nextPossibleAt === 'string' ? outcome.nextPossibleAt : null;
+      entries.push({ kind: 'action', at: row.at, action: row.action, actor: row.actor, outcome: state, target: row.subject, detail });
+    }
+    // What sync itself recorded (a document the service no longer shows).
     for (const row of this.statements.journal.all(accountId, targets) as { at: string; action: string; actor: string; outcome: string; target: string | null }[]) {
-      entries.push({ kind: 'action', ...row });
+      entries.push({ kind: 'action', ...row, detail: null });
     }
     // Newest first; at the same time, the order of what happens (created, sent, then the rest).
     const rank: Record<TimelineEntry['kind'], number> = { created: 0, sent: 1, status: 2, notification: 2, action: 2 };
@@ -57,6 +67,15 @@ export class TimelineQueries {
       .sort((a, b) => (b.time || 0) - (a.time || 0) || rank[b.entry.kind] - rank[a.entry.kind] || a.index - b.index)
       .slice(0, maxEntries)
       .map(({ entry }) => entry);
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 

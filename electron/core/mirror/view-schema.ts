@@ -4,7 +4,7 @@ import { statusBitSql, searchRowidSql } from './status-bits';
 const hexOf = (column: string) => `lower(hex(${column}))`;
 
 /**
- * Migration 7, for the Documents page (issue 13):
+ * The Documents page's migration (issue 13):
  *
  * - `documents` gains what the table shows and sorts by without reading signatures: `changed_ms`
  *   (when SignDock last saw a status change, else the creation time), `signer_count`,

@@ -82,15 +82,19 @@ export class RefreshScheduler {
     return entry && { dueAt: entry.dueAt, intervalMs: entry.intervalMs, reading: entry.reading };
   }
 
-  /** Adds open documents already in the mirror (not yet scheduled), due an interval after their last read. */
+  /**
+   * Adds open documents already in the mirror (not yet scheduled), due an interval after their last
+   * read — or after now, for a read stamped in the future (the computer's clock was put back since).
+   */
   watch(accountId: string, documents: readonly OpenDocument[]): void {
     if (this.stopped) return;
+    const now = this.deps.timers.now();
     for (const document of documents) {
       const key = keyOf(accountId, document.documentId);
       if (this.entries.has(key) || isFinalDocumentStatus(document.status)) continue;
       const entry = this.newEntry(accountId, document.documentId, document.createdMs);
       this.entries.set(key, entry);
-      this.schedule(entry, entry.intervalMs, document.readAt);
+      this.schedule(entry, entry.intervalMs, Number.isFinite(document.readAt) ? Math.min(document.readAt, now) : now);
     }
   }
 

@@ -6,15 +6,35 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-/** The real clock; its timers never keep the process alive on their own. */
+/** Node's longest timer (about 24.8 days): a longer (or NaN) delay would fire after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface LongTimeout {
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/**
+ * The real clock; its timers never keep the process alive on their own. A wait longer than Node's
+ * longest timer is made of several, so it never ends early (which would make a schedule spin).
+ */
 export const systemTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, Math.max(0, ms));
-    handle.unref();
+    const handle: LongTimeout = { timer: null };
+    const end = performance.now() + (Number.isFinite(ms) ? Math.max(0, ms) : MAX_TIMER_MS);
+    const arm = (): void => {
+      const left = end - performance.now();
+      handle.timer = left > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(callback, Math.max(0, left));
+      handle.timer.unref();
+    };
+    arm();
     return handle;
   },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clearTimeout: (handle) => {
+    const long = handle as LongTimeout | null;
+    if (long?.timer) clearTimeout(long.timer);
+    if (long) long.timer = null;
+  },
 };
 
 /**

@@ -20,6 +20,12 @@ export interface InboxWorkerOptions {
   /** After this many failed attempts a row becomes failed (default 12: hours of retrying). */
   maxAttempts?: number;
   /**
+   * After a round fails (the database refused a write: another process holds it), the worker waits
+   * `backoffBaseMs`, doubled after each failure in a row up to `stallMaxMs` (default 60 s), before
+   * it reads the inbox again; notifications stored meanwhile do not wake it earlier.
+   */
+  stallMaxMs?: number;
+  /**
    * How long a new notification waits before its document is read (default 250 ms): the DS, DS… DC
    * of one completion arrive together and cost one read.
    */
@@ -57,6 +63,8 @@ export class InboxWorker {
   private idleWaiters: (() => void)[] = [];
   /** After a round failed (the database refused a write), the worker waits before trying again. */
   private stalledUntil = 0;
+  /** Rounds that failed in a row: each doubles the wait. */
+  private stalls = 0;
   private readonly now: () => number;
 
   private readonly coalesceMs: number;
@@ -81,15 +89,21 @@ export class InboxWorker {
   /** New rows were stored, due at `dueAt`: drains then, without a query per commit meanwhile. */
   stored(dueAt: number): void {
     this.lastStoredAt = this.now();
-    if (!this.running || this.draining || this.timerAt <= dueAt) return;
-    const wait = dueAt - this.now();
+    const at = Math.max(dueAt, this.stalledUntil);
+    if (!this.running || this.draining || this.timerAt <= at) return;
+    const wait = at - this.now();
     if (wait <= 0) return this.wake();
     this.setTimer(wait);
   }
 
-  /** Looks for due rows now. */
+  /** Looks for due rows now (or, while stalled after a failed round, when the stall ends). */
   wake(): void {
     if (!this.running || this.draining) return;
+    const stalled = this.stalledUntil - this.now();
+    if (stalled > 0) {
+      if (this.timerAt > this.stalledUntil) this.setTimer(stalled);
+      return;
+    }
     this.draining = this.drain().finally(() => {
       this.draining = null;
       this.scheduleNext();
@@ -126,11 +140,20 @@ export class InboxWorker {
         const rows = this.options.repo.due(this.now(), batchSize);
         if (rows.length === 0) break;
         await this.round(rows);
+        this.stalls = 0;
       }
     } catch (error) {
-      this.options.logger?.log('error', 'Webhook inbox worker round failed', { error: String(error) });
-      this.stalledUntil = this.now() + (this.options.backoffBaseMs ?? 1000);
+      this.stall();
+      this.options.logger?.log('error', 'Webhook inbox worker round failed', { error: String(error), retryInMs: this.stalledUntil - this.now() });
     }
+  }
+
+  /** A round failed: wait longer after each failure in a row, so a database held elsewhere costs nothing meanwhile. */
+  private stall(): void {
+    const base = this.options.backoffBaseMs ?? 1000;
+    const wait = Math.min(this.options.stallMaxMs ?? 60_000, base * 2 ** Math.min(this.stalls, 30));
+    this.stalls += 1;
+    this.stalledUntil = this.now() + wait;
   }
 
   private yieldToBurst(oldestDue: number): boolean {
@@ -229,7 +252,8 @@ export class InboxWorker {
     try {
       due = this.options.repo.nextDueAt();
     } catch {
-      due = this.stalledUntil = this.now() + (this.options.backoffBaseMs ?? 1000);
+      this.stall();
+      due = this.stalledUntil;
     }
     if (due === null) return this.releaseIdle();
     const next = Math.max(due, this.stalledUntil);

@@ -12,6 +12,7 @@ export const fileCheckErrorsEn = {
   damaged: '“{{file}}” could not be read as a PDF. It may be damaged: open it and save it again, or get a new copy.',
   noPages: '“{{file}}” has no pages, so there is nothing to sign.',
   tooSlow: '“{{file}}” took too long to read (more than {{seconds}} s). It may be damaged.',
+  expands: '“{{file}}” unpacks to more than {{maxMb}} MB when opened, far more than a document to sign needs. It may be damaged or made to overload the computer: save a new copy (for example with “Print → Save as PDF”) and add that instead.',
   duplicate: '“{{file}}” is the same file as “{{other}}” (identical content). Each file is sent only once.',
 };
 

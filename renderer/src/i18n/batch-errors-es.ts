@@ -9,6 +9,7 @@ export const fileCheckErrorsEs: typeof fileCheckErrorsEn = {
   damaged: '«{{file}}» no se pudo leer como PDF. Puede estar dañado: ábralo y vuelva a guardarlo, o consiga una copia nueva.',
   noPages: '«{{file}}» no tiene páginas, así que no hay nada que firmar.',
   tooSlow: '«{{file}}» tardó demasiado en leerse (más de {{seconds}} s). Puede estar dañado.',
+  expands: '«{{file}}» se descomprime en más de {{maxMb}} MB al abrirlo, mucho más de lo que necesita un documento para firmar. Puede estar dañado o hecho para sobrecargar el equipo: guarde una copia nueva (por ejemplo, con «Imprimir → Guardar como PDF») y añada esa.',
   duplicate: '«{{file}}» es el mismo archivo que «{{other}}» (contenido idéntico). Cada archivo se envía una sola vez.',
 };
 

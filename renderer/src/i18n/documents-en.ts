@@ -227,5 +227,18 @@ export const documentsEn = {
       failed: 'could not be read',
     },
     action: '{{action}} — {{outcome}}',
+    actions: {
+      cancel: 'Cancelled by SignDock',
+      invalidate: 'Signature invalidated by SignDock',
+      remind: 'Reminder sent by SignDock',
+      send: 'Sent by SignDock',
+      'document.refresh': 'Read again: the service no longer shows it',
+    },
+    outcomes: {
+      done: 'done',
+      skipped: 'left out',
+      failed: 'did not succeed',
+      'not-found': 'not found',
+    },
   },
 };

@@ -225,5 +225,18 @@ export const documentsEs: typeof documentsEn = {
       failed: 'no se pudo leer',
     },
     action: '{{action}} — {{outcome}}',
+    actions: {
+      cancel: 'Cancelado por SignDock',
+      invalidate: 'Firma invalidada por SignDock',
+      remind: 'Recordatorio enviado por SignDock',
+      send: 'Enviado por SignDock',
+      'document.refresh': 'Leído de nuevo: el servicio ya no lo muestra',
+    },
+    outcomes: {
+      done: 'hecho',
+      skipped: 'no se hizo',
+      failed: 'no salió bien',
+      'not-found': 'no encontrado',
+    },
   },
 };

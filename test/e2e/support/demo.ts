@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { RunningWebHost } from './web-host';
+import { sandboxControlToken, type RunningWebHost } from './web-host';
 
 /**
  * Opens the app on this test's web host and takes "Try the sandbox": the local simulator with its
@@ -26,7 +26,10 @@ export async function sandboxUrl(webHost: RunningWebHost): Promise<string> {
 export async function control(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${base}/_sandbox${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      'x-sandbox-control-token': sandboxControlToken,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`Sandbox control ${method} ${path} answered ${response.status}: ${await response.text()}`);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 
 export interface RunningWebHost {
@@ -13,11 +14,14 @@ export interface RunningWebHost {
 
 const root = new URL('../../../', import.meta.url);
 
+/** The token of the demo sandbox's control API (`x-sandbox-control-token`) in the web hosts this process starts. */
+export const sandboxControlToken = randomBytes(32).toString('hex');
+
 /** Starts `electron/web/main.ts --json` on a free port with its own data folder and reads its URL. */
 export async function startWebHost(home: string): Promise<RunningWebHost> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/main.ts', '--port', '0', '--json'], {
     cwd: root,
-    env: { ...process.env, SIGNDOCK_HOME: home },
+    env: { ...process.env, SIGNDOCK_HOME: home, SIGNDOCK_SANDBOX_CONTROL_TOKEN: sandboxControlToken },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

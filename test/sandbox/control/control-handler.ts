@@ -4,15 +4,22 @@ import { detailReply, jsonReply } from '../http/reply';
 import { matchRoute } from '../http/router';
 import { writeReply } from '../http/write-reply';
 import type { SandboxServices } from '../services';
+import { guardControl } from './control-guard';
 import { controlRoutes, readControlBody } from './control-routes';
 
 function describeRoutes(): string[] {
   return controlRoutes.map((route) => `${route.method} ${route.template ?? route.pattern.source}`);
 }
 
-/** The control API (no API key, no faults): plays signers, configures webhooks, faults, rate
- * limits and auto-sign, and reports statistics and state. JSON in and out. */
+/** The control API (no API key, no faults, but its own token): plays signers, configures webhooks,
+ * faults, rate limits and auto-sign, and reports statistics and state. JSON in and out. */
 export async function handleControl(services: SandboxServices, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const refused = guardControl(req, services.baseUrl, services.controlToken);
+  if (refused) {
+    req.resume();
+    await writeReply(res, refused, services.timers);
+    return;
+  }
   const url = new URL(req.url ?? '/', services.baseUrl);
   const match = matchRoute(controlRoutes, req.method ?? 'GET', url.pathname);
   let reply: Reply;

@@ -3,10 +3,13 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import type { StoreSnapshot } from './store';
 
-/** Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename. */
+/**
+ * Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename. Readable
+ * by its user only (0600): the state holds signing links and personal data (issue 15).
+ */
 export function writeFileAtomic(path: string, bytes: Buffer | string): void {
   const temporary = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
-  writeFileSync(temporary, bytes);
+  writeFileSync(temporary, bytes, { mode: 0o600 });
   renameSync(temporary, path);
 }
 
@@ -47,7 +50,7 @@ export class StateFile {
   }
 
   private writeFiles(files: Map<string, Buffer>): void {
-    mkdirSync(this.filesDir, { recursive: true });
+    mkdirSync(this.filesDir, { recursive: true, mode: 0o700 });
     for (const [hash, bytes] of files) {
       const file = join(this.filesDir, `${hash}.pdf`);
       if (!existsSync(file)) writeFileAtomic(file, bytes);
@@ -62,7 +65,7 @@ export class StateFile {
     const source = this.source;
     this.source = null;
     if (!source) return;
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     writeFileAtomic(this.path, `${JSON.stringify(source())}\n`);
   }
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from './body';
-import { textReply } from './reply';
+import { detailReply, textReply } from './reply';
 import { writeReply } from './write-reply';
 import type { SandboxServices } from '../services';
 import { signerDisplayName } from '../core/signer-defaults';
@@ -19,6 +19,13 @@ export async function handleSigningPage(services: SandboxServices, req: Incoming
     return;
   }
   let note = '';
+  const origin = req.headers.origin;
+  if (req.method === 'POST' && origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
+    // A form on another page must not sign or reject for the person who holds the link.
+    req.resume();
+    await writeReply(res, detailReply(403, 'Sign or reject on the signing page itself.'), services.timers);
+    return;
+  }
   if (req.method === 'POST') {
     const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
     const act = { device: req.headers['user-agent'] ?? 'unknown browser', ip: req.socket.remoteAddress ?? '127.0.0.1' };

@@ -27,7 +27,7 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
   const total = counts.ready + counts.sending + counts.sent + counts.failed + counts.uncertain + counts.cancelled;
   const finished = counts.sent + counts.failed + counts.cancelled;
   const left = counts.ready + counts.sending;
-  const running = state === 'sending' || state === 'checking';
+  const running = state === 'sending' || state === 'checking' || state === 'pausing' || state === 'cancelling';
   const ended = state === 'done' || state === 'cancelled';
   const until = progress.rateLimitedUntil ? Date.parse(progress.rateLimitedUntil) : NaN;
   const now = useNow(running && Number.isFinite(until));
@@ -41,6 +41,11 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
           {running ? <Spinner /> : null}
           <span data-testid="batch-state">{t(`send.progress.states.${state}`)}</span>
         </h2>
+        {batch.owner && !batch.owner.self ? (
+          <p className="progress-owner" role="status" data-testid="batch-owner">
+            {t('send.progress.otherOwner', { pid: batch.owner.pid })}
+          </p>
+        ) : null}
         <div className="progress-actions">
           {state === 'sending' ? (
             <Button size="sm" busy={busy.pause} onClick={() => void actions.pause()} data-testid="pause">

@@ -5,6 +5,8 @@ import { useDocumentLabels } from '../labels';
 
 const knownActions = new Set(['DS', 'SD', 'DC']);
 const inboxStates = new Set(['pending', 'done', 'ignored', 'failed']);
+const jobKinds = new Set(['cancel', 'invalidate', 'remind', 'send', 'document.refresh']);
+const outcomes = new Set(['done', 'skipped', 'failed', 'not-found']);
 
 /** What happened to the document, newest first, in words. */
 export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; signatures: Signature[] }) {
@@ -39,8 +41,12 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
         const state = inboxStates.has(entry.state) ? t(`documents.timeline.notificationStates.${entry.state as 'done'}`) : entry.state;
         return { text: who ? `${text} (${who})` : text, note: state };
       }
-      case 'action':
-        return { text: t('documents.timeline.action', { action: entry.action, outcome: entry.outcome }) };
+      case 'action': {
+        const action = jobKinds.has(entry.action) ? t(`documents.timeline.actions.${entry.action as 'cancel'}`) : entry.action;
+        const outcome = outcomes.has(entry.outcome) ? t(`documents.timeline.outcomes.${entry.outcome as 'done'}`) : entry.outcome;
+        const who = signatures.some((signature) => signature.id === entry.target) ? signerOf(entry.target, null) : null;
+        return { text: t('documents.timeline.action', { action: who ? `${action} (${who})` : action, outcome }), note: entry.detail ?? undefined };
+      }
     }
   };
   return (

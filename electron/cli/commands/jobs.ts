@@ -1,0 +1,31 @@
+import type { JobView } from '../../../shared/domain/jobs';
+import { call, emit, UsageError, type CliContext } from '../io';
+import { finishJob } from './actions';
+
+export const jobsUsage = 'jobs [list] | jobs show|pause|resume|cancel|retry <job-id>';
+
+/** `jobs`: the account's bulk actions; their controls work from any process (the owner obeys them). */
+export async function jobsCommand(ctx: CliContext, args: string[]): Promise<number> {
+  const [sub = 'list', jobId, ...rest] = args;
+  if (rest.length > 0) throw new UsageError(`Usage: ${jobsUsage}`);
+  if (sub === 'list') {
+    const jobs = await call<JobView[]>(ctx, 'jobs.list', {});
+    emit(ctx, jobs, () =>
+      jobs.length === 0
+        ? 'No jobs yet.'
+        : jobs.map((job) => `${job.id}  ${job.kind.padEnd(10)} ${job.state.padEnd(10)} ${job.progress.byState.done} of ${job.progress.total} done  ${job.createdAt.slice(0, 16)}`).join('\n'),
+    );
+    return 0;
+  }
+  if (!jobId) throw new UsageError(`Give the job id.\nUsage: ${jobsUsage}`);
+  const op = ({ show: 'jobs.get', pause: 'jobs.pause', resume: 'jobs.resume', cancel: 'jobs.cancel', retry: 'jobs.retryFailed' } as const)[sub as 'show'];
+  if (!op) throw new UsageError(`Usage: ${jobsUsage}`);
+  if (op === 'jobs.get') {
+    const { job } = await call<{ job: JobView }>(ctx, 'jobs.get', { jobId });
+    return finishJob(ctx, job, { done: 'done' });
+  }
+  const job = await call<JobView>(ctx, op, { jobId });
+  if (sub === 'resume' || sub === 'retry') return finishJob(ctx, job, { done: 'done' });
+  emit(ctx, job, () => `Job ${job.id}: ${job.state}.`);
+  return 0;
+}

@@ -1,0 +1,137 @@
+import type { Document, Invalidation, Signature } from '../../../shared/domain/documents';
+import type { JobView } from '../../../shared/domain/jobs';
+import type { JobEngine } from '../jobs/job-engine';
+
+/** A document or signature the plan leaves out, with why (said before anything is sent). */
+export interface Skipped {
+  id: string;
+  documentId: string;
+  title: string;
+  reason: 'completed' | 'alreadyCancelled' | 'notInMirror' | 'signed' | 'rejected' | 'cancelled' | 'noChannel' | 'documentNotPending';
+}
+
+export interface ActionsDeps {
+  engine: JobEngine;
+  account: () => string;
+  /** A document of the mirror, or undefined. */
+  document: (accountId: string, documentId: string) => Document | undefined;
+  /** Every pending document of the mirror (for "replace everywhere"). */
+  pending: (accountId: string) => Document[];
+}
+
+const openSignature = (signature: Signature) => signature.status === 'IN' || signature.status === 'PE';
+
+/**
+ * The document actions as jobs: each is planned from the mirror first (what will be done, what is
+ * skipped and why, before any request), then written as a job of the engine (cancel, remind, invalidate).
+ */
+export class ActionsService {
+  constructor(private readonly deps: ActionsDeps) {}
+
+  planCancel(documentIds: readonly string[]): { documents: { documentId: string; title: string; status: string }[]; skipped: Skipped[] } {
+    const accountId = this.deps.account();
+    const documents: { documentId: string; title: string; status: string }[] = [];
+    const skipped: Skipped[] = [];
+    for (const id of new Set(documentIds)) {
+      const document = this.deps.document(accountId, id);
+      if (document?.status === 'CO') skipped.push({ id, documentId: id, title: document.title, reason: 'completed' });
+      else if (document?.status === 'CA') skipped.push({ id, documentId: id, title: document.title, reason: 'alreadyCancelled' });
+      else documents.push({ documentId: id, title: document?.title ?? id, status: document?.status ?? '?' });
+    }
+    return { documents, skipped };
+  }
+
+  cancel(documentIds: readonly string[], reason: string): JobView {
+    const plan = this.planCancel(documentIds);
+    return this.deps.engine.create({
+      kind: 'cancel',
+      accountId: this.deps.account(),
+      input: { reason, titles: Object.fromEntries([...plan.documents, ...plan.skipped].map((d) => [d.documentId, d.title])) },
+      items: [
+        ...plan.documents.map((d) => ({ subject: d.documentId })),
+        ...plan.skipped.map((s) => ({ subject: s.documentId, state: 'skipped' as const, outcome: { reason: s.reason } })),
+      ],
+    });
+  }
+
+  /** Signers who can be reminded: not signed, rejected or cancelled, with an invitation channel, in a pending document. */
+  planRemind(selection: { documentIds?: readonly string[]; signatureIds?: readonly string[] }): {
+    signatures: { signatureId: string; documentId: string; title: string; signer: string }[];
+    skipped: Skipped[];
+  } {
+    const accountId = this.deps.account();
+    const wanted = selection.signatureIds ? new Set(selection.signatureIds) : null;
+    const documents = (selection.documentIds ?? []).map((id) => this.deps.document(accountId, id)).filter((d): d is Document => d !== undefined);
+    const signatures: { signatureId: string; documentId: string; title: string; signer: string }[] = [];
+    const skipped: Skipped[] = [];
+    for (const document of documents) {
+      for (const signature of document.signatures) {
+        if (wanted && !wanted.has(signature.id)) continue;
+        const reason: Skipped['reason'] | null =
+          document.status !== 'PE' ? 'documentNotPending'
+          : signature.status === 'CO' ? 'signed'
+          : signature.status === 'DE' ? 'rejected'
+          : !openSignature(signature) ? 'cancelled'
+          : signature.inviteChannel.length === 0 ? 'noChannel'
+          : null;
+        if (reason) skipped.push({ id: signature.id, documentId: document.id, title: document.title, reason });
+        else signatures.push({ signatureId: signature.id, documentId: document.id, title: document.title, signer: signature.displayName || signature.id.slice(0, 8) });
+      }
+    }
+    return { signatures, skipped };
+  }
+
+  remind(selection: { documentIds?: readonly string[]; signatureIds?: readonly string[] }): JobView {
+    const plan = this.planRemind(selection);
+    return this.deps.engine.create({
+      kind: 'remind',
+      accountId: this.deps.account(),
+      input: { titles: Object.fromEntries(plan.signatures.map((s) => [s.signatureId, `${s.signer} · ${s.title}`])) },
+      items: plan.signatures.map((s) => ({ subject: s.signatureId, input: { documentId: s.documentId } })),
+    });
+  }
+
+  /** One signature invalidated (irreversible), optionally replaced. */
+  invalidate(signatureId: string, documentId: string, invalidation: Invalidation): JobView {
+    const accountId = this.deps.account();
+    const document = this.deps.document(accountId, documentId);
+    return this.deps.engine.create({
+      kind: 'invalidate',
+      accountId,
+      input: { reason: invalidation.reason, titles: { [signatureId]: document?.title ?? documentId } },
+      items: [{ subject: signatureId, input: { documentId, invalidation, previousSignatureIds: document?.signatures.map((s) => s.id) ?? [] } }],
+    });
+  }
+
+  /** Where `from` (an e-mail or phone) still has to sign, in the selection or every pending document. */
+  planReplace(from: string, documentIds?: readonly string[]): { signatureId: string; documentId: string; title: string }[] {
+    const accountId = this.deps.account();
+    const wanted = from.trim().toLowerCase();
+    const documents = documentIds
+      ? documentIds.map((id) => this.deps.document(accountId, id)).filter((d): d is Document => d?.status === 'PE')
+      : this.deps.pending(accountId);
+    return documents.flatMap((document) =>
+      document.signatures
+        .filter((signature) => openSignature(signature) && Object.values(signature.validations).some((v) => typeof v.value === 'string' && v.value.toLowerCase() === wanted))
+        .map((signature) => ({ signatureId: signature.id, documentId: document.id, title: document.title })),
+    );
+  }
+
+  replace(input: { from: string; to: string; reason: string; notify: boolean; documentIds?: readonly string[] }): JobView {
+    const accountId = this.deps.account();
+    const found = this.planReplace(input.from, input.documentIds);
+    return this.deps.engine.create({
+      kind: 'invalidate',
+      accountId,
+      input: { reason: input.reason, from: input.from, to: input.to, titles: Object.fromEntries(found.map((f) => [f.signatureId, f.title])) },
+      items: found.map((f) => ({
+        subject: f.signatureId,
+        input: {
+          documentId: f.documentId,
+          invalidation: { reason: input.reason, notify: input.notify, newSigner: input.to },
+          previousSignatureIds: this.deps.document(accountId, f.documentId)?.signatures.map((s) => s.id) ?? [],
+        },
+      })),
+    });
+  }
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../../shared/contract/errors';
+import type { JobItemView, JobView } from '../../../shared/domain/jobs';
+import type { Db } from '../db/database';
+import type { Logger } from '../logging/logger';
+import { JobItemsRepo } from './job-items-repo';
+import { JobRunner, type JobKind } from './job-runner';
+import { JobsRepo, type JobRow } from './jobs-repo';
+import type { JobLeases } from './leases';
+import { finalStates, type JobCommand } from './state-machine';
+import type { Journal } from '../journal/journal';
+
+export interface JobEngineDeps {
+  db: Db;
+  leases: JobLeases;
+  /** `jobs.changed` (at most every 200 ms per job). */
+  emit: (job: JobView) => void;
+  /** The account's limiter's pause, for "rate limited, resuming in N s". */
+  pausedUntil?: (accountId: string) => number;
+  logger?: Logger;
+  now?: () => number;
+  journal?: Journal;
+}
+
+interface Live {
+  runner: JobRunner | null;
+  running: Promise<void> | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  startedAt: number;
+  doneAtStart: number;
+}
+
+/**
+ * Every bulk action but sending (which keeps its rows in `batch_items`) runs here: a job and its items
+ * are written in one transaction before the first request; the process holding the job's lease runs it;
+ * commands from any process go through the job's state (state-machine.ts). See README.md.
+ */
+export class JobEngine {
+  readonly jobs: JobsRepo;
+  readonly items: JobItemsRepo;
+  private readonly kinds = new Map<string, JobKind>();
+  private readonly live = new Map<string, Live>();
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly deps: JobEngineDeps) {
+    this.now = deps.now ?? Date.now;
+    this.jobs = new JobsRepo(deps.db, this.now);
+    this.items = new JobItemsRepo(deps.db, this.now);
+  }
+
+  register(kind: JobKind): void {
+    this.kinds.set(kind.kind, kind);
+  }
+
+  /** Writes the job and its items (some may be settled already, such as skipped ones), then starts it. */
+  create(input: {
+    kind: string;
+    accountId: string;
+    input?: Record<string, unknown>;
+    items: { subject: string; input?: Record<string, unknown>; state?: 'pending' | 'skipped'; outcome?: Record<string, unknown> }[];
+    concurrency?: number;
+  }): JobView {
+    if (!this.kinds.has(input.kind)) throw new Error(`No job kind "${input.kind}"`);
+    const id = randomUUID();
+    this.deps.db.transaction(() => {
+      this.jobs.create({ id, kind: input.kind, accountId: input.accountId, state: 'queued', input: input.input ?? {}, concurrency: input.concurrency ?? 4 });
+      this.items.add(id, input.items);
+    })();
+    this.start(id);
+    return this.view(id);
+  }
+
+  command(jobId: string, command: JobCommand): JobView {
+    const job = this.require(jobId);
+    if (command === 'retryFailed' && this.items.retryFailed(job.id) === 0) return this.view(job.id);
+    const moved = this.jobs.command(job.id, command);
+    if (command === 'resume' || command === 'retryFailed') this.jobs.clearStop(job.id);
+    const running = this.live.get(job.id)?.runner;
+    if (running && (moved?.after === 'pausing' || moved?.after === 'cancelling')) running.halt();
+    else if (!running) this.start(job.id);
+    this.changed(job.id);
+    return this.view(job.id);
+  }
+
+  get(jobId: string): JobView {
+    return this.view(this.require(jobId).id);
+  }
+
+  list(accountId: string, limit = 50): JobView[] {
+    return this.jobs.list(accountId, limit).map((job) => this.view(job.id));
+  }
+
+  itemViews(jobId: string, label?: (subject: string) => string | null): JobItemView[] {
+    return this.items.items(this.require(jobId).id).map((item) => ({
+      seq: item.seq,
+      subject: item.subject,
+      label: label?.(item.subject) ?? null,
+      state: item.state,
+      attempts: item.attempts,
+      outcome: item.outcome,
+      error: item.error,
+    }));
+  }
+
+  /** Jobs left unfinished by a process that stopped: taken up where no live process owns them. */
+  resumeInterrupted(): void {
+    const rows = this.deps.db.prepare(`SELECT id FROM jobs WHERE kind != 'send' AND state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as { id: string }[];
+    rows.forEach((row) => this.start(row.id));
+  }
+
+  /** Resolves when the job is paused, cancelled or finished (following another owner, taking over if it dies). */
+  async whenSettled(jobId: string): Promise<JobView> {
+    for (;;) {
+      const running = this.live.get(jobId)?.running;
+      if (running) {
+        await running;
+        continue;
+      }
+      const state = this.jobs.state(jobId);
+      if (state === null || finalStates.has(state) || state === 'paused') return this.view(jobId);
+      if (!this.deps.leases.holder(jobId)) {
+        this.start(jobId);
+        if (this.live.get(jobId)?.running) continue;
+      }
+      // Another process owns it: look again in a moment (a timer, not a busy loop).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      this.changed(jobId);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = [...this.live.values()].map((live) => {
+      live.runner?.halt();
+      if (live.timer) clearTimeout(live.timer);
+      return live.running;
+    });
+    await Promise.allSettled(running);
+  }
+
+  /** Runs the job here when this process gets its lease and there is something to do or settle. */
+  private start(jobId: string): void {
+    const job = this.jobs.get(jobId);
+    const kind = job && this.kinds.get(job.kind);
+    if (!job || !kind || this.closed || finalStates.has(job.state) || job.state === 'paused') return;
+    const live = this.liveOf(jobId);
+    if (live.running || !this.deps.leases.acquire(jobId).owned) return;
+    if (job.state === 'queued') this.jobs.event(jobId, 'start');
+    const journal = this.deps.journal;
+    const { titles: _titles, ...jobInputs } = (job.input ?? {}) as Record<string, unknown>;
+    const runner = new JobRunner({
+      jobs: this.jobs,
+      items: this.items,
+      leases: this.deps.leases,
+      kind,
+      job,
+      changed: () => this.changed(jobId),
+      ...(journal
+        ? { journal: (item, state, detail) => journal.append({ accountId: job.accountId, action: job.kind, subject: item.subject, inputs: { ...jobInputs, ...item.input, job: job.id }, outcome: { state, ...detail } }) }
+        : {}),
+      ...(this.deps.logger ? { logger: this.deps.logger } : {}),
+    });
+    live.runner = runner;
+    live.startedAt = this.now();
+    live.doneAtStart = this.items.counts(jobId).done;
+    const settleStop = () => {
+      const state = this.jobs.state(jobId);
+      if (state === 'cancelling') this.items.cancelPending(jobId);
+      if (state === 'pausing' || state === 'cancelling') this.jobs.event(jobId, 'settled');
+      else if (state === 'running' && this.items.inState(jobId, ['pending', 'running', 'uncertain']).length === 0) this.jobs.event(jobId, 'drained');
+    };
+    // Run even when a stop was asked for: items a dead owner left in flight are looked up first.
+    live.running = runner
+      .run()
+      .then(() => (runner.lostLease || this.closed ? undefined : settleStop()))
+      .catch((error: unknown) => {
+        this.deps.logger?.log('error', 'job: stopped on an unexpected error', { jobId, error: String(error) });
+        this.jobs.stop(jobId, { kind: 'Internal', code: 'internal', message: 'The job stopped on an unexpected error. The details are in the log.' });
+      })
+      .finally(() => {
+        live.runner = null;
+        live.running = null;
+        if (!runner.lostLease) this.deps.leases.release(jobId);
+        this.changed(jobId);
+        // Resumed while it was pausing: go on.
+        if (!this.closed && this.jobs.state(jobId) === 'running') this.start(jobId);
+      });
+  }
+
+  private changed(jobId: string): void {
+    const live = this.liveOf(jobId);
+    if (live.timer) return;
+    live.timer = setTimeout(() => {
+      live.timer = null;
+      try {
+        this.deps.emit(this.view(jobId));
+      } catch (error) {
+        this.deps.logger?.log('error', 'job: an event listener failed', { error: String(error) });
+      }
+    }, 200);
+    live.timer.unref?.();
+  }
+
+  view(jobId: string): JobView {
+    const job = this.require(jobId);
+    const counts = this.items.counts(job.id);
+    const { bytes, ...byState } = counts;
+    const total = Object.values(byState).reduce((sum, n) => sum + n, 0);
+    const live = this.live.get(job.id);
+    const left = byState.pending + byState.running + byState.uncertain;
+    let secondsLeft: number | null = null;
+    if (live?.running && left > 0) {
+      const elapsed = (this.now() - live.startedAt) / 1000;
+      const done = byState.done + byState.failed + byState.skipped - live.doneAtStart;
+      if (elapsed >= 1 && done > 0) secondsLeft = Math.ceil(left / (done / elapsed));
+    }
+    const pausedUntil = job.state === 'running' ? (this.deps.pausedUntil?.(job.accountId) ?? 0) : 0;
+    const holder = this.deps.leases.holder(job.id);
+    return {
+      id: job.id,
+      kind: job.kind,
+      accountId: job.accountId,
+      state: job.state,
+      createdAt: new Date(job.createdAt).toISOString(),
+      finishedAt: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
+      input: (job.input ?? {}) as Record<string, unknown>,
+      progress: { total, byState, bytesDone: bytes, secondsLeft, rateLimitedUntil: pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null },
+      owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self } : null,
+      stoppedBy: this.jobs.stoppedBy(job.id),
+    };
+  }
+
+  private liveOf(jobId: string): Live {
+    let live = this.live.get(jobId);
+    if (!live) {
+      live = { runner: null, running: null, timer: null, startedAt: 0, doneAtStart: 0 };
+      this.live.set(jobId, live);
+    }
+    return live;
+  }
+
+  private require(jobId: string): JobRow {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new AppError({ kind: 'NotFound', code: 'job.notFound', params: { jobId }, message: `There is no job ${jobId}.` });
+    return job;
+  }
+}

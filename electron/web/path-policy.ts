@@ -1,0 +1,97 @@
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { AppError, type Result } from '../../shared/contract/errors';
+
+/**
+ * What a call from the browser may name on this computer. A web page holding the session token must
+ * not turn the host into a file reader: the only files it may add are the ones it uploaded itself
+ * (`POST /api/upload`, kept under the core's uploads folder), and a manifest comes as content, never
+ * as a path. The Electron shell (OS dialogs, drag and drop) and the CLI keep host paths: this policy
+ * belongs to the web host alone.
+ */
+export interface CallPolicy {
+  /** The call to run in place of the one received (paths made canonical), or a refusal to answer. */
+  check(op: unknown, input: unknown): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }>;
+  /** After the call ran: results that would show a file the browser did not upload are withheld. */
+  filter(op: unknown, input: unknown, result: Result<unknown>, itemPath: (batchId: string, itemId: string) => Promise<string | null>): Promise<Result<unknown>>;
+}
+
+const MAX_NAMED = 20;
+
+export function callPolicy(uploadsFolder: string): CallPolicy {
+  return {
+    async check(op, input) {
+      if (op === 'batches.addFiles') return checkAddFiles(uploadsFolder, input);
+      if (op === 'batches.importManifest' && isRecord(input) && 'path' in input) {
+        return {
+          ok: false,
+          error: new AppError({
+            kind: 'InvalidInput',
+            message: 'In the browser, SignDock reads a manifest from the file you pick, not from a path on this computer. Pick the CSV file again.',
+            fields: { path: ['Give the file itself (fileName and contentBase64), not a path.'] },
+          }),
+        };
+      }
+      return { ok: true, input };
+    },
+    async filter(op, input, result, itemPath) {
+      if (op !== 'batches.preview' || !result.ok || !isRecord(input)) return result;
+      const { batchId, itemId } = input;
+      if (typeof batchId !== 'string' || typeof itemId !== 'string') return result;
+      const path = await itemPath(batchId, itemId);
+      // A row added by the Electron shell or the CLI on the same data folder: no thumbnail here.
+      if (path === null || (await uploadedFile(uploadsFolder, path)) === null) return { ok: true, value: { dataBase64: null } };
+      return result;
+    },
+  };
+}
+
+async function checkAddFiles(uploadsFolder: string, input: unknown): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }> {
+  // A malformed call is left to the contract's own check (it names the field).
+  if (!isRecord(input) || !Array.isArray(input.paths) || !input.paths.every((p) => typeof p === 'string')) return { ok: true, input };
+  const paths = input.paths as string[];
+  const canonical: string[] = [];
+  const refused: { index: number; path: string }[] = [];
+  for (const [index, path] of paths.entries()) {
+    const inside = await uploadedFile(uploadsFolder, path);
+    if (inside === null) refused.push({ index, path });
+    else canonical.push(inside);
+  }
+  const first = refused[0];
+  if (!first) return { ok: true, input: { ...input, paths: canonical } };
+  const message =
+    refused.length > 1
+      ? `“${first.path}” and ${refused.length - 1} more were not uploaded from this browser, so SignDock will not read them. Drop or pick the files in the window to add them.`
+      : `“${first.path}” was not uploaded from this browser, so SignDock will not read it. Drop or pick the file in the window to add it.`;
+  return {
+    ok: false,
+    error: new AppError({
+      kind: 'InvalidInput',
+      message,
+      params: { path: first.path },
+      fields: Object.fromEntries(refused.slice(0, MAX_NAMED).map(({ index }) => [`paths.${index}`, ['Only files uploaded from this browser can be added.']])),
+    }),
+  };
+}
+
+/**
+ * The file as the core knows it (`<uploads folder>/…`) when `path`, with every symbolic link
+ * resolved, is a regular file inside the uploads folder; otherwise null.
+ */
+export async function uploadedFile(uploadsFolder: string, path: string): Promise<string | null> {
+  if (!isAbsolute(path) || path.includes('\0')) return null;
+  try {
+    const root = await realpath(uploadsFolder);
+    const real = await realpath(path);
+    const rel = relative(root, real);
+    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
+    if (!(await stat(real)).isFile()) return null;
+    return join(uploadsFolder, rel);
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+import { invalidationSchema } from '../domain/documents';
+import { jobItemViewSchema, jobViewSchema } from '../domain/jobs';
+
+const id = z.string().min(1).max(100);
+const journalEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  accountId: z.string(),
+  osUser: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  inputs: z.record(z.string(), z.unknown()),
+  outcome: z.record(z.string(), z.unknown()),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+const ids = z.array(id).min(1).max(5000);
+const jobRef = z.object({ jobId: id }).strict();
+/** The service accepts at most 254 characters; the host refuses more before anything is sent. */
+export const cancelReasonSchema = z.string().max(254, 'At most 254 characters.');
+const skippedSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  title: z.string(),
+  reason: z.enum(['completed', 'alreadyCancelled', 'notInMirror', 'signed', 'rejected', 'cancelled', 'noChannel', 'documentNotPending']),
+});
+
+/** The document actions (cancel, remind, invalidate, replace) and the jobs that carry them out. */
+export const actionOperations = {
+  'jobs.list': defineOperation({ summary: 'The selected account\'s recent jobs (bulk actions), newest first.', input: z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(), output: z.array(jobViewSchema) }),
+  'jobs.get': defineOperation({ summary: 'One job with its items and their outcomes.', input: jobRef, output: z.object({ job: jobViewSchema, items: z.array(jobItemViewSchema) }) }),
+  'jobs.pause': defineOperation({ summary: 'Pause a job (items in flight finish); valid in every state.', input: jobRef, output: jobViewSchema }),
+  'jobs.resume': defineOperation({ summary: 'Resume a paused job; valid in every state.', input: jobRef, output: jobViewSchema }),
+  'jobs.cancel': defineOperation({ summary: 'Cancel a job (items in flight finish, the rest are not done); valid in every state.', input: jobRef, output: jobViewSchema }),
+  'jobs.retryFailed': defineOperation({ summary: 'Try a job\'s failed items again.', input: jobRef, output: jobViewSchema }),
+  'documents.planCancel': defineOperation({
+    summary: 'What cancelling these documents would do, from the mirror: those to cancel, and those skipped with why.',
+    input: z.object({ documentIds: ids }).strict(),
+    output: z.object({ documents: z.array(z.object({ documentId: z.string(), title: z.string(), status: z.string() })), skipped: z.array(skippedSchema) }),
+  }),
+  'documents.cancel': defineOperation({
+    summary: 'Cancel documents (a job): signers who have not signed can no longer sign. Irreversible.',
+    input: z.object({ documentIds: ids, reason: cancelReasonSchema }).strict(),
+    output: jobViewSchema,
+  }),
+  'signatures.planRemind': defineOperation({
+    summary: 'Which signers of these documents (or these signatures) a reminder would reach, and who is skipped and why.',
+    input: z.object({ documentIds: ids, signatureIds: z.array(id).max(5000).optional() }).strict(),
+    output: z.object({ signatures: z.array(z.object({ signatureId: z.string(), documentId: z.string(), title: z.string(), signer: z.string() })), skipped: z.array(skippedSchema) }),
+  }),
+  'signatures.remind': defineOperation({
+    summary: 'Remind pending signers (a job); the service allows one reminder per signer every 2 hours.',
+    input: z.object({ documentIds: ids, signatureIds: z.array(id).max(5000).optional() }).strict(),
+    output: jobViewSchema,
+  }),
+  'signatures.invalidate': defineOperation({
+    summary: 'Invalidate one signature (irreversible), optionally inviting a replacement; the document is read again.',
+    input: z.object({ signatureId: id, documentId: id, invalidation: invalidationSchema.extend({ reason: z.string().trim().min(1, 'Say why.').max(1000) }) }).strict(),
+    output: jobViewSchema,
+  }),
+  'signatures.planReplace': defineOperation({
+    summary: 'Where a signer (e-mail or phone) still has to sign, in these documents or every pending one.',
+    input: z.object({ from: z.string().trim().min(3).max(200), documentIds: ids.optional() }).strict(),
+    output: z.array(z.object({ signatureId: z.string(), documentId: z.string(), title: z.string() })),
+  }),
+  'signatures.replace': defineOperation({
+    summary: 'Invalidate and replace a signer everywhere in the plan (a job).',
+    input: z
+      .object({ from: z.string().trim().min(3).max(200), to: z.string().trim().min(3).max(200), reason: z.string().trim().min(1).max(1000), notify: z.boolean(), documentIds: ids.optional() })
+      .strict(),
+    output: jobViewSchema,
+  }),
+  'journal.list': defineOperation({
+    summary: 'The local audit journal: every action SignDock took, oldest first (optionally about one document or signature).',
+    input: z.object({ subject: id.optional(), limit: z.number().int().min(1).max(100_000).default(1000) }).strict(),
+    output: z.array(journalEntrySchema),
+  }),
+  'journal.verify': defineOperation({
+    summary: 'Checks the journal\'s chain of SHA-256 hashes: a removed or edited entry is found.',
+    input: z.object({}).strict(),
+    output: z.object({ ok: z.boolean(), entries: z.number().int(), seq: z.number().int().optional(), problem: z.string().optional() }),
+  }),
+} as const;

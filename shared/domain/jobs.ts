@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { appErrorSchema } from '../contract/errors';
+
+/** A bulk action as every host shows it: the job engine's state, counts, bytes, time left, pauses, owner. */
+export const jobStateSchema = z.enum(['queued', 'running', 'pausing', 'paused', 'cancelling', 'cancelled', 'finished']);
+export const jobItemStateSchema = z.enum(['pending', 'running', 'uncertain', 'done', 'skipped', 'failed', 'cancelled']);
+
+export const jobItemViewSchema = z.object({
+  seq: z.number().int(),
+  subject: z.string(),
+  /** What the item is about in words (a document's title, a signer), when known. */
+  label: z.string().nullable(),
+  state: jobItemStateSchema,
+  attempts: z.number().int(),
+  outcome: z.record(z.string(), z.unknown()).nullable(),
+  error: appErrorSchema.nullable(),
+});
+export type JobItemView = z.infer<typeof jobItemViewSchema>;
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  accountId: z.string(),
+  state: jobStateSchema,
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  input: z.record(z.string(), z.unknown()),
+  progress: z.object({
+    total: z.number().int(),
+    byState: z.record(jobItemStateSchema, z.number().int()),
+    bytesDone: z.number(),
+    secondsLeft: z.number().nullable(),
+    rateLimitedUntil: z.string().nullable(),
+  }),
+  owner: z.object({ pid: z.number().int(), host: z.string(), self: z.boolean() }).nullable(),
+  stoppedBy: appErrorSchema.nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;

@@ -1,0 +1,102 @@
+import Database from 'better-sqlite3';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePdfs } from '../helpers/pdf-batch';
+import { spawnCli } from '../helpers/run-cli';
+import { tempFolder } from '../helpers/temp-folder';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+/**
+ * Issue 12, must show: three CLI processes on one data folder. The first sends 30 files against the
+ * sandbox with latency and 20% ambiguous creates, a second runs `send --resume` of the same batch at
+ * once, a third starts mid-way: each file is created exactly once, and the processes that did not own
+ * the batch said so. Then the owner is SIGKILLed mid-batch: a follower takes over, and still nothing is
+ * created twice.
+ */
+interface Run {
+  child: ChildProcess;
+  stderr: string;
+  exit: Promise<number | null>;
+}
+
+function start(args: string[], env: Record<string, string>): Run {
+  const child = spawnCli(args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run: Run = { child, stderr: '', exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  child.stderr?.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
+  return run;
+}
+
+/** Resolves when `test` holds, checked whenever one of the processes prints something or the sandbox is asked. */
+async function until(test: () => boolean | Promise<boolean>, what: string, runs: Run[], timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${runs.map((r) => r.stderr).join('\n---\n')}`);
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        for (const run of runs) run.child.stderr?.off('data', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, 200); // the sandbox's counters have no event of their own
+      for (const run of runs) run.child.stderr?.on('data', wake);
+    });
+  }
+}
+
+describe('one owner per batch across processes', () => {
+  let sandbox: Sandbox;
+  let home: ReturnType<typeof tempFolder>;
+  let files: ReturnType<typeof tempFolder>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 12 });
+    await sandbox.controlClient.setFaults({ latency_ms: 120, ambiguous_create_rate: 0.2, ambiguous_create_mode: 'destroy', operations: ['create'] });
+    home = tempFolder('signdock-three-home-');
+    files = tempFolder('signdock-three-files-');
+    await writePdfs(files.path, 30, 'shared');
+    env = { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url, SIGNDOCK_LEASE_TTL_MS: '3000' };
+  });
+  afterAll(async () => {
+    await sandbox.stop();
+    home.remove();
+    files.remove();
+  });
+
+  it('three processes, then the owner killed: every file created exactly once', async () => {
+    const creates = async () => (await sandbox.controlClient.stats()).creates.total;
+    const first = start(['--home', home.path, 'send', files.path, '--signer', 'EM=ana@example.com', '--concurrency', '2'], env);
+    await until(() => /Batch ([0-9a-f-]{36})/.test(first.stderr), 'the batch id', [first]);
+    const batchId = /Batch ([0-9a-f-]{36})/.exec(first.stderr)![1]!;
+    const second = start(['--home', home.path, 'send', '--resume', batchId], env);
+    await until(async () => (await creates()) >= 8, 'eight creates', [first, second]);
+    const third = start(['--home', home.path, 'send', '--resume', batchId], env);
+    const runs = [first, second, third];
+    const following = /is being sent by another SignDock on this computer \(PID \d+\); following it/;
+    await until(() => runs.filter((run) => following.test(run.stderr)).length >= 2, 'two followers', runs);
+
+    // The owner, as the database says, is killed in the middle of the batch.
+    await until(async () => (await creates()) >= 14, 'fourteen creates', runs);
+    const db = new Database(join(home.path, 'signdock.db'), { readonly: true });
+    const lease = db.prepare('SELECT pid FROM job_leases WHERE job_id = ?').get(batchId) as { pid: number };
+    db.close();
+    const owner = runs.find((run) => run.child.pid === lease.pid)!;
+    expect(owner).toBeDefined();
+    expect(runs.filter((run) => run !== owner).every((run) => following.test(run.stderr))).toBe(true);
+    expect(await creates()).toBeLessThan(30);
+    owner.child.kill('SIGKILL');
+
+    const survivors = runs.filter((run) => run !== owner);
+    const codes = await Promise.all(survivors.map((run) => run.exit));
+    expect(codes, survivors.map((run) => run.stderr).join('\n---\n')).toEqual([0, 0]);
+    expect(survivors.some((run) => /The other SignDock stopped; this one goes on/.test(run.stderr))).toBe(true);
+
+    const stats = await sandbox.controlClient.stats();
+    expect(stats.faults.ambiguous_creates).toBeGreaterThan(0);
+    expect(stats.duplicates.titles).toEqual([]);
+    expect(stats.duplicates.file_hashes).toEqual([]);
+    expect(Object.keys(stats.creates.by_title)).toHaveLength(30);
+    expect((await sandbox.controlClient.state()).documents).toHaveLength(30);
+  });
+});
