@@ -209,6 +209,7 @@ export function createCore(options: CoreOptions): Core {
     'documents.detail': ({ documentId }) => documents.detail(documentId),
     'documents.signature': ({ signatureId }) => documents.signature(signatureId),
     'documents.export': (input) => documents.export(input),
+    'documents.selectionIds': ({ selection }) => documents.selectionIds(selection),
     'documents.attention': (patch) => documents.setAttention(patch),
     ...actionHandlers,
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),

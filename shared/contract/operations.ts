@@ -255,6 +255,11 @@ export const operations = {
       .strict(),
     output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
   }),
+  'documents.selectionIds': defineOperation({
+    summary: 'The ids of the documents a selection names (a filter with exceptions, or a list), for an action on them.',
+    input: z.object({ selection: documentSelectionSchema }).strict(),
+    output: z.object({ ids: z.array(z.string()) }),
+  }),
   'documents.attention': defineOperation({
     summary: 'Change after how many days a pending document or an unopened invitation needs attention.',
     input: attentionSettingsSchema.partial().strict(),

@@ -106,6 +106,14 @@ export class DocumentsService {
     }
   }
 
+  /** The ids a selection names (at most the export's bound), for an action on them. */
+  selectionIds(selection: DocumentSelection): { ids: string[] } {
+    const accountId = this.deps.account();
+    const ids: string[] = [];
+    for (const document of this.selected(accountId, selection, { key: 'created', direction: 'desc' })) ids.push(document.id);
+    return { ids };
+  }
+
   attention(): AttentionSettings {
     const parsed = attentionSettingsSchema.safeParse(this.deps.settings.getValue(attentionKey));
     return parsed.success ? parsed.data : defaultAttentionSettings;
