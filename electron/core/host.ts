@@ -24,6 +24,7 @@ import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
+import { createEvidence } from './evidence/evidence-wiring';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -117,6 +118,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const presets = new PresetsRepo(db);
   const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, spine, clients, events, logger });
+  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, spine, clients, settings, dataFolder: options.dataFolder, version: options.version });
   let background = false;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
@@ -188,6 +190,7 @@ export function createCore(options: CoreOptions): Core {
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
     ...actionHandlers,
+    ...evidenceHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
 import { actionOperations } from './action-operations';
+import { evidenceOperations } from './evidence-operations';
 import { documentSchema } from '../domain/documents';
 import { documentQuerySchema, syncStatusSchema } from '../domain/sync';
 import { inboxPageSchema, inboxStates, webhookSettingsSchema, webhookStateSchema } from '../domain/webhooks';
@@ -182,6 +183,7 @@ export const operations = {
     output: z.array(signerPresetSchema),
   }),
   ...actionOperations,
+  ...evidenceOperations,
 } as const;
 
 export type Operations = typeof operations;

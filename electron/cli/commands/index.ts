@@ -8,6 +8,8 @@ import { syncCommand } from './sync';
 import { webhookCommand } from './webhook';
 import { cancelCommand, cancelUsage, invalidateCommand, invalidateUsage, remindCommand, remindUsage, replaceCommand, replaceUsage } from './actions';
 import { jobsCommand, jobsUsage } from './jobs';
+import { archiveCommand, archiveUsage } from './archive';
+import { exportLegalCommand, exportUsage, verifyCommand, verifyUsage } from './archive-verify';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -26,4 +28,7 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   invalidate: { run: invalidateCommand, usage: invalidateUsage },
   'replace-signer': { run: replaceCommand, usage: replaceUsage },
   jobs: { run: jobsCommand, usage: jobsUsage },
+  archive: { run: archiveCommand, usage: archiveUsage },
+  verify: { run: verifyCommand, usage: verifyUsage },
+  'export-legal': { run: exportLegalCommand, usage: exportUsage },
 };

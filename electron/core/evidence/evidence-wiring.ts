@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { AppError } from '../../../shared/contract/errors';
+import type { Document } from '../../../shared/domain/documents';
+import type { DataSpine } from '../data-spine';
+import type { Db } from '../db/database';
+import type { Handlers } from '../dispatcher';
+import type { JobEngine } from '../jobs/job-engine';
+import type { ServiceClients } from '../service-clients';
+import type { SettingsRepo } from '../settings/settings-repo';
+import { EvidenceSettingsStore } from './archive-folder';
+import { archiveKind } from './archive-kind';
+import { EvidenceIndex } from './evidence-index';
+import { EvidenceService } from './evidence-service';
+
+type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
+
+export interface EvidenceWiringDeps {
+  db: Db;
+  engine: JobEngine;
+  spine: DataSpine;
+  clients: ServiceClients;
+  settings: SettingsRepo;
+  dataFolder: string;
+  version: string;
+}
+
+/** The evidence archive on the job engine of `createCore`: the `archive` kind, the service, and its contract handlers. */
+export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceService; handlers: EvidenceHandlers } {
+  const { db, engine, spine, clients } = deps;
+  const index = new EvidenceIndex(db);
+  const store = new EvidenceSettingsStore(deps.settings, deps.dataFolder);
+  const accountRow = (accountId: string) => {
+    const row = db.prepare('SELECT name, base_url AS baseUrl FROM accounts WHERE id = ?').get(accountId) as { name: string; baseUrl: string } | undefined;
+    return row ?? null;
+  };
+  engine.register(
+    archiveKind({
+      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), version: deps.version, signal }),
+      account: accountRow,
+      indexed: (bag) => index.put(bag),
+    }),
+  );
+  const completed = (accountId: string): Document[] => {
+    const all: Document[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = spine.sync.queries.page({ accountId, statuses: ['CO'], sort: { key: 'created', direction: 'desc' }, limit: 500, offset });
+      all.push(...page.documents);
+      if (page.documents.length < 500) return all;
+    }
+  };
+  const journal = (documentId: string) =>
+    db.prepare('SELECT at, actor, action, outcome, detail FROM journal WHERE target = ? ORDER BY seq').all(documentId) as { at: string; actor: string; action: string; outcome: string }[];
+  const service = new EvidenceService({
+    engine,
+    index,
+    settings: store,
+    selectedAccount: () => spine.requireSelected(),
+    accountName: (accountId) => accountRow(accountId)?.name ?? null,
+    document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
+    completed,
+    journal,
+    exportsFolder: join(deps.dataFolder, 'exports'),
+    version: deps.version,
+  });
+  const settingsView = () => store.view();
+  return {
+    service,
+    handlers: {
+      'evidence.settings': settingsView,
+      'evidence.setArchiveFolder': ({ path }) => (store.setArchiveFolder(path), settingsView()),
+      'evidence.addTrustAnchor': ({ pem, derBase64 }) => {
+        if (!pem && !derBase64) throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'Give the certificate (PEM text, or DER as base64).' });
+        store.addAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
+        return settingsView();
+      },
+      'evidence.removeTrustAnchor': ({ fingerprint }) => (store.removeAnchor(fingerprint), settingsView()),
+      'evidence.planArchive': (selection) => service.plan(selection),
+      'evidence.archive': (selection) => service.archive(selection),
+      'evidence.list': (query) => service.list(query),
+      'evidence.get': ({ bagPath }) => service.detail(bagPath),
+      'evidence.file': ({ bagPath, kind }) => service.file(bagPath, kind),
+      'evidence.forDocument': ({ documentId }) => index.byDocument(documentId).map((bag) => index.summary(bag.bagPath)!),
+      'evidence.verify': async ({ bagPaths }) =>
+        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report })),
+      'evidence.indexFolder': ({ path }) => service.indexFolder(path),
+      'evidence.rebuildIndex': () => service.rebuildIndex(),
+      'evidence.export': ({ bagPaths, outFile }) => service.export(bagPaths, outFile),
+    },
+  };
+}
