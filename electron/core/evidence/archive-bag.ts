@@ -5,7 +5,8 @@ import type { EvidenceKind } from '../../../shared/domain/documents';
 import { verificationReportSchema, type VerificationReport } from '../../../shared/domain/evidence';
 import type { ServiceClient } from '../api/service-client';
 import { writeFileAtomic } from './atomic-write';
-import { tagManifestName, writeTagFiles, type BagInfo } from './bagit';
+import { AppError } from '../../../shared/contract/errors';
+import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
 import { verifyEvidence } from './verify-evidence';
 
 /**
@@ -58,6 +59,7 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
     return { report, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag) };
   }
   await mkdir(join(bag, 'data'), { recursive: true });
+  await claimBag(target);
   await removeLeftovers(join(bag, 'data'));
   const hashes = new Map<string, string>();
   let downloaded = 0;
@@ -100,6 +102,18 @@ async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {
   }
   info.push(['SignDock-Version', deps.version]);
   return info;
+}
+
+/**
+ * The bag says whose it is from the start (a first bag-info.txt, replaced when the bag is finished), so
+ * a folder begun for one document is never filled with another's files (ids that begin alike, same title and day).
+ */
+async function claimBag(target: BagTarget): Promise<void> {
+  const owner = bagInfoValue(await readBagInfo(target.bag), 'SignDock-Document-Id');
+  if (owner && owner !== target.documentId) {
+    throw new AppError({ kind: 'Conflict', code: 'evidence.bagTaken', params: { bag: target.bag }, message: `The folder ${target.bag} holds the evidence of another document (${owner}); nothing was written to it.` });
+  }
+  if (!owner) await writeFileAtomic(join(target.bag, 'bag-info.txt'), formatBagInfo([['SignDock-Document-Id', target.documentId], ['SignDock-Document-Title', target.title]]));
 }
 
 /** Temporary files of downloads a stopped process left behind (never part of the bag). */

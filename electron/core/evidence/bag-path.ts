@@ -28,9 +28,9 @@ export function dayOf(iso: string | null | undefined): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
-/** The bag's path relative to the archive folder, with forward slashes. */
-export function bagRelativePath(document: { id: string; title: string; createdAt: string | null }): string {
+/** The bag's path relative to the archive folder, with forward slashes; `wholeId` when the first 8 characters are not enough. */
+export function bagRelativePath(document: { id: string; title: string; createdAt: string | null }, wholeId = false): string {
   const day = dayOf(document.createdAt);
-  const id8 = document.id.replace(/[^0-9a-zA-Z]/g, '').slice(0, 8) || 'noid';
+  const id8 = document.id.replace(/[^0-9a-zA-Z]/g, '').slice(0, wholeId ? 64 : 8) || 'noid';
   return day ? `${day.slice(0, 4)}/${day}_${safeTitle(document.title)}_${id8}` : `undated/undated_${safeTitle(document.title)}_${id8}`;
 }

@@ -12,10 +12,10 @@ import {
 import type { JobView } from '../../../shared/domain/jobs';
 import type { JobEngine } from '../jobs/job-engine';
 import { isCompleteBag } from './archive-bag';
-import type { EvidenceSettingsStore } from './archive-folder';
+import { resolveBag, type EvidenceSettingsStore } from './archive-folder';
 import { bagRelativePath, dayOf } from './bag-path';
 import { findBags, verifyBagFolder, type BagVerification } from './bag-verify';
-import { manifestName, parseManifest, readBagInfo } from './bagit';
+import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bagit';
 import { exportForCounsel, type ExportResult } from './counsel-export';
 import type { EvidenceIndex } from './evidence-index';
 import type { ArchiveItemInput } from './archive-kind';
@@ -49,6 +49,7 @@ export class EvidenceService {
     const accountId = this.deps.selectedAccount();
     const archiveFolder = selection.folder ? this.deps.settings.checkedFolder(selection.folder) : this.deps.settings.archiveFolder();
     const plan: ArchivePlan = { archiveFolder, documents: [], skipped: [] };
+    const taken = new Set<string>();
     const documents: (Document | { id: string })[] =
       selection.documentIds ? [...new Set(selection.documentIds)].map((id) => this.deps.document(accountId, id) ?? { id }) : this.inRange(accountId, selection.from, selection.to);
     for (const document of documents) {
@@ -56,10 +57,13 @@ export class EvidenceService {
         plan.skipped.push({ documentId: document.id, title: document.id, reason: 'notInMirror', bagPath: null });
         continue;
       }
-      const bagPath = bagRelativePath(document);
+      const bagPath = await this.freePath(archiveFolder, document, taken);
       if (document.status !== 'CO') plan.skipped.push({ documentId: document.id, title: document.title, reason: 'notCompleted', bagPath: null });
       else if (await this.archived(document.id)) plan.skipped.push({ documentId: document.id, title: document.title, reason: 'alreadyArchived', bagPath: (await this.archived(document.id))! });
-      else plan.documents.push({ documentId: document.id, title: document.title, bagPath });
+      else {
+        taken.add(bagPath);
+        plan.documents.push({ documentId: document.id, title: document.title, bagPath });
+      }
     }
     return plan;
   }
@@ -160,6 +164,22 @@ export class EvidenceService {
       accountName = null;
     }
     return exportForCounsel({ bags, outFile: outFile ?? join(this.deps.exportsFolder, name), archiveFolder: this.deps.settings.archiveFolder(), accountName, version: this.deps.version, journal: this.deps.journal, now: () => now });
+  }
+
+  /**
+   * The bag's path, with the whole id instead of its first 8 characters when that folder belongs to
+   * another document (ids of documents created close together begin alike: UUID v7).
+   */
+  private async freePath(root: string, document: Document, taken: Set<string>): Promise<string> {
+    const short = bagRelativePath(document);
+    const owner = async (path: string) => {
+      const indexed = this.deps.index.get(resolveBag(root, path));
+      if (indexed) return indexed.documentId;
+      return bagInfoValue(await readBagInfo(resolveBag(root, path)), 'SignDock-Document-Id');
+    };
+    const other = (found: string | null) => found !== null && found !== document.id;
+    if (!taken.has(short) && !other(await owner(short))) return short;
+    return bagRelativePath(document, true);
   }
 
   /** The bag of a document when it is archived and complete. */
