@@ -22,6 +22,8 @@ import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
+import { Journal } from './journal/journal';
+import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 import { createEvidence } from './evidence/evidence-wiring';
@@ -58,6 +60,7 @@ export interface Core {
   /** Every bulk action but sending: cancel, remind, invalidate (and later archive). */
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
+  readonly journal: Journal;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -103,9 +106,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
   const leases = new JobLeases(db);
+  const journal = new Journal(db);
   const batches = new BatchService({
     db,
     leases,
+    journal,
     selectedAccount: () => spine.requireSelected(),
     client: (accountId) => clients.forAccount(accountId),
     limiter: (accountId) => clients.limiterFor(accountId),
@@ -117,9 +122,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
-  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, spine, clients, events, logger });
-  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, spine, clients, settings, dataFolder: options.dataFolder, version: options.version });
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
+  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version });
   let background = false;
+  let stopNotices: (() => void) | null = null;
+  let stopAutoRemind: (() => void) | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -190,6 +197,8 @@ export function createCore(options: CoreOptions): Core {
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
     ...actionHandlers,
+    'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
+    'journal.verify': () => journal.verify(),
     ...evidenceHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);
@@ -207,9 +216,13 @@ export function createCore(options: CoreOptions): Core {
     batches,
     jobs,
     actions,
+    journal,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
+      // Notifications are for the app and the web UI (hosts with background work), never the CLI.
+      stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
+      stopAutoRemind ??= autoRemind();
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
@@ -217,6 +230,8 @@ export function createCore(options: CoreOptions): Core {
       jobs.resumeInterrupted();
     },
     async close() {
+      stopNotices?.();
+      stopAutoRemind?.();
       await batches.close();
       await jobs.close();
       await spine.stop();

@@ -215,7 +215,12 @@ describe('archive against the sandbox', () => {
       const check = spawnSync('sha256sum', ['-c', manifest], { cwd: root, encoding: 'utf8' });
       expect(check.status, check.stdout + check.stderr).toBe(0);
     }
-    const custody = JSON.parse(readFileSync(join(root, 'data', 'custody.json'), 'utf8')) as { exportedBy: { osUser: string }; documents: { documentId: string; files: { sha256: string }[] }[] };
+    const custody = JSON.parse(readFileSync(join(root, 'data', 'custody.json'), 'utf8')) as {
+      exportedBy: { osUser: string };
+      documents: { documentId: string; files: { sha256: string }[]; journal: { action: string; outcome: { state: string }; hash: string }[] }[];
+    };
+    // The audit journal's (hash-chained) entries of each document travel with it.
+    expect(custody.documents[0]!.journal.some((entry) => entry.action === 'archive' && entry.outcome.state === 'done' && /^[0-9a-f]{64}$/.test(entry.hash))).toBe(true);
     expect(custody.exportedBy.osUser).toBeTruthy();
     expect(custody.documents.map((d) => d.documentId).sort()).toEqual(bags.map((b) => b.documentId).sort());
     expect(custody.documents[0]!.files.length).toBeGreaterThanOrEqual(8);

@@ -43,6 +43,8 @@ export interface RunnerDeps {
   onStopped: (error: AppErrorShape) => void;
   /** Bytes of a row that was just sent (progress and time left). */
   onSentBytes?: (bytes: number) => void;
+  /** A row's final outcome (sent, found after an interrupted send, failed), for the audit journal. */
+  journal?: (item: ItemRow, outcome: { state: 'sent' | 'failed'; documentId?: string; recovered?: boolean; error?: string }) => void;
   /** Asked before each claim: a pause or cancel from any process (the job's state) stops the run. */
   shouldStop?: () => boolean;
   logger?: Logger;
@@ -151,6 +153,7 @@ export class BatchRunner {
       });
       this.unreachable = 0;
       repo.markSent(item.id, document.id, sentSignatures(document, item.signers), false);
+      this.deps.journal?.(item, { state: 'sent', documentId: document.id });
       this.deps.onSentBytes?.(item.size ?? 0);
       this.mirror(document, readAt);
     } catch (error) {
@@ -191,6 +194,7 @@ export class BatchRunner {
     }
     if (kind === 'InvalidInput' || kind === 'NotFound' || kind === 'Conflict') {
       repo.setState(item.id, 'failed', { error: shape });
+      this.deps.journal?.(item, { state: 'failed', error: shape.message });
       return;
     }
     // Ambiguous, ServerError, Internal: it may have been created.
@@ -244,8 +248,13 @@ export class BatchRunner {
       repo.transaction(() =>
         uncertain.forEach((item, index) => {
           const document = found.get(index);
-          if (document) repo.markSent(item.id, document.id, sentSignatures(document, item.signers), true);
-          else if (item.attempts >= maxAttempts) repo.setState(item.id, 'failed', { error: gaveUp(item) });
+          if (document) {
+            repo.markSent(item.id, document.id, sentSignatures(document, item.signers), true);
+            this.deps.journal?.(item, { state: 'sent', documentId: document.id, recovered: true });
+          } else if (item.attempts >= maxAttempts) {
+            repo.setState(item.id, 'failed', { error: gaveUp(item) });
+            this.deps.journal?.(item, { state: 'failed', error: gaveUp(item).message });
+          }
           else repo.setState(item.id, 'ready');
         }),
       );

@@ -14,6 +14,7 @@ import { notDraft } from './batch-planning';
 import { problemError, sendableNow, type BatchResults } from './batch-results';
 import { BatchRunner } from './batch-runner';
 import { followBatch } from './follow-batch';
+import type { Journal } from '../journal/journal';
 
 export interface SendingDeps {
   repo: BatchRepo;
@@ -28,6 +29,7 @@ export interface SendingDeps {
   stamp: () => number;
   now: () => number;
   logger?: Logger;
+  journal?: Journal;
 }
 
 /**
@@ -258,6 +260,7 @@ export class BatchSending {
         live.bytesSent += bytes;
         live.itemsSent += 1;
       },
+      ...(this.deps.journal ? { journal: this.journalFor(row.accountId, batchId) } : {}),
       // Commands from any process reach the owner through the job's state, read before each claim.
       shouldStop: () => wantsStop(jobs.state(batchId) ?? 'running'),
       ...(this.deps.logger ? { logger: this.deps.logger } : {}),
@@ -296,6 +299,18 @@ export class BatchSending {
         else if (next === 'again') this.startRunner(batchId);
         else leases.release(batchId);
         results.changed(batchId, []);
+      });
+  }
+
+  private journalFor(accountId: string, batchId: string): NonNullable<ConstructorParameters<typeof BatchRunner>[0]['journal']> {
+    const journal = this.deps.journal!;
+    return (item, outcome) =>
+      journal.append({
+        accountId,
+        action: 'send',
+        subject: outcome.documentId ?? item.path,
+        inputs: { batch: batchId, file: item.fileName, title: item.title, signers: item.signers },
+        outcome,
       });
   }
 
@@ -381,7 +396,10 @@ export class BatchSending {
       repo: this.deps.repo,
       leases: this.deps.leases,
       changed: (ids) => this.deps.results.changed(batchId, ids),
-      takeOver: () => this.startRunner(batchId),
+      takeOver: () => {
+        this.startRunner(batchId);
+        return live.running !== null;
+      },
     });
     live.stopFollowing = stop;
     live.following = promise.finally(() => {

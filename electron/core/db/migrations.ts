@@ -3,6 +3,7 @@ import { inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
+import { journalSchema } from '../journal/journal';
 import { evidenceSchema } from '../evidence/schema';
 
 /**
@@ -32,4 +33,4 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema, evidenceSchema];
+export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema, journalSchema, evidenceSchema];

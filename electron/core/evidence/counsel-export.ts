@@ -20,7 +20,7 @@ export interface ExportInput {
   archiveFolder: string;
   accountName: string | null;
   version: string;
-  journal: (documentId: string) => { at: string; actor: string; action: string; outcome: string }[];
+  journal: (documentId: string) => Record<string, unknown>[];
   now?: () => Date;
 }
 

@@ -29,7 +29,7 @@ export interface EvidenceServiceDeps {
   document: (accountId: string, documentId: string) => Document | undefined;
   /** Every completed document of the account's mirror. */
   completed: (accountId: string) => Document[];
-  journal: (documentId: string) => { at: string; actor: string; action: string; outcome: string }[];
+  journal: (documentId: string) => Record<string, unknown>[];
   exportsFolder: string;
   version: string;
   now?: () => Date;

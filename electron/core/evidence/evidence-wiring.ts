@@ -5,6 +5,7 @@ import type { DataSpine } from '../data-spine';
 import type { Db } from '../db/database';
 import type { Handlers } from '../dispatcher';
 import type { JobEngine } from '../jobs/job-engine';
+import type { Journal } from '../journal/journal';
 import type { ServiceClients } from '../service-clients';
 import type { SettingsRepo } from '../settings/settings-repo';
 import { EvidenceSettingsStore } from './archive-folder';
@@ -17,6 +18,7 @@ type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${strin
 export interface EvidenceWiringDeps {
   db: Db;
   engine: JobEngine;
+  journal: Journal;
   spine: DataSpine;
   clients: ServiceClients;
   settings: SettingsRepo;
@@ -48,8 +50,11 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
       if (page.documents.length < 500) return all;
     }
   };
-  const journal = (documentId: string) =>
-    db.prepare('SELECT at, actor, action, outcome, detail FROM journal WHERE target = ? ORDER BY seq').all(documentId) as { at: string; actor: string; action: string; outcome: string }[];
+  /** The audit journal's entries about a document (hash-chained: each carries its hash and the one before). */
+  const journal = (documentId: string) => deps.journal.entries({ subject: documentId, limit: 1000 }).map(({ seq, at, osUser, action, inputs, outcome, hash, prevHash }) => {
+    const { titles: _titles, ...kept } = inputs;
+    return { seq, at, osUser, action, inputs: kept, outcome, hash, prevHash };
+  });
   const service = new EvidenceService({
     engine,
     index,
