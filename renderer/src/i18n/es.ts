@@ -2,6 +2,7 @@ import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
 import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
+import { evidenceEs } from './evidence-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -46,13 +47,7 @@ export const es: Catalog = {
   },
   send: sendEs,
   documents: documentsEs,
-  evidence: {
-    title: 'Evidencias',
-    subtitle: 'Descargue y verifique las evidencias de los documentos completados.',
-    emptyTitle: 'Todavía no hay evidencias archivadas',
-    emptyBody: 'Cuando los documentos estén completados, podrá descargar aquí sus evidencias: el PDF firmado, el certificado de auditoría y el paquete de evidencias, comprobados contra cambios.',
-    firstStep: 'Todos deben firmar un documento antes de que sus evidencias estén disponibles.',
-  },
+  evidence: evidenceEs,
   activity: activityEs,
   onboarding: {
     title: 'Bienvenido a SignDock',
