@@ -123,7 +123,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const presets = new PresetsRepo(db);
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
-  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version });
+  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;

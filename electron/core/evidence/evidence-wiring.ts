@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
 import type { Document } from '../../../shared/domain/documents';
 import type { DataSpine } from '../data-spine';
+import type { HostKind } from '../../../shared/contract/operations';
 import type { Db } from '../db/database';
 import type { Handlers } from '../dispatcher';
 import type { JobEngine } from '../jobs/job-engine';
@@ -24,6 +25,8 @@ export interface EvidenceWiringDeps {
   settings: SettingsRepo;
   dataFolder: string;
   version: string;
+  /** In the web host a browser page must not name folders of this computer (DESIGN.md, security model). */
+  hostKind: HostKind;
 }
 
 /** The evidence archive on the job engine of `createCore`: the `archive` kind, the service, and its contract handlers. */
@@ -68,11 +71,20 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     version: deps.version,
   });
   const settingsView = () => store.view();
+  /** A folder or file named by the caller: the Electron shell's dialogs and the CLI may, a browser page may not. */
+  const hostPath = (what: string, given: unknown) => {
+    if (given === undefined || given === null || deps.hostKind !== 'web') return;
+    throw new AppError({ kind: 'InvalidInput', code: 'evidence.noHostPaths', params: { what }, message: `In the browser, SignDock does not take ${what} on this computer; use the desktop app or the command line for that.` });
+  };
   return {
     service,
     handlers: {
       'evidence.settings': settingsView,
-      'evidence.setArchiveFolder': ({ path }) => (store.setArchiveFolder(path), settingsView()),
+      'evidence.setArchiveFolder': ({ path }) => {
+        hostPath('an archive folder', path);
+        store.setArchiveFolder(path);
+        return settingsView();
+      },
       'evidence.addTrustAnchor': ({ pem, derBase64 }) => {
         if (!pem && !derBase64) throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'Give the certificate (PEM text, or DER as base64).' });
         store.addAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
@@ -80,16 +92,25 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
       },
       'evidence.removeTrustAnchor': ({ fingerprint }) => (store.removeAnchor(fingerprint), settingsView()),
       'evidence.planArchive': (selection) => service.plan(selection),
-      'evidence.archive': (selection) => service.archive(selection),
+      'evidence.archive': (selection) => {
+        hostPath('an archive folder', selection.folder);
+        return service.archive(selection);
+      },
       'evidence.list': (query) => service.list(query),
       'evidence.get': ({ bagPath }) => service.detail(bagPath),
       'evidence.file': ({ bagPath, kind }) => service.file(bagPath, kind),
       'evidence.forDocument': ({ documentId }) => index.byDocument(documentId).map((bag) => index.summary(bag.bagPath)!),
       'evidence.verify': async ({ bagPaths }) =>
         (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report })),
-      'evidence.indexFolder': ({ path }) => service.indexFolder(path),
+      'evidence.indexFolder': ({ path }) => {
+        hostPath('a folder to index', path);
+        return service.indexFolder(path);
+      },
       'evidence.rebuildIndex': () => service.rebuildIndex(),
-      'evidence.export': ({ bagPaths, outFile }) => service.export(bagPaths, outFile),
+      'evidence.export': ({ bagPaths, outFile }) => {
+        hostPath('where to save the export', outFile);
+        return service.export(bagPaths, outFile);
+      },
     },
   };
 }

@@ -148,6 +148,7 @@ export const evidenceEn = {
     description: 'Where bags are kept, and which certificate authorities make a signer “trusted”.',
     folder: 'Archive folder',
     folderHint: 'A full path. Documents archived before stay where they are.',
+    folderBrowser: 'Chosen in the desktop app or with the command line (npm run -s cli -- archive --dir DIR).',
     saveFolder: 'Use this folder',
     defaultFolder: 'Use the default',
     anchors: 'Trusted certificate authorities',

@@ -145,6 +145,7 @@ export const evidenceEs: typeof evidenceEn = {
     description: 'Dónde se guardan las bolsas y qué autoridades de certificación hacen que un firmante sea «de confianza».',
     folder: 'Carpeta del archivo',
     folderHint: 'Una ruta completa. Lo archivado antes se queda donde está.',
+    folderBrowser: 'Se elige en la aplicación de escritorio o con la línea de órdenes (npm run -s cli -- archive --dir CARPETA).',
     saveFolder: 'Usar esta carpeta',
     defaultFolder: 'Usar la predeterminada',
     anchors: 'Autoridades de certificación de confianza',

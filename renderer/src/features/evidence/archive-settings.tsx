@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field';
 import { useClient } from '../../lib/client-context';
 import { formatDate } from '../../lib/format-time';
 import { useAction } from '../../lib/use-action';
+import { useAppInfoStore } from '../../stores/app-info-store';
 
 /** The archive folder and the trusted certificate authorities (a CA file picked here is read as text, never uploaded elsewhere). */
 export function ArchiveSettings() {
@@ -16,6 +17,8 @@ export function ArchiveSettings() {
   const [settings, setSettings] = useState<EvidenceSettings | null>(null);
   const [folder, setFolder] = useState('');
   const file = useRef<HTMLInputElement>(null);
+  // In a browser the folder is shown, not chosen: a page may not name folders of the computer.
+  const browser = useAppInfoStore((store) => store.info?.hostKind === 'web');
   useEffect(() => {
     client
       .call('evidence.settings', {})
@@ -37,8 +40,8 @@ export function ArchiveSettings() {
   return (
     <SectionCard title={t('evidence.settings.title')} description={t('evidence.settings.description')} testId="archive-settings">
       <div className="evidence-settings">
-        <TextField label={t('evidence.settings.folder')} hint={t('evidence.settings.folderHint')} value={folder} onChange={(event) => setFolder(event.target.value)} spellCheck={false} />
-        <div className="evidence-settings-actions">
+        <TextField label={t('evidence.settings.folder')} hint={browser ? t('evidence.settings.folderBrowser') : t('evidence.settings.folderHint')} value={folder} readOnly={browser} onChange={(event) => setFolder(event.target.value)} spellCheck={false} />
+        <div className="evidence-settings-actions" hidden={browser}>
           <Button size="sm" disabled={folder.trim() === '' || folder === settings.archiveFolder} busy={save.pending} onClick={() => void save.run(folder.trim())}>
             {t('evidence.settings.saveFolder')}
           </Button>
