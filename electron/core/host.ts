@@ -127,6 +127,7 @@ export function createCore(options: CoreOptions): Core {
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
+  let orphanTimer: ReturnType<typeof setInterval> | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -228,10 +229,14 @@ export function createCore(options: CoreOptions): Core {
       if (selected) await connectDemoWebhook(selected);
       batches.resumeInterrupted('app');
       jobs.resumeInterrupted();
+      // A job another process owned is taken up here if that process stops (its lease expires): one cheap look every 15 s.
+      orphanTimer ??= setInterval(() => jobs.resumeInterrupted(), 15_000);
+      orphanTimer.unref?.();
     },
     async close() {
       stopNotices?.();
       stopAutoRemind?.();
+      if (orphanTimer) clearInterval(orphanTimer);
       await batches.close();
       await jobs.close();
       await spine.stop();

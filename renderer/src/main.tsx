@@ -18,6 +18,7 @@ import './styles/feedback.css';
 import './styles/layout.css';
 import './styles/menu-dialog.css';
 import './styles/data.css';
+import './styles/actions.css';
 
 // First paint in the language and theme last used; the host's settings take over once loaded.
 const cache = readUiCache();

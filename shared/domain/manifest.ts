@@ -41,6 +41,8 @@ export interface Manifest {
   problems: ManifestProblem[];
   /** Columns SignDock does not use (`notes`), kept out of the way rather than refused. */
   ignoredColumns: string[];
+  /** Files named by rows refused for their problems: they have a row (with its problem), so `matchManifest` does not call them unlisted. */
+  refusedFiles: string[];
 }
 
 const groupFields = ['email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
@@ -114,8 +116,9 @@ function at(row: number | null, column: string | null, code: string, text: strin
 export function parseManifest(text: string): Manifest {
   const { records, delimiter, unclosedQuoteRow } = parseCsv(text);
   const problems: ManifestProblem[] = [];
+  const refusedFiles: string[] = [];
   const manifest = (entries: ManifestEntry[], ignoredColumns: string[] = []): Manifest =>
-    ({ delimiter, entries, problems, ignoredColumns });
+    ({ delimiter, entries, problems, ignoredColumns, refusedFiles });
   if (unclosedQuoteRow !== null) {
     problems.push(at(unclosedQuoteRow, null, 'manifest.unclosedQuote',
       'a quotation mark opened here is never closed, so the rest of the file cannot be read.'));
@@ -135,7 +138,11 @@ export function parseManifest(text: string): Manifest {
     const row = index + 2;
     if (cells.every((cell) => cell.trim() === '')) return;
     const entry = readRow(row, cells, columns, problems);
-    if (entry === null) return;
+    if (entry === null) {
+      const named = cells[columns.findIndex((column) => column?.kind === 'file')]?.trim();
+      if (named) refusedFiles.push(named);
+      return;
+    }
     const key = fileNameKey(entry.file);
     const first = firstRowOf.get(key);
     if (first !== undefined) {
@@ -220,16 +227,19 @@ export interface ManifestMatch {
   unlisted: string[];
 }
 
-/** Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`). */
-export function matchManifest(entries: ManifestEntry[], paths: string[]): ManifestMatch {
+/**
+ * Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`).
+ * Files named by `refusedFiles` (rows refused for their own problems) are not reported as unlisted.
+ */
+export function matchManifest(entries: ManifestEntry[], paths: string[], refusedFiles: readonly string[] = []): ManifestMatch {
   const byName = new Map<string, string[]>();
   for (const path of paths) byName.set(fileNameKey(path), [...(byName.get(fileNameKey(path)) ?? []), path]);
   const used = new Set<string>();
+  const named = (key: string) => byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
   const matched: ManifestMatch['matched'] = [];
   const problems: ManifestProblem[] = [];
   for (const entry of entries) {
-    const key = fileNameKey(entry.file);
-    const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
+    const found = named(fileNameKey(entry.file));
     if (found === undefined) {
       problems.push(at(entry.row, 'file', 'manifest.fileNotAdded',
         `“${entry.file}” is not among the files added. Add it, or correct the name.`, { file: entry.file }));
@@ -243,6 +253,7 @@ export function matchManifest(entries: ManifestEntry[], paths: string[]): Manife
       used.add(found[0]!);
     }
   }
+  for (const file of refusedFiles) named(fileNameKey(file))?.forEach((path) => used.add(path));
   const unlisted = paths.filter((path) => !used.has(path));
   for (const path of unlisted) {
     problems.push(at(null, null, 'manifest.fileNotListed',

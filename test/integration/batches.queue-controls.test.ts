@@ -256,8 +256,9 @@ describe('copies of files uploaded from the browser', () => {
       await core.batches.whenChecked(batch.id);
       // A removed row's copy goes at once; the rest stay until the batch is done.
       core.batches.removeItems(batch.id, [batch.items[0]!.id]);
-      await waitUntil(() => !existsSync(uploaded[0]!), 5_000, 'the removed copy deleted');
-      expect(existsSync(join(home.path, 'uploads', 'u1'))).toBe(false);
+      // The copy goes first, then its emptied folder: wait for the folder (checking it right after the file raced).
+      await waitUntil(() => !existsSync(join(home.path, 'uploads', 'u1')), 5_000, 'the removed copy and its folder deleted');
+      expect(existsSync(uploaded[0]!)).toBe(false);
       expect(existsSync(uploaded[1]!)).toBe(true);
       core.batches.updateItems(batch.id, [batch.items[2]!.id], { excluded: true });
       core.batches.send(batch.id);

@@ -112,7 +112,7 @@ export class BatchPlanning {
   private applyManifest(row: BatchRow, manifest: ReturnType<typeof parseManifest>): Batch {
     const { repo, results } = this.deps;
     const items = repo.items(row.id);
-    const match = matchManifest(manifest.entries, items.map((item) => item.path));
+    const match = matchManifest(manifest.entries, items.map((item) => item.path), manifest.refusedFiles);
     const byPath = new Map(items.map((item) => [item.path, item]));
     repo.transaction(() => {
       for (const { entry, path } of match.matched) {

@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { AppError, isAppError, storableError, type AppErrorShape } from '../../../shared/contract/errors';
 import type { Document } from '../../../shared/domain/documents';
-import type { SentSignature } from '../../../shared/domain/batches';
-import { signerLabel, toNewSignature, type Signer } from '../../../shared/domain/signers';
+import { toNewSignature } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Logger } from '../logging/logger';
-import { readFailure } from './pdf-problems';
-import { fileProblems } from './pdf-problems';
+import { gaveUp, sentSignatures, verifyFile } from './send-row';
 import type { BatchRepo, ItemRow } from './batch-repo';
 import { pairUncertain, type Wanted } from './find-sent';
 
@@ -300,52 +296,4 @@ export class BatchRunner {
       this.deps.logger?.log('error', 'batch: a sent document could not be put in the mirror', { error: String(error) });
     }
   }
-}
-
-function gaveUp(item: ItemRow): AppErrorShape {
-  const last = item.error?.message ?? 'the service did not answer clearly';
-  return new AppError({
-    kind: 'ServerError',
-    code: 'batch.gaveUp',
-    params: { file: item.fileName, attempts: item.attempts },
-    message: `“${item.fileName}” was not sent after ${item.attempts} tries (the document is not on the service): ${last} Use “Retry failed” to try again later.`,
-  }).toShape();
-}
-
-/** The file must still be the one checked: same SHA-256. */
-async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
-  let digest: string;
-  try {
-    digest = await sha256File(item.path);
-  } catch (error) {
-    return new AppError({ kind: 'InvalidInput', ...fileProblems.unreadable(item.fileName, readFailure(error)) }).toShape();
-  }
-  if (item.sha256 !== null && digest !== item.sha256) {
-    return new AppError({
-      kind: 'InvalidInput',
-      code: 'file.changed',
-      params: { file: item.fileName },
-      message: `“${item.fileName}” changed since it was checked; add it again to send the new version.`,
-    }).toShape();
-  }
-  return null;
-}
-
-function sha256File(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path, { highWaterMark: 1024 * 1024 })
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
-}
-
-/** Each signature's id and link, labelled with who signs (e-mail, else phone, else document). */
-function sentSignatures(document: Document, signers: Signer[]): SentSignature[] {
-  return document.signatures.map((signature, index) => ({
-    id: signature.id,
-    url: signature.url,
-    label: signature.displayName || signerLabel(signers[index]),
-  }));
 }

@@ -2,6 +2,7 @@ import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
 import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
+import { actionsEn } from './actions-en';
 import { evidenceEn } from './evidence-en';
 
 /**
@@ -49,6 +50,7 @@ export const en = {
   },
   send: sendEn,
   documents: documentsEn,
+  actions: actionsEn,
   evidence: evidenceEn,
   activity: activityEn,
   onboarding: {

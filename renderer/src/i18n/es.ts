@@ -2,6 +2,7 @@ import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
 import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
+import { actionsEs } from './actions-es';
 import { evidenceEs } from './evidence-es';
 import type { Catalog } from './en';
 
@@ -47,6 +48,7 @@ export const es: Catalog = {
   },
   send: sendEs,
   documents: documentsEs,
+  actions: actionsEs,
   evidence: evidenceEs,
   activity: activityEs,
   onboarding: {
