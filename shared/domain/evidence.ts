@@ -133,7 +133,8 @@ export const evidenceFileNames: Record<EvidenceFileKind, string> = {
 export const archivePlanSkipReasons = ['notCompleted', 'alreadyArchived', 'notInMirror'] as const;
 export type ArchivePlanSkipReason = (typeof archivePlanSkipReasons)[number];
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
+/** A day as YYYY-MM-DD; the host checks the format (and says which field) before planning. */
+const isoDay = z.string().min(1).max(10);
 
 /** Which documents to archive: these ids, or every completed one created in a date range (inclusive, UTC). */
 export const archiveSelectionSchema = z
@@ -144,8 +145,7 @@ export const archiveSelectionSchema = z
     /** Archive into this folder for this job (a full path); else the archive folder of the settings. */
     folder: z.string().min(1).max(4096).optional(),
   })
-  .strict()
-  .refine((s) => !(s.documentIds && (s.from || s.to)), { message: 'Give document ids or a date range, not both.' });
+  .strict();
 export type ArchiveSelection = z.infer<typeof archiveSelectionSchema>;
 
 export const archivePlanSchema = z.object({

@@ -46,6 +46,7 @@ export class EvidenceService {
   constructor(private readonly deps: EvidenceServiceDeps) {}
 
   async plan(selection: ArchiveSelection): Promise<ArchivePlan> {
+    checkSelection(selection);
     const accountId = this.deps.selectedAccount();
     const archiveFolder = selection.folder ? this.deps.settings.checkedFolder(selection.folder) : this.deps.settings.archiveFolder();
     const plan: ArchivePlan = { archiveFolder, documents: [], skipped: [] };
@@ -204,3 +205,16 @@ export class EvidenceService {
   }
 }
 
+/** Dates as YYYY-MM-DD that exist, and ids or a range, not both: said with the field before anything is planned. */
+function checkSelection(selection: ArchiveSelection): void {
+  const fields: Record<string, string[]> = {};
+  for (const key of ['from', 'to'] as const) {
+    const value = selection[key];
+    if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))) fields[key] = [`A date as YYYY-MM-DD ("${value}" is not one).`];
+  }
+  if (selection.documentIds && (selection.from || selection.to)) fields.documentIds = ['Give document ids or a date range, not both.'];
+  if (selection.from && selection.to && selection.from > selection.to && !fields.from && !fields.to) fields.to = ['The end of the range is before its start.'];
+  const problems = Object.entries(fields);
+  if (problems.length === 0) return;
+  throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields, message: `Some details are not right. ${problems.map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ')}` });
+}
