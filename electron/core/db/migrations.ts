@@ -4,6 +4,7 @@ import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
 import { journalSchema } from '../journal/journal';
+import { documentsViewSchema } from '../mirror/view-schema';
 import { evidenceSchema } from '../evidence/schema';
 
 /**
@@ -33,4 +34,15 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema, journalSchema, evidenceSchema];
+export const migrations: readonly Migration[] = [
+  settingsAndAccounts,
+  mirrorSchema,
+  inboxSchema,
+  batchSchema,
+  batchItemsByPath,
+  environmentAccounts,
+  jobsSchema,
+  journalSchema,
+  documentsViewSchema,
+  evidenceSchema,
+];

@@ -1,16 +1,20 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, SearchIcon } from '../../components/icons';
+import { CloseIcon, SearchIcon } from '../../../components/icons';
+import { useDocumentsStore } from '../documents-store';
 
 /** The search box: searches as you type (after a pause); Escape or the clear button empties it. */
-export function SearchBox({ value, onChange, onClear }: { value: string; onChange(next: string): void; onClear(): void }) {
+export function SearchBox() {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const value = useDocumentsStore((store) => store.filter.search);
+  const setFilter = useDocumentsStore((store) => store.setFilter);
+  const clear = () => setFilter({ search: '' });
   return (
     <div className="documents-search">
       <label className="visually-hidden" htmlFor={id}>
-        {t('documents.searchLabel')}
+        {t('documents.filters.searchLabel')}
       </label>
       <div className="field-frame documents-search-frame">
         <SearchIcon />
@@ -20,15 +24,15 @@ export function SearchBox({ value, onChange, onClear }: { value: string; onChang
           type="search"
           className="field-input"
           value={value}
-          placeholder={t('documents.searchPlaceholder')}
+          placeholder={t('documents.filters.searchPlaceholder')}
           autoComplete="off"
           spellCheck={false}
           maxLength={200}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => setFilter({ search: event.target.value })}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && value !== '') {
               event.preventDefault();
-              onClear();
+              clear();
             }
           }}
           data-testid="documents-search"
@@ -37,9 +41,9 @@ export function SearchBox({ value, onChange, onClear }: { value: string; onChang
           <button
             type="button"
             className="icon-button documents-search-clear"
-            aria-label={t('documents.clearSearch')}
+            aria-label={t('documents.filters.clearSearch')}
             onClick={() => {
-              onClear();
+              clear();
               input.current?.focus();
             }}
           >
