@@ -76,7 +76,8 @@ export class EvidenceService {
       kind: 'archive',
       accountId: this.deps.selectedAccount(),
       concurrency: 2,
-      input: { archiveFolder: plan.archiveFolder, selection, titles },
+      // Not the ids: the engine copies the job's input into each item's journal entry (each item names its own).
+      input: { archiveFolder: plan.archiveFolder, ...(selection.from ? { from: selection.from } : {}), ...(selection.to ? { to: selection.to } : {}), titles },
       items: [
         ...plan.documents.map((d) => {
           const document = this.deps.document(this.deps.selectedAccount(), d.documentId);
