@@ -60,6 +60,7 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
   }
   await mkdir(join(bag, 'data'), { recursive: true });
   await claimBag(target);
+  await removeLeftovers(bag);
   await removeLeftovers(join(bag, 'data'));
   const hashes = new Map<string, string>();
   let downloaded = 0;
