@@ -27,6 +27,7 @@ import { Journal } from './journal/journal';
 import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
+import { createEvidence } from './evidence/evidence-wiring';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -131,6 +132,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
   });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
+  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
@@ -214,6 +216,7 @@ export function createCore(options: CoreOptions): Core {
     ...actionHandlers,
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
     'journal.verify': () => journal.verify(),
+    ...evidenceHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);
 

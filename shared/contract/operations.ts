@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
 import { actionOperations } from './action-operations';
+import { evidenceOperations } from './evidence-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -266,6 +267,7 @@ export const operations = {
     output: attentionSettingsSchema,
   }),
   ...actionOperations,
+  ...evidenceOperations,
 } as const;
 
 export type Operations = typeof operations;

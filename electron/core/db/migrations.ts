@@ -5,6 +5,7 @@ import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
 import { journalSchema } from '../journal/journal';
 import { documentsViewSchema } from '../mirror/view-schema';
+import { evidenceSchema } from '../evidence/schema';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   jobsSchema,
   journalSchema,
   documentsViewSchema,
+  evidenceSchema,
 ];
