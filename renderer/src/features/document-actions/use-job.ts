@@ -14,9 +14,18 @@ export function useJob(started: JobView | null) {
 
   useEffect(() => {
     if (!jobId) return;
-    return client.subscribe('jobs.changed', (view) => {
+    let live = true;
+    const off = client.subscribe('jobs.changed', (view) => {
       if (view.id === jobId) setLatest(view);
     });
+    // Catch up once subscribed: a quick job may have sent its last event before this effect ran.
+    void client.call('jobs.get', { jobId }).then((answer) => {
+      if (live) setLatest((current) => (current && current.progress.total === answer.job.progress.total && isLater(current, answer.job) ? current : answer.job));
+    });
+    return () => {
+      live = false;
+      off();
+    };
   }, [client, jobId]);
   useEffect(() => {
     if (!jobId || !settled) return;
@@ -36,4 +45,11 @@ export function useJob(started: JobView | null) {
     [client, jobId],
   );
   return { job, items: loaded?.key === key ? loaded.items : null, settled, command };
+}
+
+const order = ['queued', 'running', 'pausing', 'paused', 'cancelling', 'cancelled', 'finished'];
+/** Whether `a` is at least as far along as `b` (settled states beat running ones). */
+function isLater(a: JobView, b: JobView): boolean {
+  const done = (v: JobView) => v.progress.byState.done + v.progress.byState.failed + v.progress.byState.skipped;
+  return order.indexOf(a.state) >= order.indexOf(b.state) && done(a) >= done(b);
 }
