@@ -34,6 +34,8 @@ const previewLimit = 20 * 1024 * 1024;
 export class BatchPlanning {
   private pool: PdfCheckPool | null = null;
   private closed = false;
+  /** Uploaded copies of rows removed from a draft, kept so Undo can add them again; released once the batch is sent. */
+  private readonly removedUploads = new Map<string, string[]>();
 
   constructor(private readonly deps: PlanningDeps) {}
 
@@ -86,7 +88,8 @@ export class BatchPlanning {
     const removed = this.deps.repo.items(row.id).filter((item) => itemIds.includes(item.id)).map((item) => item.path);
     this.deps.repo.removeItems(row.id, itemIds);
     this.deps.results.changed(row.id, []);
-    void this.releaseUploads(removed);
+    // Not deleted yet: Undo adds the same paths back while the batch is a draft (see releaseUploads).
+    this.removedUploads.set(row.id, [...(this.removedUploads.get(row.id) ?? []), ...removed]);
     return this.deps.results.batch(row.id);
   }
 
@@ -199,7 +202,7 @@ export class BatchPlanning {
   async releaseUploads(paths: readonly string[]): Promise<number> {
     const root = this.deps.uploadsFolder;
     if (!root) return 0;
-    const inside = paths.filter((path) => {
+    const inside = [...paths, ...this.takeRemovedUploads()].filter((path) => {
       const rel = relative(root, path);
       return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
     });
@@ -219,7 +222,21 @@ export class BatchPlanning {
     return removed;
   }
 
+  /** Removed rows' copies of batches no longer drafts (or all of them, when closing): Undo can no longer want them. */
+  private takeRemovedUploads(all = false): string[] {
+    const taken: string[] = [];
+    for (const [batchId, paths] of this.removedUploads) {
+      const state = all ? null : this.deps.repo.batch(batchId)?.state;
+      if (state === 'draft') continue;
+      taken.push(...paths);
+      this.removedUploads.delete(batchId);
+    }
+    return taken;
+  }
+
   async close(): Promise<void> {
+    const left = this.takeRemovedUploads(true);
+    if (left.length > 0) await this.releaseUploads(left).catch(() => 0);
     this.closed = true;
     await this.pool?.close();
     this.pool = null;

@@ -13,6 +13,7 @@ export function ItemList({ batch, actions }: { batch: Batch; actions: SendAction
       select: (id, on) => useSendStore.getState().select([id], on),
       update: (ids, patch) => actions.update(ids, patch),
       remove: (ids) => void actions.remove(ids),
+      setExcluded: (ids, excluded) => void actions.setExcluded(ids, excluded),
     }),
     // The actions read the store when they run; they need not be fresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -18,6 +18,7 @@ import { ManifestProblems } from './manifest-problems';
 import { SendBar } from './send-bar';
 import { useSendStore } from './send-store';
 import { SkippedFiles } from './skipped-files';
+import { UndoToast } from './undo-toast';
 import { useBatchLive } from './use-batch-live';
 import { BatchBusyError, useSendActions } from './use-send-actions';
 import { usePageDrop } from './use-page-drop';
@@ -86,6 +87,7 @@ export function SendPage({ accountId }: { accountId: string }) {
         </div>
       ) : null}
 
+      {draft ? <UndoToast actions={actions} /> : null}
       <DropOverlay visible={dragging} refused={open} />
     </div>
   );
