@@ -38,12 +38,14 @@ export interface Manifest {
   delimiter: CsvDelimiter;
   /** Rows without problems, in file order. */
   entries: ManifestEntry[];
+  /** Rows not applied because of a problem: their files still have a row (never "has no row"). */
+  rejected: { row: number; file: string }[];
   problems: ManifestProblem[];
   /** Columns SignDock does not use (`notes`), kept out of the way rather than refused. */
   ignoredColumns: string[];
 }
 
-const groupFields = ['email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
+const groupFields = ['name', 'email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
 type GroupField = (typeof groupFields)[number];
 type Column = { kind: 'file' | 'title' | 'spec' | 'ignored' } | { kind: 'group'; n: number; field: GroupField };
 
@@ -78,21 +80,27 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
   const seen = new Set<string>();
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
-    const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite)$/.exec(name);
+    const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite|name)$/.exec(name);
     const column: Column =
       name === 'file' || name === 'title' ? { kind: name }
       : name === 'signer' ? { kind: 'spec' }
       : group ? { kind: 'group', n: Number(group[1]), field: group[2] as GroupField }
       : { kind: 'ignored' };
     const key = column.kind === 'group' ? `signer${column.n}_${column.field}` : name;
-    if (column.kind === 'ignored' && name.startsWith('signer')) {
+    const meant = column.kind === 'ignored' && name !== '' ? closestColumn(name) : null;
+    if (column.kind === 'ignored' && (name.startsWith('signer') || meant !== null)) {
+      const guess = meant ? ` Did you mean “${meant}”?` : '';
       problems.push(at(1, raw.trim(), 'manifest.unknownSignerColumn',
-        `column “${raw.trim()}” is not understood: signer columns are signer1_email, signer1_phone, signer1_id_document, signer1_tax_id, signer1_invite (then signer2_…), or a single “signer” column.`,
-        { column: raw.trim() }));
+        `column “${raw.trim()}” is not understood, so its cells were not read.${guess} Signer columns are signer1_name, signer1_email, signer1_phone, signer1_id_document, signer1_tax_id, signer1_invite (then signer2_…), or a single “signer” column.`,
+        { column: raw.trim(), ...(meant ? { suggestion: meant } : {}) }));
+      columns[index] = { kind: 'ignored' };
+      return;
     } else if (column.kind === 'ignored') {
       if (name !== '') ignored.push(raw.trim());
     } else if (seen.has(key)) {
-      problems.push(at(1, key, 'manifest.repeatedColumn', `the column “${key}” appears twice.`, { column: key }));
+      problems.push(at(1, key, 'manifest.repeatedColumn', `the column “${key}” appears twice; only the first one was read.`, { column: key }));
+      columns[index] = { kind: 'ignored' };
+      return;
     }
     seen.add(key);
     columns[index] = column;
@@ -102,6 +110,33 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
       'there is no “file” column: the first row must name the columns, with “file” for the PDF’s name.'));
   }
   return { columns, ignored };
+}
+
+const knownColumns = ['file', 'title', 'signer', ...[1, 2, 3].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
+
+/** The column a misspelt one most likely meant (`signer1_emial` → `signer1_email`), or null. */
+export function closestColumn(name: string): string | null {
+  const numbered = /^signer_?(\d{1,3})_/.exec(name);
+  const candidates = numbered ? knownColumns.map((column) => column.replace(/^signer[123]_/, `signer${numbered[1]}_`)) : knownColumns;
+  let best: { column: string; distance: number } | null = null;
+  for (const column of new Set(candidates)) {
+    const distance = editDistance(name, column);
+    if (distance <= Math.max(1, Math.floor(column.length / 5)) && (best === null || distance < best.distance)) best = { column, distance };
+  }
+  return best?.column ?? null;
+}
+
+/** Edits between two names (insert, delete, replace, swap two neighbours). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 function at(row: number | null, column: string | null, code: string, text: string, params?: Record<string, string | number>): ManifestProblem {
@@ -114,8 +149,9 @@ function at(row: number | null, column: string | null, code: string, text: strin
 export function parseManifest(text: string): Manifest {
   const { records, delimiter, unclosedQuoteRow } = parseCsv(text);
   const problems: ManifestProblem[] = [];
+  const rejected: Manifest['rejected'] = [];
   const manifest = (entries: ManifestEntry[], ignoredColumns: string[] = []): Manifest =>
-    ({ delimiter, entries, problems, ignoredColumns });
+    ({ delimiter, entries, rejected, problems, ignoredColumns });
   if (unclosedQuoteRow !== null) {
     problems.push(at(unclosedQuoteRow, null, 'manifest.unclosedQuote',
       'a quotation mark opened here is never closed, so the rest of the file cannot be read.'));
@@ -127,7 +163,8 @@ export function parseManifest(text: string): Manifest {
     return manifest([]);
   }
   const { columns, ignored } = readHeader(header, problems);
-  if (problems.length > 0) return manifest([], ignored);
+  // Without a file column no row can be matched; any other header problem leaves the rest readable.
+  if (!columns.some((column) => column.kind === 'file')) return manifest([], ignored);
 
   const entries: ManifestEntry[] = [];
   const firstRowOf = new Map<string, number>();
@@ -135,7 +172,11 @@ export function parseManifest(text: string): Manifest {
     const row = index + 2;
     if (cells.every((cell) => cell.trim() === '')) return;
     const entry = readRow(row, cells, columns, problems);
-    if (entry === null) return;
+    if (entry === null) {
+      const file = cells[columns.findIndex((column) => column?.kind === 'file')]?.trim() ?? '';
+      if (file !== '') rejected.push({ row, file });
+      return;
+    }
     const key = fileNameKey(entry.file);
     const first = firstRowOf.get(key);
     if (first !== undefined) {
@@ -147,7 +188,7 @@ export function parseManifest(text: string): Manifest {
     firstRowOf.set(key, row);
     entries.push(entry);
   });
-  if (entries.length === 0 && problems.length === 0) {
+  if (entries.length === 0 && rejected.length === 0 && !problems.some((p) => p.row !== null && p.row > 1)) {
     problems.push(at(null, null, 'manifest.noRows', 'the manifest names no files: add one row per file under the header.'));
   }
   return manifest(entries, ignored);
@@ -202,9 +243,10 @@ function readGroup(row: number, n: number, cells: Partial<Record<GroupField, str
   if (cells.phone !== undefined) raw.validations.PH = anyOrValue(cells.phone);
   if (cells.id_document !== undefined) raw.validations.BI = anyOrValue(cells.id_document);
   if (cells.tax_id !== undefined) raw.validations.AF = cells.tax_id;
+  if (cells.name !== undefined) raw.name = cells.name;
   const signer = normalizeSigner(raw);
   const found = validateSigner(signer);
-  const firstColumn = name(groupFields.find((field) => cells[field] !== undefined) ?? 'email');
+  const firstColumn = name(groupFields.find((field) => field !== 'name' && cells[field] !== undefined) ?? 'email');
   for (const p of found) {
     const column = p.field === 'signer' ? firstColumn : name(codeColumn[p.field]);
     problems.push(at(row, column, p.code, p.message.charAt(0).toLowerCase() + p.message.slice(1), p.params));
@@ -221,7 +263,7 @@ export interface ManifestMatch {
 }
 
 /** Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`). */
-export function matchManifest(entries: ManifestEntry[], paths: string[]): ManifestMatch {
+export function matchManifest(entries: ManifestEntry[], paths: string[], rejected: Manifest['rejected'] = []): ManifestMatch {
   const byName = new Map<string, string[]>();
   for (const path of paths) byName.set(fileNameKey(path), [...(byName.get(fileNameKey(path)) ?? []), path]);
   const used = new Set<string>();
@@ -243,6 +285,17 @@ export function matchManifest(entries: ManifestEntry[], paths: string[]): Manife
       used.add(found[0]!);
     }
   }
+  // A row not applied (its problems are reported) still names its file: never "no row" for it.
+  for (const { row, file } of rejected) {
+    const key = fileNameKey(file);
+    const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
+    if (found === undefined) {
+      problems.push(at(row, 'file', 'manifest.fileNotAdded', `“${file}” is not among the files added. Add it, or correct the name.`, { file }));
+    } else {
+      found.forEach((path) => used.add(path));
+    }
+  }
+  problems.sort((a, b) => (a.row ?? Infinity) - (b.row ?? Infinity));
   const unlisted = paths.filter((path) => !used.has(path));
   for (const path of unlisted) {
     problems.push(at(null, null, 'manifest.fileNotListed',
@@ -254,8 +307,8 @@ export function matchManifest(entries: ManifestEntry[], paths: string[]): Manife
 const templateHeader = ['file', 'title', ...[1, 2].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
 const templateExample = [
   'service-contract-2025.pdf', 'Service contract 2025',
-  'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
-  '', '+5491198765432', '', '20123456789', 'sms',
+  'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
+  'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
 ];
 
 /** A row of a template made from a batch: its file, title and signers so far. */
@@ -269,10 +322,10 @@ const inviteWord = (invite: SignerInvite[]): string =>
   invite.includes('EM') && invite.includes('PH') ? 'email+sms' : invite.includes('EM') ? 'email' : invite.includes('PH') ? 'sms' : 'link';
 
 function signerCells(signer: Signer | undefined): string[] {
-  if (!signer) return ['', '', '', '', ''];
+  if (!signer) return ['', '', '', '', '', ''];
   const { EM, PH, BI, AF } = signer.validations;
   const anyOr = (value: string | null | undefined) => (value === null ? 'any' : value ?? '');
-  return [EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
+  return [signer.name ?? '', EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
 }
 
 /**

@@ -115,7 +115,16 @@ export class BatchPlanning {
   private applyManifest(row: BatchRow, manifest: ReturnType<typeof parseManifest>): Batch {
     const { repo, results } = this.deps;
     const items = repo.items(row.id);
-    const match = matchManifest(manifest.entries, items.map((item) => item.path));
+    const match = matchManifest(manifest.entries, items.map((item) => item.path), manifest.rejected);
+    const rows = manifest.entries.length + manifest.rejected.length;
+    // What was applied, said first: the clerk's banner and the CLI print it as it is.
+    const applied = {
+      row: null,
+      column: null,
+      code: 'manifest.applied',
+      message: `Applied ${match.matched.length} of ${rows} rows of the manifest; ${rows - match.matched.length} not applied (their documents keep what they had).`,
+      params: { applied: match.matched.length, rows, notApplied: rows - match.matched.length },
+    };
     const byPath = new Map(items.map((item) => [item.path, item]));
     repo.transaction(() => {
       for (const { entry, path } of match.matched) {
@@ -124,7 +133,7 @@ export class BatchPlanning {
       }
       repo.setManifestProblems(
         row.id,
-        [...manifest.problems, ...match.problems].map((problem) => ({
+        [applied, ...manifest.problems, ...match.problems].map((problem) => ({
           row: problem.row,
           code: problem.code,
           message: problem.message,

@@ -36,9 +36,17 @@ export const sendEn = {
     help: 'A manifest is a spreadsheet saved as CSV: one row per file with its title and signers. Save the template to see its columns.',
     problemsTitle_one: 'The manifest has {{count}} problem',
     problemsTitle_other: 'The manifest has {{count}} problems',
-    problemsBody: 'Rows without problems were applied. Correct the rest in the spreadsheet and import it again, or fix the rows here.',
+    problemsBody: 'These were not applied: correct them in the spreadsheet and import it again, or fix the rows here.',
     row: 'Row {{row}}',
+    rowColumn: 'Row {{row}} · {{column}}',
     general: 'File',
+    applied_one: 'Applied {{applied}} of {{count}} manifest row: titles and signers set.',
+    applied_other: 'Applied {{applied}} of {{count}} manifest rows: titles and signers set.',
+    notApplied_one: '{{count}} row was not applied; its document keeps what it had.',
+    notApplied_other: '{{count}} rows were not applied; their documents keep what they had.',
+    didYouMean: 'Did you mean “{{column}}”?',
+    uncovered_one: '{{count}} file of the batch has no row in the manifest (nobody signs it yet):',
+    uncovered_other: '{{count}} files of the batch have no row in the manifest (nobody signs them yet):',
   },
 
   toolbar: {

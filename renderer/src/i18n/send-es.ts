@@ -38,9 +38,17 @@ export const sendEs: typeof sendEn = {
     help: 'Un manifiesto es una hoja de cálculo guardada como CSV: una fila por archivo con su título y sus firmantes. Guarde la plantilla para ver sus columnas.',
     problemsTitle_one: 'El manifiesto tiene {{count}} problema',
     problemsTitle_other: 'El manifiesto tiene {{count}} problemas',
-    problemsBody: 'Las filas sin problemas se aplicaron. Corrija las demás en la hoja de cálculo y vuelva a importarla, o corrija las filas aquí.',
+    problemsBody: 'Esto no se aplicó: corríjalo en la hoja de cálculo e impórtela de nuevo, o corrija las filas aquí.',
     row: 'Fila {{row}}',
+    rowColumn: 'Fila {{row}} · {{column}}',
     general: 'Archivo',
+    applied_one: 'Se aplicó {{applied}} de {{count}} fila del manifiesto: títulos y firmantes puestos.',
+    applied_other: 'Se aplicaron {{applied}} de {{count}} filas del manifiesto: títulos y firmantes puestos.',
+    notApplied_one: '{{count}} fila no se aplicó; su documento conserva lo que tenía.',
+    notApplied_other: '{{count}} filas no se aplicaron; sus documentos conservan lo que tenían.',
+    didYouMean: '¿Quiso decir «{{column}}»?',
+    uncovered_one: '{{count}} archivo del lote no tiene fila en el manifiesto (nadie lo firma todavía):',
+    uncovered_other: '{{count}} archivos del lote no tienen fila en el manifiesto (nadie los firma todavía):',
   },
 
   toolbar: {
