@@ -29,7 +29,8 @@ test.describe('Send with the sandbox', () => {
     const lease = page.locator('[data-file="Lease renewal.pdf"]');
     await expect(lease.getByTestId('row-title')).toHaveValue('Lease renewal');
     await expect(page.locator('[data-file="Non-disclosure agreement.pdf"]')).toContainText('3 pages');
-    await expect(lease.getByTestId('row-problems')).toHaveText('Say who signs this document.');
+    await expect(lease.getByTestId('row-status')).toHaveText('Needs signers');
+    await expect(lease.getByTestId('row-problems')).toHaveCount(0);
     await expect(page.getByTestId('send-button')).toBeDisabled();
 
     // Titles are edited in place.
@@ -98,12 +99,12 @@ test.describe('Send with the sandbox', () => {
     const png = page.locator('[data-file="png-renamed.pdf"]');
     await expect(png).toHaveAttribute('data-checked', 'true');
     await expect(png.getByTestId('row-problems')).toContainText('“png-renamed.pdf” is not a PDF: it is a PNG file that was renamed.');
-    await expect(png.getByTestId('row-status')).toHaveText('Will not be sent');
+    await expect(png.getByTestId('row-status')).toHaveText('Can’t be sent');
 
     await signerOnAll(page, 'dora@example.com', 2);
-    await expect(png.getByTestId('row-status')).toHaveText('Will not be sent');
+    await expect(png.getByTestId('row-status')).toHaveText('Can’t be sent');
     await expect(page.getByTestId('send-button')).toHaveText('Send 1 document');
-    await expect(page.getByTestId('send-bar')).toContainText('1 will not be sent (see the problems)');
+    await expect(page.getByTestId('send-bar')).toContainText('1 can’t be sent (replace the file)');
 
     await page.getByTestId('send-button').click();
     await expect(page.getByTestId('count-sent')).toHaveText('1', { timeout: 60_000 });
