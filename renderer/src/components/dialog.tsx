@@ -10,7 +10,7 @@ interface DialogProps {
   children: ReactNode;
   /** Buttons under the body: always visible, while the body scrolls in a short window. */
   footer?: ReactNode;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
   testId?: string;
 }
 

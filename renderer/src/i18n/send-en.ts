@@ -94,6 +94,10 @@ export const sendEn = {
 
   signer: {
     heading: 'Signer {{n}}',
+    of: ', signer {{n}}',
+    name: 'Name',
+    nameHint: 'Kept on this computer only: the service never receives names.',
+    namePlaceholder: 'Ana García',
     email: 'E-mail',
     emailPlaceholder: 'ana@example.com',
     phone: 'Phone',

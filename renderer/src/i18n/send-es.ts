@@ -96,6 +96,10 @@ export const sendEs: typeof sendEn = {
 
   signer: {
     heading: 'Firmante {{n}}',
+    of: ', firmante {{n}}',
+    name: 'Nombre',
+    nameHint: 'Solo se guarda en este equipo: el servicio nunca recibe nombres.',
+    namePlaceholder: 'Ana García',
     email: 'Correo electrónico',
     emailPlaceholder: 'ana@ejemplo.com',
     phone: 'Teléfono',

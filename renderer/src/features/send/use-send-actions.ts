@@ -3,6 +3,7 @@ import type { FileSource } from '../../bridge/file-source';
 import { useClient } from '../../lib/client-context';
 import { useFileSource } from '../../lib/file-source-context';
 import { sortIncoming, type IncomingFile } from './collect-files';
+import { rememberContacts } from './address-book';
 import { downloadText, fileToBase64 } from './download';
 import { rememberFile } from './local-files';
 import { useSendStore, type SendAction } from './send-store';
@@ -75,6 +76,7 @@ export function useSendActions() {
         const batch = store().batch;
         if (!batch || itemIds.length === 0) return false;
         store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds, patch }));
+        if (patch.signers) rememberContacts(store().accountId, patch.signers);
         return true;
       }),
 
