@@ -288,6 +288,7 @@ export const sendEn = {
     copied: 'Copied',
     copyFailed: 'Could not copy. Select the link and copy it by hand.',
     linkOf: 'Signing link for {{who}}',
+    copyFor: 'Copy link for {{who}}, “{{title}}”',
   },
   units: {
     bytes: '{{value}} B',

@@ -290,6 +290,7 @@ export const sendEs: typeof sendEn = {
     copied: 'Copiado',
     copyFailed: 'No se pudo copiar. Seleccione el enlace y cópielo a mano.',
     linkOf: 'Enlace de firma de {{who}}',
+    copyFor: 'Copiar enlace de {{who}}, «{{title}}»',
   },
   units: {
     bytes: '{{value}} B',
