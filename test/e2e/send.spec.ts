@@ -147,9 +147,12 @@ test.describe('Send page (host answers stubbed)', () => {
     await expect(page.getByTestId('progress-detail')).toHaveText('177 KB of 894 KB sentAbout 2 min left');
     await expect(page.getByRole('progressbar', { name: 'Sending progress' })).toHaveAttribute('aria-valuetext', '2 of 5 documents done');
     const rows = page.getByTestId('send-row');
-    await expect(rows.nth(1).getByTestId('row-status')).toHaveText('Sending…');
-    await expect(rows.nth(4).getByTestId('row-status')).toHaveText('Not sent');
-    await expect(rows.nth(4).getByTestId('row-error')).toContainText('The service did not accept some details.');
+    const row = (n: number) => page.locator(`[data-file="Contract ${String(n).padStart(3, '0')}.pdf"]`);
+    // The row not sent comes first (issue 16: problems first).
+    await expect(rows.nth(0)).toHaveAttribute('data-file', 'Contract 005.pdf');
+    await expect(row(2).getByTestId('row-status')).toHaveText('Sending…');
+    await expect(row(5).getByTestId('row-status')).toHaveText('Not sent');
+    await expect(row(5).getByTestId('row-error')).toContainText('The service did not accept some details.');
 
     // The service asks to slow down: the pause counts down live.
     stub.emit('batches.changed', { batch: fakeSummary('sending', items, { secondsLeft: 95, rateLimitedUntil: new Date(Date.now() + 12_000).toISOString() }), items: [] });
@@ -160,8 +163,8 @@ test.describe('Send page (host answers stubbed)', () => {
     // A row sent: only that row changes, with its link.
     items[1] = fakeItem(2, 'sent');
     stub.emit('batches.changed', { batch: fakeSummary('sending', items, { secondsLeft: 40 }), items: [items[1]] });
-    await expect(rows.nth(1).getByTestId('row-status')).toHaveText('Sent');
-    await expect(rows.nth(1).getByTestId('signature-url')).toHaveText('https://sign.example.test/s/2');
+    await expect(row(2).getByTestId('row-status')).toHaveText('Sent');
+    await expect(row(2).getByTestId('signature-url')).toHaveText('https://sign.example.test/s/2');
     await expect(page.getByTestId('count-sent')).toHaveText('2');
     await expect(limited).toHaveCount(0);
 
@@ -175,7 +178,7 @@ test.describe('Send page (host answers stubbed)', () => {
     await expect(dialog).toContainText('The 2 documents not sent yet will not be sent. Documents already sent stay sent.');
     await dialog.getByTestId('confirm-cancel').click();
     await expect(page.getByTestId('batch-state')).toHaveText('Cancelled');
-    await expect(rows.nth(2).getByTestId('row-status')).toHaveText('Cancelled');
+    await expect(row(3).getByTestId('row-status')).toHaveText('Cancelled');
     await expect(page.getByTestId('progress-summary')).toHaveText('Sending was cancelled. Documents already sent stay sent. 1 was not sent.');
     await expect(page.getByTestId('export-results')).toBeVisible();
     await expect(page.getByTestId('new-batch')).toBeVisible();
