@@ -13,3 +13,4 @@ export * from './domain/webhooks';
 export * from './domain/signers';
 export * from './domain/manifest';
 export * from './domain/batches';
+export * from './domain/jobs';

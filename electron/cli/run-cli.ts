@@ -8,6 +8,7 @@ import { EnvironmentSecretStore } from '../core/secrets/environment-secret-store
 import { readVersion } from '../core/version';
 import { localSandbox } from '../demo/local-sandbox';
 import { commands } from './commands/index';
+import { jsonSafe, terminalSafe } from './terminal-safe';
 import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
 
 const usage = `Usage: npm run -s cli -- [--home DIR] [--account NAME] [--json] <command>
@@ -28,8 +29,9 @@ Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.si
 `;
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
-  const out = (text: string) => process.stdout.write(text);
-  const err = (text: string) => process.stderr.write(text);
+  let json = false;
+  const out = (text: string) => process.stdout.write(json ? jsonSafe(text) : terminalSafe(text));
+  const err = (text: string) => process.stderr.write(terminalSafe(text));
   let globals: GlobalOptions;
   try {
     globals = splitGlobalOptions(argv);
@@ -38,6 +40,7 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
     return EXIT_USAGE;
   }
   const values = globals;
+  json = values.json;
   const [name, ...args] = globals.rest;
   if (values.help || !name) {
     (values.help ? out : err)(usage);
@@ -50,7 +53,6 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
   }
 
   let core: Core | undefined;
-  const json = values.json;
   // Under `npm run` the working directory is the project's; INIT_CWD is the folder the user typed in.
   const cwd = io.env.INIT_CWD || process.cwd();
   const envKey = io.env.SIGNDOCK_API_KEY?.trim() || undefined;

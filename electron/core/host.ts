@@ -22,6 +22,8 @@ import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
+import { Journal } from './journal/journal';
+import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 
@@ -57,6 +59,7 @@ export interface Core {
   /** Every bulk action but sending: cancel, remind, invalidate (and later archive). */
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
+  readonly journal: Journal;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -102,9 +105,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
   const leases = new JobLeases(db);
+  const journal = new Journal(db);
   const batches = new BatchService({
     db,
     leases,
+    journal,
     selectedAccount: () => spine.requireSelected(),
     client: (accountId) => clients.forAccount(accountId),
     limiter: (accountId) => clients.limiterFor(accountId),
@@ -116,8 +121,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
-  const { engine: jobs, actions, handlers: actionHandlers } = createActions({ db, leases, spine, clients, events, logger });
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
   let background = false;
+  let stopNotices: (() => void) | null = null;
+  let stopAutoRemind: (() => void) | null = null;
+  let orphanTimer: ReturnType<typeof setInterval> | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
     if (!options.sandbox || !repo.byId(accountId)?.demo) return;
@@ -188,6 +196,8 @@ export function createCore(options: CoreOptions): Core {
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
     ...actionHandlers,
+    'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
+    'journal.verify': () => journal.verify(),
   };
   const dispatcher = new Dispatcher(handlers, logger);
 
@@ -204,16 +214,26 @@ export function createCore(options: CoreOptions): Core {
     batches,
     jobs,
     actions,
+    journal,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;
+      // Notifications are for the app and the web UI (hosts with background work), never the CLI.
+      stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
+      stopAutoRemind ??= autoRemind();
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
       batches.resumeInterrupted('app');
       jobs.resumeInterrupted();
+      // A job another process owned is taken up here if that process stops (its lease expires): one cheap look every 15 s.
+      orphanTimer ??= setInterval(() => jobs.resumeInterrupted(), 15_000);
+      orphanTimer.unref?.();
     },
     async close() {
+      stopNotices?.();
+      stopAutoRemind?.();
+      if (orphanTimer) clearInterval(orphanTimer);
       await batches.close();
       await jobs.close();
       await spine.stop();

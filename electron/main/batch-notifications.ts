@@ -1,6 +1,7 @@
 import { app, Notification } from 'electron';
 import type { EventPayload } from '../../shared/contract/events';
 import type { Core } from '../core/host';
+import { noticeText } from '../../shared/domain/notice-words';
 
 const words = {
   en: {
@@ -33,11 +34,27 @@ export function notifyWhenBatchesEnd(core: Core): () => void {
       return;
     }
     if (!running.delete(batch.id) || (batch.state !== 'done' && batch.state !== 'cancelled')) return;
-    if (!Notification.isSupported()) return;
+    if (!Notification.isSupported() || !core.settings.get().notifications.batchDone) return;
     const setting = core.settings.get().language;
     const say = words[setting === 'system' ? (app.getLocale().toLowerCase().startsWith('es') ? 'es' : 'en') : setting];
     const { sent, failed, uncertain } = batch.progress.byState;
     const body = [say.sent(sent), failed > 0 ? say.failed(failed) : null, uncertain > 0 ? say.uncertain(uncertain) : null].filter(Boolean).join(' · ');
     new Notification({ title: batch.state === 'done' ? say.doneTitle : say.cancelledTitle, body }).show();
+  });
+}
+
+/**
+ * Desktop notifications for documents completed and signers who rejected (grouped by the core's
+ * notices, each kind as its setting says). Batches have their own notification above.
+ */
+export function notifyDocumentNotices(core: Core): () => void {
+  return core.events.subscribe((message) => {
+    if (message.event !== 'notices' || !Notification.isSupported()) return;
+    const notice = message.payload as EventPayload<'notices'>;
+    if (notice.kind === 'batchDone') return;
+    const setting = core.settings.get().language;
+    const language = setting === 'system' ? (app.getLocale().toLowerCase().startsWith('es') ? 'es' : 'en') : setting;
+    const { title, body } = noticeText(notice, language);
+    new Notification({ title, body }).show();
   });
 }

@@ -5,7 +5,7 @@ import { resolveDataFolder } from '../core/data-folder';
 import { createCore, type Core } from '../core/host';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { localSandbox } from '../demo/local-sandbox';
-import { notifyWhenBatchesEnd } from './batch-notifications';
+import { notifyDocumentNotices, notifyWhenBatchesEnd } from './batch-notifications';
 import { quitAfterClose } from './quit-after-close';
 import { decideExternalLink, linkForLog, PROJECT_PAGES } from './external-links';
 import { wireIpc } from './ipc-main';
@@ -89,7 +89,12 @@ async function start(): Promise<void> {
   await core.startBackground();
   const window = createWindow();
   const unwire = wireIpc(core, window, isTrustedUrl);
-  const unnotify = notifyWhenBatchesEnd(core);
+  const unnotifyBatches = notifyWhenBatchesEnd(core);
+  const unnotifyDocuments = notifyDocumentNotices(core);
+  const unnotify = () => {
+    unnotifyBatches();
+    unnotifyDocuments();
+  };
   window.on('closed', () => {
     unwire();
     unnotify();

@@ -10,6 +10,7 @@ import { createI18n, resolveLanguage } from './i18n/i18n';
 import { applyTheme } from './lib/theme';
 import { readUiCache } from './lib/ui-cache';
 import { useSettingsStore } from './stores/settings-store';
+import { defaultSettings } from '../../shared/domain/settings';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/controls.css';
@@ -17,11 +18,12 @@ import './styles/feedback.css';
 import './styles/layout.css';
 import './styles/menu-dialog.css';
 import './styles/data.css';
+import './styles/actions.css';
 
 // First paint in the language and theme last used; the host's settings take over once loaded.
 const cache = readUiCache();
 const languageSetting = cache.language ?? 'system';
-useSettingsStore.getState().setSettings({ language: languageSetting, theme: cache.theme });
+useSettingsStore.getState().setSettings({ ...defaultSettings, language: languageSetting, theme: cache.theme });
 const language = resolveLanguage(languageSetting, navigator.language);
 document.documentElement.lang = language;
 const i18n = createI18n(language);

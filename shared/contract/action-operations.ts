@@ -4,6 +4,18 @@ import { invalidationSchema } from '../domain/documents';
 import { jobItemViewSchema, jobViewSchema } from '../domain/jobs';
 
 const id = z.string().min(1).max(100);
+const journalEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  accountId: z.string(),
+  osUser: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  inputs: z.record(z.string(), z.unknown()),
+  outcome: z.record(z.string(), z.unknown()),
+  prevHash: z.string(),
+  hash: z.string(),
+});
 const ids = z.array(id).min(1).max(5000);
 const jobRef = z.object({ jobId: id }).strict();
 /** The service accepts at most 254 characters; the host refuses more before anything is sent. */
@@ -59,5 +71,15 @@ export const actionOperations = {
       .object({ from: z.string().trim().min(3).max(200), to: z.string().trim().min(3).max(200), reason: z.string().trim().min(1).max(1000), notify: z.boolean(), documentIds: ids.optional() })
       .strict(),
     output: jobViewSchema,
+  }),
+  'journal.list': defineOperation({
+    summary: 'The local audit journal: every action SignDock took, oldest first (optionally about one document or signature).',
+    input: z.object({ subject: id.optional(), limit: z.number().int().min(1).max(100_000).default(1000) }).strict(),
+    output: z.array(journalEntrySchema),
+  }),
+  'journal.verify': defineOperation({
+    summary: 'Checks the journal\'s chain of SHA-256 hashes: a removed or edited entry is found.',
+    input: z.object({}).strict(),
+    output: z.object({ ok: z.boolean(), entries: z.number().int(), seq: z.number().int().optional(), problem: z.string().optional() }),
   }),
 } as const;

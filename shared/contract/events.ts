@@ -5,6 +5,7 @@ import { syncStatusSchema } from '../domain/sync';
 import { batchItemSchema, batchSummarySchema } from '../domain/batches';
 import { inboxStatsSchema, webhookStateSchema } from '../domain/webhooks';
 import { jobViewSchema } from '../domain/jobs';
+import { noticeSchema } from '../domain/notices';
 
 /** Every event the host pushes to the UI. */
 export const events = {
@@ -20,6 +21,8 @@ export const events = {
   'batches.changed': z.object({ batch: batchSummarySchema, items: z.array(batchItemSchema) }),
   /** A job (bulk action) moved: its state and counts (at most ~5 per second per job). */
   'jobs.changed': jobViewSchema,
+  /** Something worth a desktop or browser notification (grouped; only the kinds the settings turn on). */
+  notices: noticeSchema,
 } as const;
 
 export type Events = typeof events;

@@ -21,26 +21,29 @@ interface Killed {
   exited: boolean;
 }
 
-/** Starts the CLI; kills it `delayMs` after `startWhen` appears on stderr (or after start when null). */
-function runAndKill(args: string[], delayMs: number, startWhen: RegExp | null): Promise<Killed> {
+/**
+ * Starts the CLI and kills it once the sandbox has received `atCreates` create requests in all (so a
+ * kill lands while creates are in flight), looked at each time the CLI prints its progress: an event,
+ * not a time.
+ */
+function runAndKill(args: string[], sandbox: Sandbox, atCreates: number): Promise<Killed> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    let timer: NodeJS.Timeout | null = null;
+    let killing = false;
     const started = Date.now();
-    const arm = () => {
-      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
-    };
-    if (startWhen === null) arm();
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (startWhen && startWhen.test(stderr)) arm();
+      if (killing) return;
+      void sandbox.controlClient.stats().then((stats) => {
+        if (!killing && (stats.requests.by_operation.create ?? 0) >= atCreates) {
+          killing = true;
+          child.kill('SIGKILL');
+        }
+      });
     });
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ stderr, killedAt: Date.now() - started, exited: signal !== 'SIGKILL' && code !== null });
-    });
+    child.on('exit', (code, signal) => resolve({ stderr, killedAt: Date.now() - started, exited: signal !== 'SIGKILL' && code !== null }));
   });
 }
 
@@ -71,13 +74,16 @@ describe.skipIf(!keyring.ok)('send --resume after SIGKILL', () => {
   it('ends with exactly 100 documents after ten kills and resumes', async () => {
     const prng = new Prng(20251121);
     const random = () => prng.next();
-    const first = await runAndKill(['--home', home.path, 'send', files.path, '--signer', 'EM=tenant@example.com', '--concurrency', '2'], 200 + random() * 1500, /Batch [0-9a-f-]{36}/);
+    // Ten kills spread over the batch: each after a few more creates have reached the sandbox.
+    let target = 0;
+    const next = async () => (target = Math.max(target, (await sandbox.controlClient.stats()).requests.by_operation.create ?? 0) + 3 + Math.floor(random() * 8));
+    const first = await runAndKill(['--home', home.path, 'send', files.path, '--signer', 'EM=tenant@example.com', '--concurrency', '2'], sandbox, await next());
     const batchId = /Batch ([0-9a-f-]{36})/.exec(first.stderr)?.[1];
     expect(batchId, first.stderr).toBeTruthy();
     const createsAfterKill: number[] = [(await sandbox.controlClient.stats()).creates.total];
 
     for (let kill = 2; kill <= 10; kill++) {
-      const run = await runAndKill(['--home', home.path, 'send', '--resume', batchId!], 700 + random() * 1500, null);
+      const run = await runAndKill(['--home', home.path, 'send', '--resume', batchId!], sandbox, await next());
       expect(run.exited, `resume ${kill} should have been killed before finishing:\n${run.stderr}`).toBe(false);
       createsAfterKill.push((await sandbox.controlClient.stats()).creates.total);
     }

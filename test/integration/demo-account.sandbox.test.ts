@@ -40,9 +40,14 @@ describe.skipIf(!keyring.ok)('Try the sandbox', () => {
     await second.dispatch('accounts.remove', { accountId: id });
     await second.close();
 
-    for (const { file, bytes } of readAllFiles(folder.path)) {
-      if (file.includes('/sandbox/')) continue; // the simulator's own state knows its keys, as the real service does
-      expect(bytes.includes(Buffer.from(credentials.apiKey)), file).toBe(false);
+    // The demo's key lives in memory only: nowhere in the data folder, the sandbox's state included,
+    // nor in the keychain; each run has its own.
+    expect(again.apiKey).not.toBe(credentials.apiKey);
+    expect(await new KeytarSecretStore().get(id)).toBeNull();
+    const written = readAllFiles(folder.path);
+    expect(written.some(({ file }) => file.includes('/sandbox/'))).toBe(true);
+    for (const { file, bytes } of written) {
+      for (const key of [credentials.apiKey, again.apiKey]) expect(bytes.includes(Buffer.from(key)), file).toBe(false);
     }
     folder.remove();
   });

@@ -80,6 +80,14 @@ describe('bulk cancel as a job', () => {
     expect(stats.requests.by_operation.cancel).toBeLessThanOrEqual(304);
     const sentBefore = stats.requests.by_operation.cancel ?? 0;
 
+    // The journal has one entry per cancelled document, and its chain is intact.
+    const journal = await runCli(['--home', home.path, '--json', 'journal'], { env });
+    const entries = JSON.parse(journal.stdout) as { action: string; subject: string; outcome: { state: string }; inputs: { reason?: string } }[];
+    const cancels = entries.filter((e) => e.action === 'cancel' && e.outcome.state === 'done');
+    expect(new Set(cancels.map((e) => e.subject)).size).toBe(300);
+    expect(cancels[0]!.inputs.reason).toBe('Wrong template');
+    expect((await runCli(['--home', home.path, 'journal', '--verify'], { env })).code).toBe(0);
+
     // Cancelling again: every document is already cancelled, so the plan skips them and nothing is sent.
     const again = await runCli(['--home', home.path, '--json', 'cancel', ids[0]!, ids[1]!], { env });
     expect(again.stderr).toMatch(/Skipped: .*already cancelled/);

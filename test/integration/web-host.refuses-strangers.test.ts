@@ -7,6 +7,7 @@ import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startWebHost, type WebHost } from '../../electron/web/server';
 import { tempFolder } from '../helpers/temp-folder';
+import { defaultSettings } from '../../shared/domain/settings';
 
 describe('web host', () => {
   let data: ReturnType<typeof tempFolder>;
@@ -71,7 +72,7 @@ describe('web host', () => {
   it('runs a call with the token from its own origin', async () => {
     const res = await call({ 'x-signdock-token': host.token, origin: host.origin });
     expect(res.statusCode).toBe(200);
-    expect(await res.body.json()).toEqual({ ok: true, value: { language: 'es', theme: 'system' } });
+    expect(await res.body.json()).toEqual({ ok: true, value: { ...defaultSettings, language: 'es' } });
   });
 
   it('answers malformed calls with a typed error', async () => {
@@ -107,7 +108,7 @@ describe('web host', () => {
     expect(opened).toBe(true);
     const received = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
     await (await call({ 'x-signdock-token': host.token }, { op: 'settings.update', input: { theme: 'dark' } })).body.dump();
-    expect(await received).toEqual({ event: 'settings.changed', payload: { language: 'es', theme: 'dark' } });
+    expect(await received).toEqual({ event: 'settings.changed', payload: { ...defaultSettings, language: 'es', theme: 'dark' } });
     socket.close();
   });
 });

@@ -53,7 +53,13 @@ export class SandboxControlClient {
       init.body = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    const response = await this.fetchImpl(`${this.controlUrl}${path}`, init);
+    // A kept-alive connection the sandbox closed while this process was busy (a long synchronous step)
+    // fails before anything was sent: once, on a fresh connection.
+    const response = await this.fetchImpl(`${this.controlUrl}${path}`, init).catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+      return this.fetchImpl(`${this.controlUrl}${path}`, init);
+    });
     const text = await response.text();
     const parsed: unknown = text === '' ? null : JSON.parse(text);
     if (!response.ok) throw new SandboxControlError(response.status, parsed);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { defaultSettings } from '../../shared/domain/settings';
 import { startStandIn, type StandIn } from '../helpers/stand-in-service';
 import { tempFolder } from '../helpers/temp-folder';
 
@@ -48,7 +49,7 @@ describe('dispatcher', () => {
       expect(result.error.message.length).toBeGreaterThan(10);
       expect(standIn.requests).toHaveLength(0);
       expect((await core.dispatch('accounts.list', {})).ok && (await core.accounts.state()).accounts).toEqual([]);
-      expect(core.settings.get()).toEqual({ language: 'system', theme: 'system' });
+      expect(core.settings.get()).toEqual(defaultSettings);
     });
   }
 

@@ -8,6 +8,7 @@ import { syncCommand } from './sync';
 import { webhookCommand } from './webhook';
 import { cancelCommand, cancelUsage, invalidateCommand, invalidateUsage, remindCommand, remindUsage, replaceCommand, replaceUsage } from './actions';
 import { jobsCommand, jobsUsage } from './jobs';
+import { journalCommand, journalUsage } from './journal';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -26,4 +27,5 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   invalidate: { run: invalidateCommand, usage: invalidateUsage },
   'replace-signer': { run: replaceCommand, usage: replaceUsage },
   jobs: { run: jobsCommand, usage: jobsUsage },
+  journal: { run: journalCommand, usage: journalUsage },
 };

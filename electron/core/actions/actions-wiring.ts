@@ -11,6 +11,9 @@ import { cancelKind } from './cancel-kind';
 import { invalidateKind } from './invalidate-kind';
 import { remindKind } from './remind-kind';
 import type { Document } from '../../../shared/domain/documents';
+import type { Journal } from '../journal/journal';
+import type { SettingsRepo } from '../settings/settings-repo';
+import { startAutoRemind } from './auto-remind';
 
 type ActionHandlers = Pick<
   Handlers,
@@ -20,9 +23,11 @@ type ActionHandlers = Pick<
 >;
 
 /** The job engine with the document actions' kinds, and their contract handlers. */
-export function createActions(deps: { db: Db; leases: JobLeases; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
+export function createActions(deps: { db: Db; leases: JobLeases; journal: Journal; settings: SettingsRepo; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
   engine: JobEngine;
   actions: ActionsService;
+  /** Starts the automatic reminders' timer (background hosts only); answers its stop. */
+  autoRemind: () => () => void;
   handlers: ActionHandlers;
 } {
   const { spine, clients } = deps;
@@ -32,6 +37,7 @@ export function createActions(deps: { db: Db; leases: JobLeases; spine: DataSpin
     emit: (job) => deps.events.emit('jobs.changed', job),
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
     logger: deps.logger,
+    journal: deps.journal,
   });
   const actionDeps = {
     client: (accountId: string) => clients.forAccount(accountId),
@@ -57,6 +63,15 @@ export function createActions(deps: { db: Db; leases: JobLeases; spine: DataSpin
     }
   };
   const actions = new ActionsService({ engine, account: () => spine.requireSelected(), document, pending });
+  const autoRemind = () =>
+    startAutoRemind({
+      db: deps.db,
+      engine,
+      leases: deps.leases,
+      accounts: () => Object.entries(deps.settings.get().autoRemind).map(([accountId, setting]) => ({ accountId, setting })),
+      pending,
+      logger: deps.logger,
+    });
   const titles = (jobId: string) => {
     const input = engine.get(jobId).input as { titles?: Record<string, string> };
     return (subject: string) => input.titles?.[subject] ?? null;
@@ -64,6 +79,7 @@ export function createActions(deps: { db: Db; leases: JobLeases; spine: DataSpin
   return {
     engine,
     actions,
+    autoRemind,
     handlers: {
       'jobs.list': ({ limit }) => engine.list(spine.requireSelected(), limit),
       'jobs.get': ({ jobId }) => ({ job: engine.get(jobId), items: engine.itemViews(jobId, titles(jobId)) }),

@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { AppError, isAppError, storableError, type AppErrorShape } from '../../../shared/contract/errors';
 import type { Document } from '../../../shared/domain/documents';
-import type { SentSignature } from '../../../shared/domain/batches';
-import { signerLabel, toNewSignature, type Signer } from '../../../shared/domain/signers';
+import { toNewSignature } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Logger } from '../logging/logger';
-import { readFailure } from './pdf-problems';
-import { fileProblems } from './pdf-problems';
+import { gaveUp, sentSignatures, verifyFile } from './send-row';
 import type { BatchRepo, ItemRow } from './batch-repo';
 import { pairUncertain, type Wanted } from './find-sent';
 
@@ -43,6 +39,8 @@ export interface RunnerDeps {
   onStopped: (error: AppErrorShape) => void;
   /** Bytes of a row that was just sent (progress and time left). */
   onSentBytes?: (bytes: number) => void;
+  /** A row's final outcome (sent, found after an interrupted send, failed), for the audit journal. */
+  journal?: (item: ItemRow, outcome: { state: 'sent' | 'failed'; documentId?: string; recovered?: boolean; error?: string }) => void;
   /** Asked before each claim: a pause or cancel from any process (the job's state) stops the run. */
   shouldStop?: () => boolean;
   logger?: Logger;
@@ -151,6 +149,7 @@ export class BatchRunner {
       });
       this.unreachable = 0;
       repo.markSent(item.id, document.id, sentSignatures(document, item.signers), false);
+      this.deps.journal?.(item, { state: 'sent', documentId: document.id });
       this.deps.onSentBytes?.(item.size ?? 0);
       this.mirror(document, readAt);
     } catch (error) {
@@ -191,6 +190,7 @@ export class BatchRunner {
     }
     if (kind === 'InvalidInput' || kind === 'NotFound' || kind === 'Conflict') {
       repo.setState(item.id, 'failed', { error: shape });
+      this.deps.journal?.(item, { state: 'failed', error: shape.message });
       return;
     }
     // Ambiguous, ServerError, Internal: it may have been created.
@@ -244,8 +244,13 @@ export class BatchRunner {
       repo.transaction(() =>
         uncertain.forEach((item, index) => {
           const document = found.get(index);
-          if (document) repo.markSent(item.id, document.id, sentSignatures(document, item.signers), true);
-          else if (item.attempts >= maxAttempts) repo.setState(item.id, 'failed', { error: gaveUp(item) });
+          if (document) {
+            repo.markSent(item.id, document.id, sentSignatures(document, item.signers), true);
+            this.deps.journal?.(item, { state: 'sent', documentId: document.id, recovered: true });
+          } else if (item.attempts >= maxAttempts) {
+            repo.setState(item.id, 'failed', { error: gaveUp(item) });
+            this.deps.journal?.(item, { state: 'failed', error: gaveUp(item).message });
+          }
           else repo.setState(item.id, 'ready');
         }),
       );
@@ -291,52 +296,4 @@ export class BatchRunner {
       this.deps.logger?.log('error', 'batch: a sent document could not be put in the mirror', { error: String(error) });
     }
   }
-}
-
-function gaveUp(item: ItemRow): AppErrorShape {
-  const last = item.error?.message ?? 'the service did not answer clearly';
-  return new AppError({
-    kind: 'ServerError',
-    code: 'batch.gaveUp',
-    params: { file: item.fileName, attempts: item.attempts },
-    message: `“${item.fileName}” was not sent after ${item.attempts} tries (the document is not on the service): ${last} Use “Retry failed” to try again later.`,
-  }).toShape();
-}
-
-/** The file must still be the one checked: same SHA-256. */
-async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
-  let digest: string;
-  try {
-    digest = await sha256File(item.path);
-  } catch (error) {
-    return new AppError({ kind: 'InvalidInput', ...fileProblems.unreadable(item.fileName, readFailure(error)) }).toShape();
-  }
-  if (item.sha256 !== null && digest !== item.sha256) {
-    return new AppError({
-      kind: 'InvalidInput',
-      code: 'file.changed',
-      params: { file: item.fileName },
-      message: `“${item.fileName}” changed since it was checked; add it again to send the new version.`,
-    }).toShape();
-  }
-  return null;
-}
-
-function sha256File(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path, { highWaterMark: 1024 * 1024 })
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
-}
-
-/** Each signature's id and link, labelled with who signs (e-mail, else phone, else document). */
-function sentSignatures(document: Document, signers: Signer[]): SentSignature[] {
-  return document.signatures.map((signature, index) => ({
-    id: signature.id,
-    url: signature.url,
-    label: signature.displayName || signerLabel(signers[index]),
-  }));
 }

@@ -1,4 +1,4 @@
-import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
+import { AppError } from '../../../shared/contract/errors';
 import type { BatchSummary } from '../../../shared/domain/batches';
 import type { Document } from '../../../shared/domain/documents';
 import type { Limiter } from '../api/limiter';
@@ -12,8 +12,10 @@ import type { LiveBatches } from './batch-live';
 import type { BatchPlanning } from './batch-planning';
 import { notDraft } from './batch-planning';
 import { problemError, sendableNow, type BatchResults } from './batch-results';
-import { BatchRunner } from './batch-runner';
+import type { BatchRunner } from './batch-runner';
 import { followBatch } from './follow-batch';
+import { finishCancel, makeRunner, settleStop } from './send-job-steps';
+import type { Journal } from '../journal/journal';
 
 export interface SendingDeps {
   repo: BatchRepo;
@@ -28,6 +30,7 @@ export interface SendingDeps {
   stamp: () => number;
   now: () => number;
   logger?: Logger;
+  journal?: Journal;
 }
 
 /**
@@ -96,10 +99,10 @@ export class BatchSending {
     const { results } = this.deps;
     const row = results.row(batchId);
     if (row.state === 'draft') {
-      this.finishCancel(row.id);
+      finishCancel(this.deps, row.id);
     } else {
       const moved = this.command(row.id, 'cancel');
-      if (moved?.after === 'cancelled' && moved.before !== 'cancelled') this.finishCancel(row.id);
+      if (moved?.after === 'cancelled' && moved.before !== 'cancelled') finishCancel(this.deps, row.id);
       if (moved?.after === 'cancelling') this.stopOrSettle(row.id);
     }
     results.changed(row.id, []);
@@ -228,11 +231,10 @@ export class BatchSending {
       this.follow(batchId);
       return;
     }
-    const row = results.row(batchId);
     const state = jobs.state(batchId);
     if (state !== 'running') {
       // Owned, with nothing to send: settle a stop the last owner did not finish, then give the job back.
-      live.running = this.settleOwned(batchId, state).finally(() => {
+      live.running = settleStop(this.deps, batchId, state).finally(() => {
         live.running = null;
         leases.release(batchId);
         results.changed(batchId, []);
@@ -240,28 +242,10 @@ export class BatchSending {
       return;
     }
     let lostLease = false;
-    const runner = new BatchRunner({
-      repo,
-      batchId,
-      accountId: row.accountId,
-      concurrency: row.concurrency,
-      client: () => this.deps.client(row.accountId),
-      limiter: this.deps.limiter(row.accountId),
-      mirror: (document, readAt) => this.deps.mirror(row.accountId, document, readAt),
-      stamp: this.deps.stamp,
-      onItems: (ids) => results.changed(batchId, ids),
-      onStopped: (error: AppErrorShape) => {
-        repo.setBatchState(batchId, 'paused', { stoppedBy: error });
-        jobs.event(batchId, 'stoppedByError');
-      },
-      onSentBytes: (bytes) => {
-        live.bytesSent += bytes;
-        live.itemsSent += 1;
-      },
+    const runner = makeRunner(this.deps, batchId, {
+      live,
       // Commands from any process reach the owner through the job's state, read before each claim.
       shouldStop: () => wantsStop(jobs.state(batchId) ?? 'running'),
-      ...(this.deps.logger ? { logger: this.deps.logger } : {}),
-      now: this.deps.now,
     });
     const heartbeat = setInterval(
       () => {
@@ -305,7 +289,7 @@ export class BatchSending {
     if (this.closed) return 'settled'; // the state stays `sending`: the next start (or another process) goes on
     const state = jobs.state(batchId);
     if (state === 'pausing' || state === 'cancelling') {
-      await this.settleOwned(batchId, state, runner);
+      await settleStop(this.deps, batchId, state, runner);
       return 'settled';
     }
     if (state !== 'running') return 'settled'; // paused by itself (onStopped)
@@ -322,56 +306,6 @@ export class BatchSending {
     return 'again';
   }
 
-  /** This process owns the job and nothing runs: a stop is settled (rows in flight of a dead owner first looked up). */
-  private async settleOwned(batchId: string, state: JobState | null, runner?: BatchRunner): Promise<void> {
-    const { repo, jobs } = this.deps;
-    if (state !== 'pausing' && state !== 'cancelling') return;
-    const lookup = runner ?? this.lookupRunner(batchId);
-    if (!runner) {
-      const inFlight = repo.itemsIn(batchId, ['sending']);
-      inFlight.forEach((item) => repo.setState(item.id, 'uncertain'));
-    }
-    if (state === 'pausing') {
-      repo.transaction(() => {
-        repo.setBatchState(batchId, 'paused');
-        jobs.event(batchId, 'settled');
-      });
-      return;
-    }
-    await lookup.lookUpUncertain();
-    this.finishCancel(batchId);
-  }
-
-  private lookupRunner(batchId: string): BatchRunner {
-    const row = this.deps.results.row(batchId);
-    return new BatchRunner({
-      repo: this.deps.repo,
-      batchId,
-      accountId: row.accountId,
-      concurrency: 1,
-      client: () => this.deps.client(row.accountId),
-      limiter: this.deps.limiter(row.accountId),
-      mirror: (document, readAt) => this.deps.mirror(row.accountId, document, readAt),
-      stamp: this.deps.stamp,
-      onItems: (ids) => this.deps.results.changed(batchId, ids),
-      onStopped: () => undefined,
-      now: this.deps.now,
-    });
-  }
-
-  private finishCancel(batchId: string): void {
-    const { repo, jobs, results } = this.deps;
-    const open = repo.itemsIn(batchId, ['ready', 'draft']).filter((item) => item.state === 'ready' || !item.excluded);
-    const error: AppErrorShape = { kind: 'Conflict', code: 'batch.cancelled', message: 'Not sent: the batch was cancelled.' };
-    repo.transaction(() => {
-      open.forEach((item) => repo.setState(item.id, 'cancelled', { error }));
-      repo.setBatchState(batchId, 'cancelled', { finishedAt: true });
-      if (jobs.get(batchId)) jobs.set(batchId, 'cancelled');
-    });
-    results.changed(batchId, open.map((item) => item.id));
-    void this.deps.planning.releaseUploads(repo.items(batchId).map((item) => item.path));
-  }
-
   /** Another process owns the batch: show its progress here and take over if its lease expires. */
   private follow(batchId: string): void {
     const live = this.deps.live.of(batchId);
@@ -381,7 +315,10 @@ export class BatchSending {
       repo: this.deps.repo,
       leases: this.deps.leases,
       changed: (ids) => this.deps.results.changed(batchId, ids),
-      takeOver: () => this.startRunner(batchId),
+      takeOver: () => {
+        this.startRunner(batchId);
+        return live.running !== null;
+      },
     });
     live.stopFollowing = stop;
     live.following = promise.finally(() => {

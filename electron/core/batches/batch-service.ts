@@ -13,6 +13,7 @@ import { BatchPlanning } from './batch-planning';
 import { BatchResults } from './batch-results';
 import { BatchSending } from './batch-sending';
 import type { PdfCheckPoolOptions } from './pdf-check-pool';
+import type { Journal } from '../journal/journal';
 
 export interface BatchServiceDeps {
   db: Db;
@@ -33,6 +34,7 @@ export interface BatchServiceDeps {
   uploadsFolder?: string;
   /** Leases shared with the other processes of this data folder (tests pass a short time to live). */
   leases?: JobLeases;
+  journal?: Journal;
 }
 
 /**
@@ -87,6 +89,7 @@ export class BatchService {
       stamp: deps.stamp,
       now,
       ...(deps.logger ? { logger: deps.logger } : {}),
+      ...(deps.journal ? { journal: deps.journal } : {}),
     });
   }
 

@@ -7,8 +7,8 @@ export interface FollowDeps {
   leases: JobLeases;
   /** Rows changed in the database (by the owner): sent on as `batches.changed`. */
   changed: (itemIds: string[]) => void;
-  /** The owner's lease expired or its process is gone: this process runs the batch now. */
-  takeOver: () => void;
+  /** The owner's lease expired or its process is gone: try to run the batch here; true when this process does now. */
+  takeOver: () => boolean;
   /** Between looks at the database (default 500 ms): a timer, never a busy loop. */
   everyMs?: number;
 }
@@ -42,11 +42,8 @@ export function followBatch(deps: FollowDeps): { promise: Promise<void>; stop: (
         deps.changed([]);
         return finish();
       }
-      if (deps.leases.holder(deps.batchId) === null && pulse.state === 'sending') {
-        finish();
-        deps.takeOver();
-        return;
-      }
+      // Another follower may win the lease first: then this one goes on following the new owner.
+      if (deps.leases.holder(deps.batchId) === null && pulse.state === 'sending' && deps.takeOver()) return finish();
       timer = setTimeout(look, deps.everyMs ?? 500);
     };
     look();

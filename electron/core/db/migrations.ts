@@ -3,6 +3,7 @@ import { inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
+import { journalSchema } from '../journal/journal';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -31,4 +32,4 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema];
+export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema, journalSchema];

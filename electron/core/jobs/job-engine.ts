@@ -8,6 +8,7 @@ import { JobRunner, type JobKind } from './job-runner';
 import { JobsRepo, type JobRow } from './jobs-repo';
 import type { JobLeases } from './leases';
 import { finalStates, type JobCommand } from './state-machine';
+import type { Journal } from '../journal/journal';
 
 export interface JobEngineDeps {
   db: Db;
@@ -18,6 +19,7 @@ export interface JobEngineDeps {
   pausedUntil?: (accountId: string) => number;
   logger?: Logger;
   now?: () => number;
+  journal?: Journal;
 }
 
 interface Live {
@@ -145,7 +147,20 @@ export class JobEngine {
     const live = this.liveOf(jobId);
     if (live.running || !this.deps.leases.acquire(jobId).owned) return;
     if (job.state === 'queued') this.jobs.event(jobId, 'start');
-    const runner = new JobRunner({ jobs: this.jobs, items: this.items, leases: this.deps.leases, kind, job, changed: () => this.changed(jobId), ...(this.deps.logger ? { logger: this.deps.logger } : {}) });
+    const journal = this.deps.journal;
+    const { titles: _titles, ...jobInputs } = (job.input ?? {}) as Record<string, unknown>;
+    const runner = new JobRunner({
+      jobs: this.jobs,
+      items: this.items,
+      leases: this.deps.leases,
+      kind,
+      job,
+      changed: () => this.changed(jobId),
+      ...(journal
+        ? { journal: (item, state, detail) => journal.append({ accountId: job.accountId, action: job.kind, subject: item.subject, inputs: { ...jobInputs, ...item.input, job: job.id }, outcome: { state, ...detail } }) }
+        : {}),
+      ...(this.deps.logger ? { logger: this.deps.logger } : {}),
+    });
     live.runner = runner;
     live.startedAt = this.now();
     live.doneAtStart = this.items.counts(jobId).done;

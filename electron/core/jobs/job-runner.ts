@@ -37,6 +37,8 @@ export interface RunnerDeps {
   kind: JobKind;
   job: JobRow;
   changed: () => void;
+  /** Every item's final outcome, for the audit journal. */
+  journal?: (item: JobItem, state: 'done' | 'skipped' | 'failed', detail: Record<string, unknown>) => void;
   logger?: Logger;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -124,12 +126,15 @@ export class JobRunner {
     switch (result.state) {
       case 'done':
         items.settle(job.id, item.seq, 'done', { outcome: result.outcome ?? null, bytes: result.bytes ?? 0 });
+        this.deps.journal?.(item, 'done', result.outcome ?? {});
         break;
       case 'skipped':
         items.settle(job.id, item.seq, 'skipped', { outcome: result.outcome ?? null, error: result.error ?? null });
+        this.deps.journal?.(item, 'skipped', { ...result.outcome, ...(result.error ? { error: result.error.message } : {}) });
         break;
       case 'failed':
         items.settle(job.id, item.seq, 'failed', { outcome: result.outcome ?? null, error: result.error });
+        this.deps.journal?.(item, 'failed', { ...result.outcome, error: result.error.message });
         break;
       case 'stop':
         items.settle(job.id, item.seq, 'pending', { error: result.error });

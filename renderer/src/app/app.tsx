@@ -13,6 +13,7 @@ import { StartupError } from './startup-error';
 import { useApplyPreferences } from './use-apply-preferences';
 import { useInitialLoad } from './use-initial-load';
 import { useLiveUpdates } from './use-live-updates';
+import { useBrowserNotices } from './use-browser-notices';
 
 /** The root: provides the contract client and the i18n instance, then picks the screen. */
 export function App({ bridge, i18n }: { bridge: Bridge; i18n: I18n }) {
@@ -31,6 +32,7 @@ export function App({ bridge, i18n }: { bridge: Bridge; i18n: I18n }) {
 function Root({ bridge, i18n }: { bridge: Bridge; i18n: I18n }) {
   useApplyPreferences(i18n);
   useLiveUpdates(bridge.monitor);
+  useBrowserNotices(i18n, bridge.kind === 'electron');
   const { state, retry } = useInitialLoad();
   const hasAccounts = useAccountsStore((store) => store.accounts.length > 0);
 

@@ -2,6 +2,7 @@ import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
 import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
+import { actionsEn } from './actions-en';
 
 /**
  * English catalog: the source of every string the user sees. `es.ts` is typed as this shape, so a
@@ -48,6 +49,7 @@ export const en = {
   },
   send: sendEn,
   documents: documentsEn,
+  actions: actionsEn,
   evidence: {
     title: 'Evidence',
     subtitle: 'Download and verify the evidence of completed documents.',

@@ -2,6 +2,7 @@ import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
 import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
+import { actionsEs } from './actions-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -46,6 +47,7 @@ export const es: Catalog = {
   },
   send: sendEs,
   documents: documentsEs,
+  actions: actionsEs,
   evidence: {
     title: 'Evidencias',
     subtitle: 'Descargue y verifique las evidencias de los documentos completados.',

@@ -1,0 +1,81 @@
+import type { Document } from '../../../shared/domain/documents';
+import type { AutoRemind } from '../../../shared/domain/settings';
+import type { Db } from '../db/database';
+import type { JobEngine } from '../jobs/job-engine';
+import type { JobLeases } from '../jobs/leases';
+import type { Logger } from '../logging/logger';
+
+const DAY = 86_400_000;
+const reminderGapMs = 2 * 60 * 60 * 1000;
+
+export interface AutoRemindDeps {
+  db: Db;
+  engine: JobEngine;
+  leases: JobLeases;
+  /** Accounts with their automatic-reminder setting. */
+  accounts: () => { accountId: string; setting: AutoRemind }[];
+  pending: (accountId: string) => Document[];
+  logger?: Logger;
+  now?: () => number;
+  /** Between looks (default one hour): a timer. */
+  everyMs?: number;
+}
+
+/**
+ * Automatic reminders (off by default, per account): every N days a signer is still pending (with an
+ * invitation channel), a reminder, at most M times, never inside the service's 2-hour window. Due
+ * signers become one `remind` job (input `auto: true`, so the journal and the timeline say so). One
+ * process does it at a time (a lease per account), so the app and a web host never remind twice.
+ */
+export function startAutoRemind(deps: AutoRemindDeps): () => void {
+  const now = deps.now ?? Date.now;
+  const look = () => {
+    for (const { accountId, setting } of deps.accounts()) {
+      if (!setting.enabled) continue;
+      const leaseId = `auto-remind:${accountId}`;
+      if (!deps.leases.acquire(leaseId).owned) continue;
+      try {
+        const due = dueSignatures(deps, accountId, setting, now());
+        if (due.length > 0) {
+          deps.engine.create({
+            kind: 'remind',
+            accountId,
+            input: { auto: true, titles: Object.fromEntries(due.map((d) => [d.signatureId, d.label])) },
+            items: due.map((d) => ({ subject: d.signatureId, input: { documentId: d.documentId } })),
+          });
+          deps.logger?.log('info', 'auto-remind: reminders queued', { accountId, count: due.length });
+        }
+      } finally {
+        deps.leases.release(leaseId);
+      }
+    }
+  };
+  const first = setTimeout(look, 5_000);
+  const timer = setInterval(look, deps.everyMs ?? 60 * 60 * 1000);
+  first.unref?.();
+  timer.unref?.();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+/** Pending signers whose last reminder (or invitation) is N days old, reminded fewer than M times. */
+export function dueSignatures(deps: Pick<AutoRemindDeps, 'db' | 'pending'>, accountId: string, setting: AutoRemind, now: number) {
+  const history = deps.db.prepare(
+    `SELECT COUNT(*) AS n, MAX(i.finished_at) AS last FROM job_items i JOIN jobs j ON j.id = i.job_id
+     WHERE j.kind = 'remind' AND j.account_id = ? AND i.subject = ? AND i.state = 'done'`,
+  );
+  const due: { signatureId: string; documentId: string; label: string }[] = [];
+  for (const document of deps.pending(accountId)) {
+    for (const signature of document.signatures) {
+      if ((signature.status !== 'IN' && signature.status !== 'PE') || signature.inviteChannel.length === 0) continue;
+      const { n, last } = history.get(accountId, signature.id) as { n: number; last: number | null };
+      if (n >= setting.maxTimes) continue;
+      const since = last ?? (signature.createdAt ? Date.parse(signature.createdAt) : document.createdAt ? Date.parse(document.createdAt) : now);
+      if (now - since < Math.max(setting.everyDays * DAY, reminderGapMs)) continue;
+      due.push({ signatureId: signature.id, documentId: document.id, label: `${signature.displayName || signature.id.slice(0, 8)} · ${document.title}` });
+    }
+  }
+  return due;
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
+import type { Document } from '../../../shared/domain/documents';
+import type { SentSignature } from '../../../shared/domain/batches';
+import { signerLabel, type Signer } from '../../../shared/domain/signers';
+import type { ItemRow } from './batch-repo';
+import { fileProblems, readFailure } from './pdf-problems';
+
+/** What the runner says about one row: its file still the one checked, its links, giving up on it. */
+
+export function gaveUp(item: ItemRow): AppErrorShape {
+  const last = item.error?.message ?? 'the service did not answer clearly';
+  return new AppError({
+    kind: 'ServerError',
+    code: 'batch.gaveUp',
+    params: { file: item.fileName, attempts: item.attempts },
+    message: `“${item.fileName}” was not sent after ${item.attempts} tries (the document is not on the service): ${last} Use “Retry failed” to try again later.`,
+  }).toShape();
+}
+
+/** The file must still be the one checked: same SHA-256. */
+export async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
+  let digest: string;
+  try {
+    digest = await sha256File(item.path);
+  } catch (error) {
+    return new AppError({ kind: 'InvalidInput', ...fileProblems.unreadable(item.fileName, readFailure(error)) }).toShape();
+  }
+  if (item.sha256 !== null && digest !== item.sha256) {
+    return new AppError({
+      kind: 'InvalidInput',
+      code: 'file.changed',
+      params: { file: item.fileName },
+      message: `“${item.fileName}” changed since it was checked; add it again to send the new version.`,
+    }).toShape();
+  }
+  return null;
+}
+
+export function sha256File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path, { highWaterMark: 1024 * 1024 })
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** Each signature's id and link, labelled with who signs (e-mail, else phone, else document). */
+export function sentSignatures(document: Document, signers: Signer[]): SentSignature[] {
+  return document.signatures.map((signature, index) => ({
+    id: signature.id,
+    url: signature.url,
+    label: signature.displayName || signerLabel(signers[index]),
+  }));
+}

@@ -1,0 +1,96 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView, OperationOutput } from '../../../../shared';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorNotice } from '../../components/error-notice';
+import { ProgressNote } from '../../components/progress-note';
+import { useClient } from '../../lib/client-context';
+import { JobSection } from './job-progress';
+import { useJob } from './use-job';
+import { SkippedList } from './skipped-list';
+
+const reasonMax = 254;
+
+/**
+ * Mount it fresh for each use (its state starts empty). Cancel one document or a selection: what will happen said plainly before anything is sent (signers who
+ * have not signed can no longer sign; it cannot be undone), what is skipped and why, a reason with a live
+ * counter (at most 254 characters, enforced again by the host), then the job's progress and one result
+ * per document.
+ */
+export function CancelDialog({ documentIds, open, onClose }: { documentIds: string[]; open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const reasonId = useId();
+  const [plan, setPlan] = useState<OperationOutput<'documents.planCancel'> | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [started, setStarted] = useState<JobView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { job, items, command } = useJob(started);
+
+  useEffect(() => {
+    if (!open) return;
+    void client.call('documents.planCancel', { documentIds }).then(setPlan, setError);
+  }, [client, open, documentIds]);
+
+  const submit = async () => {
+    if (!plan || plan.documents.length === 0 || reason.length > reasonMax) return;
+    setBusy(true);
+    try {
+      setStarted(await client.call('documents.cancel', { documentIds: plan.documents.map((d) => d.documentId), reason }));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={t('actions.cancel.title', { count: documentIds.length })} onClose={onClose} testId="cancel-dialog">
+      {error ? <ErrorNotice error={error} /> : null}
+      {!plan && !error ? <ProgressNote text={t('actions.planning')} /> : null}
+      {plan && !job ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <p data-testid="cancel-explain">{t('actions.cancel.explain', { count: plan.documents.length })}</p>
+          <SkippedList skipped={plan.skipped} />
+          <div className="field">
+            <label className="field-label" htmlFor={reasonId}>
+              {t('actions.cancel.reason')}
+            </label>
+            <textarea
+              id={reasonId}
+              className="field-input"
+              data-autofocus
+              rows={3}
+              maxLength={reasonMax}
+              value={reason}
+              onChange={(event) => setReason(event.target.value.slice(0, reasonMax))}
+              aria-describedby={`${reasonId}-count`}
+              data-testid="cancel-reason"
+            />
+            <p id={`${reasonId}-count`} className="field-hint" aria-live="polite" data-testid="cancel-reason-count">
+              {t('actions.cancel.counter', { count: reason.length, max: reasonMax })}
+            </p>
+          </div>
+          <div className="dialog-actions">
+            <Button onClick={onClose}>{t('actions.keep')}</Button>
+            <Button type="submit" variant="danger" busy={busy} disabled={plan.documents.length === 0} data-testid="cancel-confirm">
+              {t('actions.cancel.confirm', { count: plan.documents.length })}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {job ? (
+        <>
+          <JobSection job={job} items={items} onCommand={(op) => void command(op)} onClose={onClose} />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView } from '../../../../shared';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorNotice } from '../../components/error-notice';
+import { TextField } from '../../components/text-field';
+import { useClient } from '../../lib/client-context';
+import { JobSection } from './job-progress';
+import { useJob } from './use-job';
+
+type Replacement = 'none' | 'newSigner' | 'custom';
+
+/**
+ * Invalidate one signature (irreversible, said plainly): a reason (required), whether to tell the
+ * original signer, and an optional replacement — another person (e-mail or phone) or a signature with
+ * its own checks and channel. After it, the document is read again and the new signer's link is shown.
+ */
+export function InvalidateDialog({ documentId, signatureId, signer, open, onClose }: { documentId: string; signatureId: string; signer: string; open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [notify, setNotify] = useState(true);
+  const [replacement, setReplacement] = useState<Replacement>('none');
+  const [newSigner, setNewSigner] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [message, setMessage] = useState('');
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [started, setStarted] = useState<JobView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { job, items, command } = useJob(started);
+
+  const reasonMissing = reason.trim() === '';
+  const replacementMissing = (replacement === 'newSigner' && newSigner.trim() === '') || (replacement === 'custom' && email.trim() === '' && phone.trim() === '');
+  const submit = async () => {
+    setTried(true);
+    if (reasonMissing || replacementMissing) return;
+    setBusy(true);
+    try {
+      const validations: Record<string, string> = {};
+      if (email.trim()) validations.EM = email.trim();
+      if (phone.trim()) validations.PH = phone.trim();
+      const invalidation = {
+        reason: reason.trim(),
+        notify,
+        ...(replacement === 'newSigner' ? { newSigner: newSigner.trim() } : {}),
+        ...(replacement === 'custom'
+          ? { customSignature: { validations, inviteChannel: Object.keys(validations) as ('EM' | 'PH')[], ...(message.trim() ? { message: message.trim() } : {}) } }
+          : {}),
+      };
+      setStarted(await client.call('signatures.invalidate', { signatureId, documentId, invalidation }));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title={t('actions.invalidate.title', { signer })} onClose={onClose} testId="invalidate-dialog">
+      {error ? <ErrorNotice error={error} /> : null}
+      {!job ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <p className="notice notice-warning" data-testid="invalidate-explain">{t('actions.invalidate.explain', { signer })}</p>
+          <div className="field">
+            <label className="field-label" htmlFor={reasonId}>
+              {t('actions.invalidate.reason')}
+            </label>
+            <textarea id={reasonId} className="field-input" rows={2} data-autofocus value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={tried && reasonMissing ? true : undefined} data-testid="invalidate-reason" />
+            {tried && reasonMissing ? <p className="field-error">{t('actions.invalidate.reasonRequired')}</p> : null}
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="invalidate-notify" /> {t('actions.invalidate.notify', { signer })}
+          </label>
+          <fieldset className="field">
+            <legend className="field-label">{t('actions.invalidate.replacement')}</legend>
+            {(['none', 'newSigner', 'custom'] as const).map((choice) => (
+              <label key={choice} className="radio">
+                <input type="radio" name="replacement" checked={replacement === choice} onChange={() => setReplacement(choice)} data-testid={`replacement-${choice}`} /> {t(`actions.invalidate.choices.${choice}`)}
+              </label>
+            ))}
+          </fieldset>
+          {replacement === 'newSigner' ? (
+            <TextField label={t('actions.invalidate.newSigner')} hint={t('actions.invalidate.newSignerHint')} value={newSigner} onChange={(e) => setNewSigner(e.target.value)} error={tried && replacementMissing ? t('actions.invalidate.replacementRequired') : null} data-testid="invalidate-new-signer" />
+          ) : null}
+          {replacement === 'custom' ? (
+            <>
+              <TextField label={t('actions.invalidate.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={tried && replacementMissing ? t('actions.invalidate.replacementRequired') : null} />
+              <TextField label={t('actions.invalidate.phone')} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+              <TextField label={t('actions.invalidate.message')} value={message} onChange={(e) => setMessage(e.target.value)} />
+            </>
+          ) : null}
+          <div className="dialog-actions">
+            <Button onClick={onClose}>{t('actions.keep')}</Button>
+            <Button type="submit" variant="danger" busy={busy} data-testid="invalidate-confirm">
+              {t('actions.invalidate.confirm')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <JobSection job={job} items={items} onCommand={(op) => void command(op)} onClose={onClose} />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import type { JobItemView, JobView } from '../../../../shared';
+import { Button } from '../../components/button';
+import { ProgressBar } from '../../components/progress-bar';
+import { Spinner } from '../../components/spinner';
+import { useNow } from '../send/use-now';
+
+/** A bulk action's progress in words, with Pause / Resume / Cancel that reach whichever process runs it. */
+type JobOp = 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
+
+export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: JobOp): void }) {
+  const { t } = useTranslation();
+  const p = job.progress;
+  const done = p.byState.done + p.byState.skipped + p.byState.failed + p.byState.cancelled;
+  const running = job.state === 'running' || job.state === 'queued' || job.state === 'pausing' || job.state === 'cancelling';
+  const now = useNow(p.rateLimitedUntil !== null);
+  const wait = p.rateLimitedUntil ? Math.max(1, Math.ceil((Date.parse(p.rateLimitedUntil) - now) / 1000)) : null;
+  return (
+    <section className="job-progress" aria-live="polite" data-testid="job-progress" data-state={job.state}>
+      <p className="job-progress-state">
+        {running ? <Spinner /> : null}
+        <span data-testid="job-state">{t(`actions.job.states.${job.state}`)}</span>
+        {job.owner && !job.owner.self ? <span className="muted"> · {t('actions.job.otherOwner', { pid: job.owner.pid })}</span> : null}
+      </p>
+      <ProgressBar value={done} max={p.total} label={t('actions.job.label')} valueText={t('actions.job.valueText', { done, total: p.total })} />
+      <p className="muted" data-testid="job-counts">
+        {t('actions.job.counts', { done: p.byState.done, skipped: p.byState.skipped, failed: p.byState.failed, total: p.total })}
+        {wait !== null ? ` · ${t('actions.job.rateLimited', { seconds: wait })}` : p.secondsLeft ? ` · ${t('actions.job.secondsLeft', { seconds: p.secondsLeft })}` : ''}
+      </p>
+      {job.stoppedBy ? <p className="field-error">{job.stoppedBy.message}</p> : null}
+      <div className="dialog-actions">
+        {job.state === 'running' || job.state === 'queued' ? (
+          <Button size="sm" onClick={() => onCommand('jobs.pause')} data-testid="job-pause">
+            {t('actions.job.pause')}
+          </Button>
+        ) : null}
+        {job.state === 'paused' ? (
+          <Button size="sm" variant="primary" onClick={() => onCommand('jobs.resume')} data-testid="job-resume">
+            {t('actions.job.resume')}
+          </Button>
+        ) : null}
+        {running || job.state === 'paused' ? (
+          <Button size="sm" variant="danger-quiet" onClick={() => onCommand('jobs.cancel')} data-testid="job-cancel">
+            {t('actions.job.stop')}
+          </Button>
+        ) : null}
+        {job.state === 'finished' && p.byState.failed > 0 ? (
+          <Button size="sm" onClick={() => onCommand('jobs.retryFailed')} data-testid="job-retry">
+            {t('actions.job.retryFailed')}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** One line per item once the job settled: what happened to each document or signer, in words. */
+export function JobResults({ items }: { items: JobItemView[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="job-results" data-testid="job-results">
+      {items.map((item) => (
+        <li key={item.seq} data-state={item.state} data-testid="job-result">
+          <strong>{t(`actions.item.${item.outcome?.already ? 'already' : item.state}`)}</strong> {item.label ?? item.subject}
+          {item.error ? <span className="muted"> — {item.error.message}</span> : null}
+          {typeof item.outcome?.newSignatureUrl === 'string' ? (
+            <span className="muted">
+              {' '}
+              — {t('actions.invalidate.newLink')}: <code data-testid="new-signature-link">{item.outcome.newSignatureUrl}</code>
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dialog's second half once the action runs: progress, then the results, then Close. */
+export function JobSection({ job, items, onCommand, onClose }: { job: JobView; items: JobItemView[] | null; onCommand(op: JobOp): void; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <JobProgress job={job} onCommand={onCommand} />
+      {items ? <JobResults items={items} /> : null}
+      <div className="dialog-actions">
+        <Button variant="primary" onClick={onClose} data-testid="action-close">
+          {t('actions.close')}
+        </Button>
+      </div>
+    </>
+  );
+}

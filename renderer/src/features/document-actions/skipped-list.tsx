@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { OperationOutput } from '../../../../shared';
+
+type SkipReason = OperationOutput<'documents.planCancel'>['skipped'][number]['reason'];
+
+/** What an action will leave out, and why, listed before anything is sent. */
+export function SkippedList({ skipped }: { skipped: { id: string; title: string; reason: SkipReason }[] }) {
+  const { t } = useTranslation();
+  if (skipped.length === 0) return null;
+  return (
+    <div className="notice notice-warning" data-testid="skipped-list">
+      <p>{t('actions.skipped.heading', { count: skipped.length })}</p>
+      <ul>
+        {skipped.map((item) => (
+          <li key={item.id} data-testid="skipped-item">
+            “{item.title}” — {t(`actions.skipped.reasons.${item.reason}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** One grouped notification: what happened, how many times within a few seconds, and the first titles. */
+export const noticeSchema = z.object({
+  kind: z.enum(['batchDone', 'completed', 'rejected']),
+  count: z.number().int().min(1),
+  /** Up to three: a document's title, "signer · title" for a rejection, "sent/total" for a batch. */
+  titles: z.array(z.string()),
+});
+export type Notice = z.infer<typeof noticeSchema>;
