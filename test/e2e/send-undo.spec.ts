@@ -42,7 +42,7 @@ test.describe('Undo on the Send page', () => {
     await expect(page.locator('[data-file="Lease renewal.pdf"]').getByTestId('row-title')).toHaveValue('Lease renewal — Bruno');
     for (const row of await rows.all()) {
       await expect(row).toHaveAttribute('data-checked', 'true');
-      await expect(row.getByTestId('row-problems')).not.toContainText('could not be opened');
+      await expect(row.getByTestId('row-status')).toHaveText('Needs signers');
     }
 
     // One row removed by its own button: no question, Undo in the toast.

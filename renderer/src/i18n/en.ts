@@ -39,6 +39,8 @@ export const en = {
     settings: 'Settings',
   },
   accountSwitcher: {
+    sandbox: 'Sandbox on this computer',
+    thisComputer: 'This computer',
     button: 'Account: {{name}}. Switch account',
     menu: 'Accounts',
     manage: 'Manage accounts…',

@@ -37,6 +37,8 @@ export const es: Catalog = {
     settings: 'Configuración',
   },
   accountSwitcher: {
+    sandbox: 'Entorno de prueba en este equipo',
+    thisComputer: 'Este equipo',
     button: 'Cuenta: {{name}}. Cambiar de cuenta',
     menu: 'Cuentas',
     manage: 'Administrar cuentas…',

@@ -32,6 +32,7 @@ export const sendEn = {
   manifest: {
     import: 'Import manifest (CSV)…',
     importing: 'Reading the manifest…',
+    menu: 'Manifest (CSV)',
     template: 'Save manifest template',
     help: 'A manifest is a spreadsheet saved as CSV: one row per file with its title and signers. Save the template to see its columns.',
     problemsTitle_one: 'The manifest has {{count}} problem',

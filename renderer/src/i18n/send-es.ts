@@ -34,6 +34,7 @@ export const sendEs: typeof sendEn = {
   manifest: {
     import: 'Importar manifiesto (CSV)…',
     importing: 'Leyendo el manifiesto…',
+    menu: 'Manifiesto (CSV)',
     template: 'Guardar plantilla de manifiesto',
     help: 'Un manifiesto es una hoja de cálculo guardada como CSV: una fila por archivo con su título y sus firmantes. Guarde la plantilla para ver sus columnas.',
     problemsTitle_one: 'El manifiesto tiene {{count}} problema',

@@ -24,7 +24,7 @@ export function SendBar({ batch, actions }: { batch: Batch; actions: SendActions
       <div className="send-bar-text" aria-live="polite">
         <p className="send-bar-ready" data-testid="send-ready">{t('send.sendBar.ready', { count: sendable })}</p>
         {parts.length > 0 ? <p className="send-bar-more" data-testid="send-counts">{parts.join(' · ')}</p> : null}
-        {sendable === 0 && checking === 0 ? <p className="send-bar-more">{t('send.sendBar.nothing')}</p> : null}
+        {parts.length === 0 && sendable === 0 ? <p className="send-bar-more">{t('send.sendBar.nothing')}</p> : null}
       </div>
       <Button variant="primary" icon={<SendIcon />} disabled={sendable === 0} busy={sending} onClick={() => void actions.send()} data-testid="send-button">
         {sending ? t('send.sendBar.sending') : t('send.sendBar.send', { count: sendable })}

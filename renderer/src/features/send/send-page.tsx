@@ -79,7 +79,7 @@ export function SendPage({ accountId }: { accountId: string }) {
           {batch && draft ? <ManifestProblems problems={batch.manifestProblems} /> : null}
           {batch && !draft ? <BatchProgress batch={batch} actions={actions} /> : null}
           {batch && hasRows && draft ? (
-            <BatchToolbar batch={batch} actions={actions} manifest={<ManifestActions actions={actions} canImport />} />
+            <BatchToolbar batch={batch} actions={actions} manifest={<ManifestActions actions={actions} canImport compact />} />
           ) : null}
           {checking > 0 ? <ProgressNote text={t('send.add.checking', { count: checking })} testId="checking-files" /> : null}
           {batch && hasRows ? <ItemList batch={batch} actions={actions} /> : null}
