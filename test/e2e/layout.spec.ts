@@ -32,7 +32,7 @@ test.describe('At 1024×640', () => {
     await expect(sandbox).toBeInViewport({ ratio: 1 });
     await sandbox.click();
     await expect(page.getByTestId('drop-card')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('current-account-service')).toHaveText('Sandbox on this computer');
+    await expect(page.getByTestId('current-account-service')).toHaveText('Local sandbox');
     await expect(page.getByTestId('current-account-name')).toHaveAttribute('title', 'Sandbox (demo)');
 
     const files = [];

@@ -12,7 +12,7 @@ test.describe('Try the sandbox', () => {
 
     await expect(page.getByTestId('current-account-name')).toHaveText('Sandbox (demo)');
     // The switcher says where the service is in words, never a loopback address (issue 16).
-    await expect(page.getByTestId('current-account-service')).toHaveText('Sandbox on this computer');
+    await expect(page.getByTestId('current-account-service')).toHaveText('Local sandbox');
     await expect(page.getByTestId('account-switcher')).not.toContainText('127.0.0.1');
     await page.getByTestId('nav-settings').click();
     const row = page.getByTestId('account-row').filter({ hasText: 'Sandbox (demo)' });

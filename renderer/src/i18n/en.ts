@@ -39,7 +39,7 @@ export const en = {
     settings: 'Settings',
   },
   accountSwitcher: {
-    sandbox: 'Sandbox on this computer',
+    sandbox: 'Local sandbox',
     thisComputer: 'This computer',
     button: 'Account: {{name}}. Switch account',
     menu: 'Accounts',
@@ -112,7 +112,7 @@ export const en = {
   },
   settings: {
     title: 'Settings',
-    subtitle: 'Accounts, notifications, language and appearance.',
+    subtitle: 'Language and appearance, accounts, notifications.',
     accounts: {
       title: 'Accounts',
       description: 'The e-signature accounts SignDock works with. API keys stay in this computer’s keychain.',

@@ -25,6 +25,7 @@ export function variantPath(name: string, variant: Variant, size: { width: numbe
 export async function shoot(page: Page, name: string, variant: Variant, before?: () => Promise<void>): Promise<void> {
   for (const size of sizes) {
     await page.setViewportSize(size);
+    await page.mouse.move(0, 0);
     if (before) await before();
     // No focus ring or hover in the picture; wait for layout to settle on the new size.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
 
 /**
- * Where an account's service is, in words a clerk reads: "Sandbox on this computer" for the demo,
+ * Where an account's service is, in words a clerk reads: "Local sandbox" for the demo,
  * "This computer" for another local address, else the service's host name without a port
  * ("connect.signatura.co") — never a raw loopback address.
  */
