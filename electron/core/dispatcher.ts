@@ -59,17 +59,30 @@ function internal(): AppError {
   return new AppError({ kind: 'Internal', code: 'internal', message: 'Something went wrong inside SignDock. The details are in the log.' });
 }
 
+/** Bounds of an InvalidInput error: hostile input (a 100 KB key, 5,000 bad paths) must not make it huge. */
+const maxFields = 20;
+const maxMessagesPerField = 3;
+const maxKeyChars = 100;
+const maxMessageChars = 300;
+const maxSummaryChars = 1500;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** Zod issues as messages per field path. For a union, the branch that came closest is reported. */
 export function invalidInput(error: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {};
+  const byField = new Map<string, string[]>();
+  let notShown = 0;
   for (const issue of flatten(error.issues)) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (fields[key] ??= []).push(issue.message);
+    const key = clip(issue.path.length ? issue.path.map(String).join('.') : '_', maxKeyChars);
+    const messages = byField.get(key) ?? (byField.size < maxFields ? byField.set(key, []).get(key)! : null);
+    if (messages && messages.length < maxMessagesPerField) messages.push(clip(issue.message, maxMessageChars));
+    else notShown += 1;
   }
-  const summary = Object.entries(fields)
+  const summary = [...byField]
     .map(([field, messages]) => (field === '_' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
     .join('; ');
-  return new AppError({ kind: 'InvalidInput', code: 'invalidInput', message: `Some details are not right. ${summary}`, fields });
+  const more = notShown > 0 ? ` (and ${notShown} more)` : '';
+  const message = `Some details are not right. ${clip(summary, maxSummaryChars)}${more}`;
+  return new AppError({ kind: 'InvalidInput', code: 'invalidInput', message, fields: Object.fromEntries(byField) });
 }
 
 type Issue = z.core.$ZodIssue;

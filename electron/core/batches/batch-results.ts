@@ -28,7 +28,22 @@ export interface ResultsDeps {
  * left, rate-limit pause, the process that owns it), `batches.changed` events, and the results CSV.
  */
 export class BatchResults {
+  private closed = false;
+
   constructor(private readonly deps: ResultsDeps) {}
+
+  /**
+   * No more `batches.changed` once the core closes: pending ones are dropped, and a check that ends
+   * while the core closes schedules none (it would read the database after it was closed).
+   */
+  close(): void {
+    this.closed = true;
+    for (const live of this.deps.live.all()) {
+      if (live.timer) clearTimeout(live.timer);
+      live.timer = null;
+      live.pending.clear();
+    }
+  }
 
   batch(batchId: string): Batch {
     const row = this.row(batchId);
@@ -48,6 +63,7 @@ export class BatchResults {
 
   /** Rows changed: one `batches.changed` per batch at most every `emitEveryMs`, with the rows changed since the last. */
   changed(batchId: string, itemIds: readonly string[]): void {
+    if (this.closed) return;
     const live = this.deps.live.of(batchId);
     itemIds.forEach((id) => live.pending.add(id));
     if (live.timer) return;

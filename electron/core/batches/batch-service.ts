@@ -167,5 +167,6 @@ export class BatchService {
   async close(): Promise<void> {
     await this.sending.close();
     await this.planning.close();
+    this.results.close();
   }
 }

@@ -44,12 +44,27 @@ export class StreamCapError extends Error {
   }
 }
 
-/** On each decoder: the decoded length it reached, so only its growth counts into the file's total. */
+/** On each decoder: the buffer size it reached, so only its growth counts into the file's total. */
 const reachedKey = Symbol('signdock.decodedLength');
 
 interface DecodeStreamLike {
   ensureBuffer(requested: number): Uint8Array;
+  buffer?: Uint8Array;
+  minBufferLength?: number;
   [reachedKey]?: number;
+}
+
+/**
+ * What `ensureBuffer(requested)` allocates: the decoder doubles its buffer from `minBufferLength` until
+ * `requested` fits, then fills it up without asking again (Flate asks only when the buffer is full).
+ * Counting the allocation, not `requested`, keeps the count an upper bound of the bytes decoded: a
+ * stream decoding to 30 MB asks for 16 MB + 1 last and fills a 32 MB buffer.
+ */
+function allocation(stream: DecodeStreamLike, requested: number): number {
+  if (requested <= (stream.buffer?.byteLength ?? 0)) return 0;
+  let size = Math.max(1, stream.minBufferLength ?? 512);
+  while (size < requested) size *= 2;
+  return size;
 }
 
 const current = new AsyncLocalStorage<StreamCap>();
@@ -74,15 +89,16 @@ function install(): void {
     // Called for every decoded byte by some decoders: the common case is one comparison.
     const before = this[reachedKey] ?? 0;
     const cap = requested > before ? current.getStore() : undefined;
-    if (cap) {
-      const growth = requested - before;
+    const size = cap ? allocation(this, requested) : 0;
+    if (cap && size > before) {
+      const growth = size - before;
       if (cap.exceeded || requested > cap.limits.perStream || cap.decoded + growth > cap.limits.perFile) {
         cap.limitHit ??= requested > cap.limits.perStream ? cap.limits.perStream : cap.limits.perFile;
         cap.exceeded = true;
         throw new StreamCapError(cap.limitHit);
       }
       cap.decoded += growth;
-      this[reachedKey] = requested;
+      this[reachedKey] = size;
     }
     return original.call(this, requested);
   };
