@@ -1,5 +1,6 @@
 import { parseCsv } from '../csv/csv-reader';
 import { csvLine, type CsvDelimiter } from '../csv/csv-writer';
+import { closestColumn, groupFields } from './manifest-columns';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
 
@@ -13,6 +14,7 @@ import type { Signer, SignerField, SignerInvite } from './signers';
 // The CSV reader and writer live in shared/csv/; the manifest's callers import them from here too.
 export { parseCsv } from '../csv/csv-reader';
 export type { CsvDelimiter } from '../csv/csv-writer';
+export { closestColumn } from './manifest-columns';
 
 export interface ManifestEntry {
   row: number;
@@ -45,7 +47,6 @@ export interface Manifest {
   ignoredColumns: string[];
 }
 
-const groupFields = ['name', 'email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
 type GroupField = (typeof groupFields)[number];
 type Column = { kind: 'file' | 'title' | 'spec' | 'ignored' } | { kind: 'group'; n: number; field: GroupField };
 
@@ -110,33 +111,6 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
       'there is no “file” column: the first row must name the columns, with “file” for the PDF’s name.'));
   }
   return { columns, ignored };
-}
-
-const knownColumns = ['file', 'title', 'signer', ...[1, 2, 3].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
-
-/** The column a misspelt one most likely meant (`signer1_emial` → `signer1_email`), or null. */
-export function closestColumn(name: string): string | null {
-  const numbered = /^signer_?(\d{1,3})_/.exec(name);
-  const candidates = numbered ? knownColumns.map((column) => column.replace(/^signer[123]_/, `signer${numbered[1]}_`)) : knownColumns;
-  let best: { column: string; distance: number } | null = null;
-  for (const column of new Set(candidates)) {
-    const distance = editDistance(name, column);
-    if (distance <= Math.max(1, Math.floor(column.length / 5)) && (best === null || distance < best.distance)) best = { column, distance };
-  }
-  return best?.column ?? null;
-}
-
-/** Edits between two names (insert, delete, replace, swap two neighbours). */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i]!;
-      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 function at(row: number | null, column: string | null, code: string, text: string, params?: Record<string, string | number>): ManifestProblem {
