@@ -20,12 +20,14 @@ import { ServiceClients } from './service-clients';
 import { BatchService } from './batches/batch-service';
 import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
+import { DocumentsService } from './mirror/documents-service';
 import { createActions } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import { Journal } from './journal/journal';
 import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
+import { createEvidence } from './evidence/evidence-wiring';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -121,7 +123,16 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
+  const documents = new DocumentsService({
+    db,
+    queries: spine.sync.queries,
+    reader: spine.sync.reader,
+    account: () => spine.requireSelected(),
+    readSignature: async (accountId, signatureId) => (await clients.forAccount(accountId)).getSignature(signatureId),
+    settings,
+  });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
+  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
@@ -195,9 +206,17 @@ export function createCore(options: CoreOptions): Core {
     'presets.list': () => presets.list(),
     'presets.save': ({ name, signers }) => presets.save(name, signers),
     'presets.remove': ({ presetId }) => presets.remove(presetId),
+    'documents.query': (input) => documents.query(input),
+    'documents.dashboard': (input) => documents.dashboard(input),
+    'documents.detail': ({ documentId }) => documents.detail(documentId),
+    'documents.signature': ({ signatureId }) => documents.signature(signatureId),
+    'documents.export': (input) => documents.export(input),
+    'documents.selectionIds': ({ selection }) => documents.selectionIds(selection),
+    'documents.attention': (patch) => documents.setAttention(patch),
     ...actionHandlers,
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
     'journal.verify': () => journal.verify(),
+    ...evidenceHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);
 

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
 import { actionOperations } from './action-operations';
-import { documentSchema } from '../domain/documents';
+import { evidenceOperations } from './evidence-operations';
+import {
+  attentionSettingsSchema,
+  dashboardSchema,
+  documentFilterSchema,
+  documentOriginSchema,
+  documentSchema,
+  documentSelectionSchema,
+  documentSortSchema,
+  listedDocumentSchema,
+  signatureSchema,
+  statusCountsSchema,
+  timelineEntrySchema,
+} from '../domain/documents';
 import { documentQuerySchema, syncStatusSchema } from '../domain/sync';
 import { inboxPageSchema, inboxStates, webhookSettingsSchema, webhookStateSchema } from '../domain/webhooks';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
@@ -181,7 +194,80 @@ export const operations = {
     input: z.object({ presetId: z.string().min(1).max(100) }).strict(),
     output: z.array(signerPresetSchema),
   }),
+  'documents.query': defineOperation({
+    summary: 'A page of the Documents table: filtered, searched, sorted by any column, paged by cursor; with counts by status following the filter.',
+    input: z
+      .object({
+        filter: documentFilterSchema.default({}),
+        sort: documentSortSchema.default({ column: 'created', direction: 'desc' }),
+        limit: z.number().int().min(1).max(200).default(50),
+        after: z.string().max(1000).optional(),
+        before: z.string().max(1000).optional(),
+      })
+      .strict(),
+    output: z.object({
+      documents: z.array(listedDocumentSchema),
+      total: z.number().int(),
+      counts: statusCountsSchema,
+      first: z.string().nullable(),
+      last: z.string().nullable(),
+      hasBefore: z.boolean(),
+      hasAfter: z.boolean(),
+    }),
+  }),
+  'documents.dashboard': defineOperation({
+    summary: 'Counts by status, a chart of documents sent, completed and cancelled, and what needs attention, from the mirror.',
+    input: z
+      .object({
+        filter: documentFilterSchema.default({}),
+        period: z
+          .object({
+            from: z.number().int().nonnegative(),
+            to: z.number().int().nonnegative(),
+            bucket: z.enum(['day', 'week']),
+            utcOffsetMinutes: z.number().int().min(-900).max(900),
+          })
+          .strict(),
+      })
+      .strict(),
+    output: dashboardSchema,
+  }),
+  'documents.detail': defineOperation({
+    summary: 'One document from the mirror with where SignDock sent it from and its timeline.',
+    input: z.object({ documentId: z.string().min(1).max(100) }).strict(),
+    output: z.object({
+      document: documentSchema.extend({ readAt: z.string(), changedAt: z.string().nullable(), origin: documentOriginSchema.nullable() }),
+      timeline: z.array(timelineEntrySchema),
+    }),
+  }),
+  'documents.signature': defineOperation({
+    summary: 'One signature read now from the service (GET /api/v2/signatures/{id}): signing date, IP address, device.',
+    input: z.object({ signatureId: z.string().min(1).max(100) }).strict(),
+    output: signatureSchema,
+  }),
+  'documents.export': defineOperation({
+    summary: 'The filtered view or a selection as CSV, one line per document or per signature.',
+    input: z
+      .object({
+        selection: documentSelectionSchema,
+        sort: documentSortSchema.default({ column: 'created', direction: 'desc' }),
+        per: z.enum(['document', 'signature']).default('document'),
+      })
+      .strict(),
+    output: z.object({ fileName: z.string(), text: z.string(), rows: z.number().int() }),
+  }),
+  'documents.selectionIds': defineOperation({
+    summary: 'The ids of the documents a selection names (a filter with exceptions, or a list), for an action on them.',
+    input: z.object({ selection: documentSelectionSchema }).strict(),
+    output: z.object({ ids: z.array(z.string()) }),
+  }),
+  'documents.attention': defineOperation({
+    summary: 'Change after how many days a pending document or an unopened invitation needs attention.',
+    input: attentionSettingsSchema.partial().strict(),
+    output: attentionSettingsSchema,
+  }),
   ...actionOperations,
+  ...evidenceOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -129,3 +129,166 @@ export interface DocumentPage {
   /** 1 for the first page. */
   pageNumber: number;
 }
+
+/* ---------- The Documents page: filters, sorts, selection, dashboard, timeline (issue 13) ---------- */
+
+/** Columns of the Documents table, each sortable. `progress`: the share of signers who signed. */
+export const documentColumns = ['title', 'status', 'progress', 'created', 'changed', 'batch'] as const;
+export type DocumentColumn = (typeof documentColumns)[number];
+
+const codeInput = z.string().min(1).max(8);
+const idInput = z.string().min(1).max(100);
+
+/**
+ * Which documents of the account in use: every field narrows (all must hold). Dates are creation
+ * times in ms (`createdFrom` inclusive, `createdTo` exclusive), so the UI decides the time zone.
+ */
+export const documentFilterSchema = z
+  .object({
+    /** Document statuses (empty or left out: all). */
+    statuses: z.array(codeInput).max(12).optional(),
+    /** Words typed by the user: each a prefix of a word of the title or of a signer. */
+    search: z.string().max(200).optional(),
+    /** Documents with at least one signature in this status (`DE`: a signer rejected). */
+    signerStatus: codeInput.optional(),
+    /** Documents SignDock sent in this batch. */
+    batchId: idInput.optional(),
+    createdFrom: z.number().int().nonnegative().optional(),
+    createdTo: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+export type DocumentFilter = z.infer<typeof documentFilterSchema>;
+
+export const documentSortSchema = z
+  .object({ column: z.enum(documentColumns).default('created'), direction: z.enum(['asc', 'desc']).default('desc') })
+  .strict();
+export type DocumentSort = z.infer<typeof documentSortSchema>;
+
+/**
+ * Documents picked in the table: a list of ids, or "all N matching" kept as the filter itself (minus
+ * the rows unticked since), so that it covers every page and the rows not yet loaded.
+ */
+export const documentSelectionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ids'), ids: z.array(idInput).min(1).max(5000) }).strict(),
+  z.object({ kind: z.literal('query'), filter: documentFilterSchema, exceptIds: z.array(idInput).max(5000) }).strict(),
+]);
+export type DocumentSelection = z.infer<typeof documentSelectionSchema>;
+
+/** Counts by status of the documents a filter leaves (the status filter itself left out), and their sum. */
+export const statusCountsSchema = z.object({ byStatus: z.record(z.string(), z.number().int()), total: z.number().int() });
+export type StatusCountsView = z.infer<typeof statusCountsSchema>;
+
+/** Where SignDock sent a document from: the batch and the file the clerk dropped. */
+export const documentOriginSchema = z.object({ batchId: z.string(), batchCreatedAt: z.string(), fileName: z.string() });
+export type DocumentOrigin = z.infer<typeof documentOriginSchema>;
+
+/** A row of the Documents table. */
+export const listedDocumentSchema = documentSchema.omit({ raw: true }).extend({
+  /** When SignDock last saw a status change (document or signature), else the creation time. */
+  changedAt: z.string().nullable(),
+  origin: documentOriginSchema.nullable(),
+});
+export type ListedDocument = z.infer<typeof listedDocumentSchema>;
+
+/** One entry of a document's timeline, newest first in the answer. */
+export const timelineEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('created'), at: z.string() }),
+  z.object({ kind: z.literal('sent'), at: z.string(), batchId: z.string(), fileName: z.string() }),
+  /** A status change the mirror saw (`signatureId` null: the document's own status). */
+  z.object({
+    kind: z.literal('status'),
+    at: z.string(),
+    signatureId: z.string().nullable(),
+    signer: z.string().nullable(),
+    from: z.string().nullable(),
+    to: z.string(),
+  }),
+  /** A notification received from the service (`action` as sent: DS, SD, DC or another code). */
+  z.object({
+    kind: z.literal('notification'),
+    at: z.string(),
+    action: z.string(),
+    signatureId: z.string().nullable(),
+    newStatus: z.string().nullable(),
+    state: z.string(),
+  }),
+  /** Something SignDock did (the audit journal: `action` is the job kind, `outcome` done, skipped or failed), with why. */
+  z.object({
+    kind: z.literal('action'),
+    at: z.string(),
+    action: z.string(),
+    actor: z.string(),
+    outcome: z.string(),
+    target: z.string().nullable(),
+    detail: z.string().nullable(),
+  }),
+]);
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** Thresholds of the "needs attention" lists (a setting). */
+export const attentionSettingsSchema = z
+  .object({ pendingDays: z.number().int().min(1).max(365), unopenedDays: z.number().int().min(1).max(365) })
+  .strict();
+export type AttentionSettings = z.infer<typeof attentionSettingsSchema>;
+export const defaultAttentionSettings: AttentionSettings = { pendingDays: 14, unopenedDays: 3 };
+
+const attentionDocument = z.object({ documentId: z.string(), title: z.string(), createdAt: z.string().nullable() });
+const attentionSigner = attentionDocument.extend({ signatureId: z.string(), signer: z.string() });
+
+export const dashboardSchema = z.object({
+  counts: statusCountsSchema,
+  chart: z.object({
+    bucket: z.enum(['day', 'week']),
+    /** Start of each bucket (ms), and per bucket how many documents were sent, completed, cancelled. */
+    starts: z.array(z.number()),
+    sent: z.array(z.number().int()),
+    completed: z.array(z.number().int()),
+    cancelled: z.array(z.number().int()),
+    /** Documents already completed or cancelled when SignDock first read them: when is not known. */
+    undated: z.number().int(),
+  }),
+  attention: z.object({
+    rejected: z.object({ count: z.number().int(), items: z.array(attentionSigner) }),
+    stalePending: z.object({ count: z.number().int(), before: z.number(), items: z.array(attentionDocument) }),
+    unopened: z.object({ count: z.number().int(), before: z.number(), items: z.array(attentionSigner) }),
+    unsentBatches: z.object({
+      count: z.number().int(),
+      items: z.array(z.object({ batchId: z.string(), createdAt: z.string(), notSent: z.number().int(), rows: z.number().int() })),
+    }),
+  }),
+  settings: attentionSettingsSchema,
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** Where a document's signers stand, counted by signature status (for "2 of 3 signed, 1 rejected"). */
+export interface SignerProgress {
+  total: number;
+  signed: number;
+  rejected: number;
+  cancelled: number;
+  opened: number;
+  notOpened: number;
+  /** Signatures in a status SignDock does not know. */
+  other: number;
+}
+
+export function signerProgress(signatures: readonly Pick<Signature, 'status'>[]): SignerProgress {
+  const progress: SignerProgress = { total: signatures.length, signed: 0, rejected: 0, cancelled: 0, opened: 0, notOpened: 0, other: 0 };
+  for (const { status } of signatures) {
+    if (status === 'CO') progress.signed += 1;
+    else if (status === 'DE') progress.rejected += 1;
+    else if (status === 'CA') progress.cancelled += 1;
+    else if (status === 'PE') progress.opened += 1;
+    else if (status === 'IN') progress.notOpened += 1;
+    else progress.other += 1;
+  }
+  return progress;
+}
+
+/**
+ * Whether a signer can still use the signing link: the document is pending and the signature not yet
+ * signed, rejected or cancelled (not opened, or opened).
+ */
+export function canStillSign(documentStatus: string, signatureStatus: string): boolean {
+  return documentStatus === 'PE' && (signatureStatus === 'IN' || signatureStatus === 'PE');
+}

@@ -7,4 +7,5 @@ export const benches: Record<string, () => Promise<Bench>> = {
   send: async () => (await import('./send.bench')).sendBench,
   idle: async () => (await import('./idle.bench')).idleBench,
   preflight: async () => (await import('./preflight.bench')).preflightBench,
+  documents: async () => (await import('./documents.bench')).documentsBench,
 };

@@ -104,18 +104,22 @@ function freshMirror(): Mirror {
   return { db, reconciler, queries: new DocumentQueries(db, new DocumentReader(db)), changed };
 }
 
-/** Everything the mirror holds about documents, in a stable order, plus what its queries answer. */
+/**
+ * Everything the mirror holds about documents, in a stable order, plus what its queries answer. Not
+ * `changed_ms` nor `document_history`: they record when SignDock saw each change, so they follow the
+ * order the reads arrived in.
+ */
 function dump(mirror: Mirror): unknown {
   const { db, queries } = mirror;
   const rows = (sql: string) => db.prepare(sql).all();
   return {
-    documents: rows('SELECT * FROM documents ORDER BY account_id, id'),
+    documents: (rows('SELECT * FROM documents ORDER BY account_id, id') as Record<string, unknown>[]).map(({ changed_ms: _seen, ...row }) => row),
     raw: rows('SELECT d.account_id, d.id, r.raw FROM documents d JOIN document_raw r USING (doc_key) ORDER BY 1, 2'),
     signatures: rows('SELECT * FROM signatures ORDER BY account_id, doc_key, position'),
     counts: rows('SELECT * FROM document_counts ORDER BY account_id, status'),
     pages: ACCOUNTS.flatMap((accountId) =>
       [undefined, 'agreement', 'cy@example', 'eve', '55556666', 'v2'].flatMap((search) =>
-        (['created', 'title', 'status'] as const).map((key) => {
+        (['created', 'title', 'status', 'progress', 'batch'] as const).map((key) => {
           const page = queries.page({ accountId, search, sort: { key, direction: 'asc' }, limit: 10 });
           return [accountId, search, key, page.total, page.documents.map((d) => [d.id, d.status, d.readAt])];
         }),

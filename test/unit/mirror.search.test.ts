@@ -112,6 +112,9 @@ describe('searching the mirror', () => {
   });
 });
 
+/** The Status column's order: the lifecycle, then other codes. */
+const statusRank = (code: string) => ['DR', 'PE', 'CO', 'CA'].indexOf(code) + 1 || 9;
+
 /** What the page query must answer, computed here from the seeded data. */
 function expected(search: string | undefined, filter: string[], key: DocumentSortKey, direction: SortDirection): string[] {
   const word = search?.toLowerCase();
@@ -124,7 +127,7 @@ function expected(search: string | undefined, filter: string[], key: DocumentSor
   const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   rows.sort((a, b) => {
     if (key === 'title') return sign * compare(a.title.toLowerCase(), b.title.toLowerCase());
-    if (key === 'status') return sign * (compare(a.status, b.status) || compare(a.createdMs, b.createdMs));
+    if (key === 'status') return sign * (compare(statusRank(a.status), statusRank(b.status)) || compare(a.createdMs, b.createdMs));
     return sign * compare(a.createdMs, b.createdMs);
   });
   return rows.map((d) => d.id);
@@ -158,7 +161,7 @@ describe('a page of the mirror', () => {
     const page = queries.page({ accountId: MAIN, search: 'person42', limit: 5 });
     expect(page.total).toBe(1);
     expect(page.documents[0]).toMatchObject({ id: 'doc-042', accountId: MAIN, signatures: [{ id: 'doc-042-s0', displayName: 'person42@example.com' }] });
-    expect(queries.page({ accountId: MAIN, limit: 50, offset: 10_000 })).toEqual({ documents: [], total: 301 });
+    expect(queries.page({ accountId: MAIN, limit: 50, offset: 10_000 })).toMatchObject({ documents: [], total: 301 });
     expect(queries.page({ accountId: MAIN, limit: 0 }).documents).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import { webhookCommand } from './webhook';
 import { cancelCommand, cancelUsage, invalidateCommand, invalidateUsage, remindCommand, remindUsage, replaceCommand, replaceUsage } from './actions';
 import { jobsCommand, jobsUsage } from './jobs';
 import { journalCommand, journalUsage } from './journal';
+import { archiveCommand, archiveUsage } from './archive';
+import { exportLegalCommand, exportUsage, verifyCommand, verifyUsage } from './archive-verify';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -28,4 +30,7 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   'replace-signer': { run: replaceCommand, usage: replaceUsage },
   jobs: { run: jobsCommand, usage: jobsUsage },
   journal: { run: journalCommand, usage: journalUsage },
+  archive: { run: archiveCommand, usage: archiveUsage },
+  verify: { run: verifyCommand, usage: verifyUsage },
+  'export-legal': { run: exportLegalCommand, usage: exportUsage },
 };

@@ -12,7 +12,7 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens (creating if needed) the SQLite database with WAL, synchronous=FULL and foreign keys on,
+ * Opens (creating if needed) the SQLite database with WAL, synchronous=FULL, foreign keys on and a 64 MB cache,
  * then brings its schema up to date. Refuses a database written by a newer SignDock.
  *
  * The database holds signing links and personal data: it is created readable by its user only
@@ -28,6 +28,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // 64 MB of page cache (16 MB by default): the mirror's rows and indexes for 100,000 documents stay in memory.
+    db.pragma('cache_size = -65536');
     migrate(db, options.migrations ?? defaultMigrations, file);
     return db;
   } catch (error) {

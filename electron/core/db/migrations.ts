@@ -4,6 +4,8 @@ import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
 import { journalSchema } from '../journal/journal';
+import { documentsViewSchema } from '../mirror/view-schema';
+import { evidenceSchema } from '../evidence/schema';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -32,4 +34,15 @@ const settingsAndAccounts: Migration = {
   `,
 };
 
-export const migrations: readonly Migration[] = [settingsAndAccounts, mirrorSchema, inboxSchema, batchSchema, batchItemsByPath, environmentAccounts, jobsSchema, journalSchema];
+export const migrations: readonly Migration[] = [
+  settingsAndAccounts,
+  mirrorSchema,
+  inboxSchema,
+  batchSchema,
+  batchItemsByPath,
+  environmentAccounts,
+  jobsSchema,
+  journalSchema,
+  documentsViewSchema,
+  evidenceSchema,
+];

@@ -16,6 +16,10 @@ interface DocumentRow {
   file_name: string | null;
   file_hash: string | null;
   read_at: number;
+  changed_ms: number | null;
+  batch_id: string | null;
+  batch_at: string;
+  source_file: string | null;
   raw: string;
 }
 
@@ -44,7 +48,7 @@ export interface OpenDocument {
   readAt: number;
 }
 
-const documentColumns = `d.doc_key, d.account_id, d.id, d.title, d.status, d.created_at, d.cancel_reason, d.file_name, d.file_hash, d.read_at, r.raw`;
+const documentColumns = `d.doc_key, d.account_id, d.id, d.title, d.status, d.created_at, d.cancel_reason, d.file_name, d.file_hash, d.read_at, d.changed_ms, d.batch_id, d.batch_at, d.source_file, r.raw`;
 
 /** Reads documents back out of the mirror as domain objects, signatures included. */
 export class DocumentReader {
@@ -111,6 +115,8 @@ export class DocumentReader {
         raw,
         accountId: row.account_id,
         readAt: new Date(row.read_at).toISOString(),
+        changedAt: row.changed_ms === null ? null : new Date(row.changed_ms).toISOString(),
+        origin: row.batch_id ? { batchId: row.batch_id, batchCreatedAt: row.batch_at, fileName: row.source_file ?? '' } : null,
       };
     });
   }

@@ -3,6 +3,7 @@ import type { Document, Signature } from '../../../shared/domain/documents';
 import type { Db } from '../db/database';
 import type { StoredStamp } from './mirror-types';
 import { searchColumns } from './search-text';
+import { statusBitSql, searchRowidSql } from './status-bits';
 
 type Statement = Database.Statement<unknown[]>;
 
@@ -10,34 +11,37 @@ const keysPerMs = 1024;
 /** Keys stay exact JavaScript integers (below 2^53) for creation times up to the 23rd century. */
 const maxKeyMs = Math.floor(Number.MAX_SAFE_INTEGER / keysPerMs) - 1;
 
+interface Origin {
+  batchId: string;
+  batchAt: string;
+  fileName: string;
+}
+
 /**
  * Writes snapshots into the mirror: the document row, its raw JSON, its signatures and its search
- * entry, always together. It decides nothing: the reconciler (sync/reconciler.ts) says what to write
- * and runs it inside `transaction`.
+ * entry, always together, plus the status changes a new snapshot shows (`document_history`). It
+ * decides nothing: the reconciler (sync/reconciler.ts) says what to write and runs it inside
+ * `transaction`.
  */
 export class DocumentWriter {
-  private readonly statements: {
-    stamp: Statement;
-    keyTaken: Statement;
-    insert: Statement;
-    update: Statement;
-    touch: Statement;
-    putRaw: Statement;
-    clearSignatures: Statement;
-    insertSignature: Statement;
-    forgetSearch: Statement;
-    putSearch: Statement;
-  };
+  private readonly statements: Record<
+    | 'stamp' | 'keyTaken' | 'insert' | 'update' | 'touch' | 'putRaw' | 'clearSignatures' | 'insertSignature' | 'forgetSearch' | 'putSearch'
+    | 'origin' | 'previous' | 'signatureStatuses' | 'history' | 'stale' | 'staleRow' | 'unstale',
+    Statement
+  >;
 
   constructor(private readonly db: Db) {
+    const columns = `title = @title, status = @status, created_at = @createdAt, created_ms = @createdMs, cancel_reason = @cancelReason,
+      file_name = @fileName, file_hash = @fileHash, read_at = @readAt, remote_updated = @remoteUpdated, signer_count = @signerCount,
+      signed_count = @signedCount, progress = @progress, changed_ms = @changedMs, batch_id = @batchId, batch_at = @batchAt, source_file = @sourceFile`;
     this.statements = {
       stamp: db.prepare('SELECT doc_key AS docKey, read_at AS readAt, remote_updated AS remoteUpdated, status FROM documents WHERE account_id = ? AND id = ?'),
       keyTaken: db.prepare('SELECT 1 FROM documents WHERE doc_key = ?').pluck(),
-      insert: db.prepare(`INSERT INTO documents (doc_key, account_id, id, title, status, created_at, created_ms, cancel_reason, file_name, file_hash, read_at, remote_updated)
-        VALUES (@docKey, @accountId, @id, @title, @status, @createdAt, @createdMs, @cancelReason, @fileName, @fileHash, @readAt, @remoteUpdated)`),
-      update: db.prepare(`UPDATE documents SET title = @title, status = @status, created_at = @createdAt, created_ms = @createdMs,
-        cancel_reason = @cancelReason, file_name = @fileName, file_hash = @fileHash, read_at = @readAt, remote_updated = @remoteUpdated
-        WHERE doc_key = @docKey`),
+      insert: db.prepare(`INSERT INTO documents (doc_key, account_id, id, title, status, created_at, created_ms, cancel_reason, file_name, file_hash,
+        read_at, remote_updated, signer_count, signed_count, progress, changed_ms, batch_id, batch_at, source_file)
+        VALUES (@docKey, @accountId, @id, @title, @status, @createdAt, @createdMs, @cancelReason, @fileName, @fileHash,
+        @readAt, @remoteUpdated, @signerCount, @signedCount, @progress, @changedMs, @batchId, @batchAt, @sourceFile)`),
+      update: db.prepare(`UPDATE documents SET ${columns} WHERE doc_key = @docKey`),
       touch: db.prepare('UPDATE documents SET read_at = ? WHERE doc_key = ? AND read_at < ?'),
       putRaw: db.prepare('INSERT INTO document_raw (doc_key, raw) VALUES (?, ?) ON CONFLICT (doc_key) DO UPDATE SET raw = excluded.raw'),
       clearSignatures: db.prepare('DELETE FROM signatures WHERE doc_key = ?'),
@@ -45,8 +49,16 @@ export class DocumentWriter {
         invite_channel, validations, invalidation_reason, signed_date, ip, device, document_ref)
         VALUES (@docKey, @position, @accountId, @id, @status, @displayName, @email, @phone, @createdAt, @url,
         @inviteChannel, @validations, @invalidationReason, @signedDate, @ip, @device, @documentRef)`),
-      forgetSearch: db.prepare('DELETE FROM documents_fts WHERE rowid = ?'),
-      putSearch: db.prepare('INSERT INTO documents_fts (rowid, title, signers, scope) VALUES (@docKey, @title, @signers, @scope)'),
+      forgetSearch: db.prepare(`DELETE FROM documents_fts WHERE rowid = ((? << 5) | ${statusBitSql('?')})`),
+      putSearch: db.prepare(`INSERT INTO documents_fts (rowid, title, signers, scope) VALUES (${searchRowidSql('@docKey', '@status')}, @title, @signers, @scope)`),
+      origin: db.prepare(`SELECT i.batch_id AS batchId, b.created_at AS batchAt, i.file_name AS fileName FROM batch_items i JOIN batches b ON b.id = i.batch_id
+        WHERE i.document_id = ? AND b.account_id = ? ORDER BY b.created_at DESC LIMIT 1`),
+      previous: db.prepare('SELECT d.status, d.changed_ms AS changedMs, d.batch_id AS batchId, d.batch_at AS batchAt, d.source_file AS fileName FROM documents d WHERE d.doc_key = ?'),
+      signatureStatuses: db.prepare('SELECT id, status FROM signatures WHERE doc_key = ?'),
+      stale: db.prepare('SELECT doc_key FROM search_stale LIMIT 500').pluck(),
+      staleRow: db.prepare('SELECT account_id AS accountId, id, status, batch_id AS batchId FROM documents WHERE doc_key = ?'),
+      unstale: db.prepare('DELETE FROM search_stale WHERE doc_key = ?'),
+      history: db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status) VALUES (?, ?, ?, ?, ?, ?)'),
     };
   }
 
@@ -62,8 +74,9 @@ export class DocumentWriter {
   insert(accountId: string, document: Document, readAt: number, remoteUpdated: string): number {
     const columns = documentColumns(document);
     const docKey = this.allocateKey(accountId, document.id, columns.createdMs);
-    this.statements.insert.run({ ...columns, docKey, accountId, readAt, remoteUpdated });
-    this.writeParts(docKey, accountId, document, false);
+    const origin = (this.statements.origin.get(document.id, accountId) as Origin | undefined) ?? null;
+    this.statements.insert.run({ ...columns, ...originColumns(origin), docKey, accountId, readAt, remoteUpdated, changedMs: columns.createdMs ?? readAt });
+    this.writeParts(docKey, accountId, document, origin, null);
     return docKey;
   }
 
@@ -86,9 +99,15 @@ export class DocumentWriter {
     }
   }
 
+  /** A newer snapshot of a stored document; status changes since the stored one go to the history, stamped `readAt`. */
   replace(docKey: number, accountId: string, document: Document, readAt: number, remoteUpdated: string): void {
-    this.statements.update.run({ ...documentColumns(document), docKey, readAt, remoteUpdated });
-    this.writeParts(docKey, accountId, document, true);
+    const before = this.statements.previous.get(docKey) as { status: string; changedMs: number | null } & Partial<Origin> & { batchId: string | null };
+    const changed = this.recordChanges(docKey, before.status, document, readAt);
+    const found = (this.statements.origin.get(document.id, accountId) as Origin | undefined) ?? null;
+    const origin = found ?? (before.batchId ? { batchId: before.batchId, batchAt: before.batchAt ?? '', fileName: before.fileName ?? '' } : null);
+    const columns = documentColumns(document);
+    this.statements.update.run({ ...columns, ...originColumns(origin), docKey, readAt, remoteUpdated, changedMs: changed ? readAt : (before.changedMs ?? columns.createdMs ?? readAt) });
+    this.writeParts(docKey, accountId, document, origin, before.status);
   }
 
   /** Records a later read of the same content. */
@@ -96,21 +115,60 @@ export class DocumentWriter {
     this.statements.touch.run(readAt, docKey, readAt);
   }
 
-  private writeParts(docKey: number, accountId: string, document: Document, existed: boolean): void {
+  /**
+   * Rewrites the search entries listed in `search_stale` (documents whose batch row got their id
+   * after they were written), reading each document with `read`. Cheap when there are none.
+   */
+  catchUpSearch(read: (accountId: string, documentId: string) => Document | null): void {
+    if (this.statements.stale.get() === undefined) return;
+    this.transaction(() => {
+      for (const docKey of this.statements.stale.all() as number[]) {
+        const row = this.statements.staleRow.get(docKey) as { accountId: string; id: string; status: string; batchId: string | null } | undefined;
+        const document = row ? read(row.accountId, row.id) : null;
+        if (row && document) {
+          this.statements.forgetSearch.run(docKey, row.status);
+          this.statements.putSearch.run({ docKey, status: row.status, ...searchColumns(row.accountId, document, row.batchId) });
+        }
+        this.statements.unstale.run(docKey);
+      }
+    });
+  }
+
+  /** Writes one history row per status that differs from the stored snapshot's; answers whether any did. */
+  private recordChanges(docKey: number, previousStatus: string, document: Document, at: number): boolean {
+    const stored = this.statements.signatureStatuses.all(docKey) as { id: string; status: string }[];
+    const was = new Map(stored.map((row) => [row.id, row.status]));
+    let changed = false;
+    if (previousStatus !== document.status) {
+      this.statements.history.run(docKey, at, null, null, previousStatus, document.status);
+      changed = true;
+    }
+    for (const signature of document.signatures) {
+      const from = was.get(signature.id) ?? null;
+      if (from === signature.status) continue;
+      this.statements.history.run(docKey, at, signature.id, signature.displayName || null, from, signature.status);
+      changed = true;
+    }
+    return changed;
+  }
+
+  private writeParts(docKey: number, accountId: string, document: Document, origin: Origin | null, previousStatus: string | null): void {
     this.statements.putRaw.run(docKey, JSON.stringify(document.raw));
-    if (existed) {
+    if (previousStatus !== null) {
       this.statements.clearSignatures.run(docKey);
-      this.statements.forgetSearch.run(docKey);
+      this.statements.forgetSearch.run(docKey, previousStatus);
     }
     document.signatures.forEach((signature, position) => {
       this.statements.insertSignature.run(signatureColumns(docKey, position, accountId, signature));
     });
-    this.statements.putSearch.run({ docKey, ...searchColumns(accountId, document) });
+    this.statements.putSearch.run({ docKey, status: document.status, ...searchColumns(accountId, document, origin?.batchId ?? null) });
   }
 }
 
 function documentColumns(document: Document) {
   const createdMs = document.createdAt === null ? Number.NaN : Date.parse(document.createdAt);
+  const signerCount = document.signatures.length;
+  const signedCount = document.signatures.filter((signature) => signature.status === 'CO').length;
   return {
     id: document.id,
     title: document.title,
@@ -120,7 +178,14 @@ function documentColumns(document: Document) {
     cancelReason: document.cancelReason,
     fileName: document.fileName,
     fileHash: document.fileHash,
+    signerCount,
+    signedCount,
+    progress: signerCount === 0 ? -1 : Math.floor((signedCount * 1000) / signerCount),
   };
+}
+
+function originColumns(origin: Origin | null) {
+  return { batchId: origin?.batchId ?? null, batchAt: origin?.batchAt ?? '', sourceFile: origin?.fileName ?? null };
 }
 
 function signatureColumns(docKey: number, position: number, accountId: string, signature: Signature) {

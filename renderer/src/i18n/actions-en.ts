@@ -1,5 +1,13 @@
 /** Document actions (cancel, remind, invalidate, replace) and their jobs: English. */
 export const actionsEn = {
+  buttons: {
+    cancel_one: 'Cancel…',
+    cancel_other: 'Cancel {{count}}…',
+    cancelOne: 'Cancel the document…',
+    remind: 'Remind…',
+    replace: 'Replace a signer…',
+    invalidate: 'Invalidate {{signer}}…',
+  },
   planning: 'Looking at the documents…',
   keep: 'Keep as it is',
   close: 'Close',

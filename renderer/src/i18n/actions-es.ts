@@ -2,6 +2,14 @@ import type { actionsEn } from './actions-en';
 
 /** Acciones sobre documentos (cancelar, recordar, invalidar, reemplazar) y sus tareas: español. */
 export const actionsEs: typeof actionsEn = {
+  buttons: {
+    cancel_one: 'Cancelar…',
+    cancel_other: 'Cancelar {{count}}…',
+    cancelOne: 'Cancelar el documento…',
+    remind: 'Recordar…',
+    replace: 'Reemplazar a un firmante…',
+    invalidate: 'Invalidar a {{signer}}…',
+  },
   planning: 'Revisando los documentos…',
   keep: 'Dejar como está',
   close: 'Cerrar',

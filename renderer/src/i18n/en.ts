@@ -3,6 +3,7 @@ import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
 import { actionsEn } from './actions-en';
+import { evidenceEn } from './evidence-en';
 
 /**
  * English catalog: the source of every string the user sees. `es.ts` is typed as this shape, so a
@@ -52,13 +53,7 @@ export const en = {
   send: sendEn,
   documents: documentsEn,
   actions: actionsEn,
-  evidence: {
-    title: 'Evidence',
-    subtitle: 'Download and verify the evidence of completed documents.',
-    emptyTitle: 'No evidence archived yet',
-    emptyBody: 'When documents are completed, you can download their evidence here: the signed PDF, the audit certificate and the evidence package, checked for changes.',
-    firstStep: 'Documents need to be signed by everyone before their evidence is available.',
-  },
+  evidence: evidenceEn,
   activity: activityEn,
   onboarding: {
     title: 'Welcome to SignDock',

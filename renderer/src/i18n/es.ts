@@ -3,6 +3,7 @@ import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
 import { actionsEs } from './actions-es';
+import { evidenceEs } from './evidence-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -50,13 +51,7 @@ export const es: Catalog = {
   send: sendEs,
   documents: documentsEs,
   actions: actionsEs,
-  evidence: {
-    title: 'Evidencias',
-    subtitle: 'Descargue y verifique las evidencias de los documentos completados.',
-    emptyTitle: 'Todavía no hay evidencias archivadas',
-    emptyBody: 'Cuando los documentos estén completados, podrá descargar aquí sus evidencias: el PDF firmado, el certificado de auditoría y el paquete de evidencias, comprobados contra cambios.',
-    firstStep: 'Todos deben firmar un documento antes de que sus evidencias estén disponibles.',
-  },
+  evidence: evidenceEs,
   activity: activityEs,
   onboarding: {
     title: 'Bienvenido a SignDock',

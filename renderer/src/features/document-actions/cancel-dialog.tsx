@@ -38,7 +38,8 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
     if (!plan || plan.documents.length === 0 || reason.length > reasonMax) return;
     setBusy(true);
     try {
-      setStarted(await client.call('documents.cancel', { documentIds: plan.documents.map((d) => d.documentId), reason }));
+      // Every document asked for: those left out are in the job's results too, with why.
+      setStarted(await client.call('documents.cancel', { documentIds, reason }));
     } catch (failure) {
       setError(failure);
     } finally {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -10,13 +10,15 @@ import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { SyncProgress } from '../activity/sync-progress';
 import { useSyncStatus } from '../activity/use-activity-data';
-import { DocumentPanel } from './document-panel';
-import { DocumentsCard } from './documents-card';
-import type { ListedDocument } from './documents-table';
-import { useDocuments } from './use-documents';
+import { useDocumentsStore } from './documents-store';
+import { OverviewCard } from './overview/overview-card';
+import { DocumentPanel } from './panel/document-panel';
+import { DocumentsCard } from './table/documents-card';
+import { useDashboard } from './use-dashboard';
+import { useDocumentsQuery } from './use-documents-query';
 import './documents.css';
 
-/** Documents of the account in use, from the mirror: searched, filtered by status, live. */
+/** Documents of the account in use, from the mirror: an overview, then the list, live. */
 export function DocumentsView() {
   const { t } = useTranslation();
   const accountId = useSelectedAccountId();
@@ -43,14 +45,17 @@ export function DocumentsView() {
 function DocumentsPage({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const go = useNavigationStore((store) => store.go);
-  // Counts by status stay live: every change to the mirror is followed by `sync.changed`.
+  const forAccount = useDocumentsStore((store) => store.forAccount);
+  useEffect(() => forAccount(accountId), [forAccount, accountId]);
   const sync = useSyncStatus(accountId);
-  const list = useDocuments(accountId);
-  const [selected, setSelected] = useState<ListedDocument | null>(null);
+  const list = useDocumentsQuery(accountId);
+  const dashboard = useDashboard(accountId);
+  const [open, setOpen] = useState<{ id: string; title: string } | null>(null);
   const status = sync.data;
   const syncing = status?.state === 'syncing';
-  // Nothing at all in the mirror (not: nothing matches a search or a status).
-  const mirrorEmpty = list.status === 'all' && list.search === '' && list.typed.trim() === '' && list.page?.total === 0;
+  // Nothing at all in the mirror (not: nothing matches a filter).
+  const mirrorEmpty = status !== null && status.total === 0 && list.page?.total === 0;
+  const openById = (id: string, title = '') => setOpen({ id, title: title.trim() });
 
   return (
     <div className="documents-page">
@@ -86,9 +91,12 @@ function DocumentsPage({ accountId }: { accountId: string }) {
           }
         />
       ) : list.page !== null || list.error ? (
-        <DocumentsCard list={list} status={status} selectedId={selected?.id ?? null} onOpen={setSelected} />
+        <>
+          <OverviewCard dashboard={dashboard} onOpen={(id) => openById(id)} />
+          <DocumentsCard accountId={accountId} list={list} openId={open?.id ?? null} onOpen={(document) => openById(document.id, document.title)} />
+        </>
       ) : null}
-      <DocumentPanel accountId={accountId} listed={selected} onClose={() => setSelected(null)} />
+      <DocumentPanel accountId={accountId} documentId={open?.id ?? null} title={open?.title ?? ''} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isKnownInviteChannel, isKnownSignatureStatus, isKnownValidationCode, type Signature } from '../../../../shared';
+import { isKnownInviteChannel, isKnownSignatureStatus, isKnownValidationCode, signerProgress, type Signature } from '../../../../shared';
 import type { TagTone } from '../../components/tag';
 import { useActivityLabels } from '../activity/labels';
 
@@ -25,5 +25,14 @@ export function useDocumentLabels() {
     /** The signer's name as the service gives it, else "Signer 2" by position. */
     signer: (signature: Pick<Signature, 'displayName'>, index: number): string =>
       signature.displayName.trim() || t('documents.signerFallback', { n: index + 1 }),
+    /** "2 of 3 signed, 1 rejected". */
+    progress: (signatures: readonly Pick<Signature, 'status'>[]): string => {
+      const counts = signerProgress(signatures);
+      if (counts.total === 0) return t('documents.noSigners');
+      const parts = [t('documents.progress.signed', { signed: counts.signed, total: counts.total })];
+      if (counts.rejected) parts.push(t('documents.progress.rejected', { count: counts.rejected }));
+      if (counts.cancelled) parts.push(t('documents.progress.cancelled', { count: counts.cancelled }));
+      return parts.join(', ');
+    },
   };
 }

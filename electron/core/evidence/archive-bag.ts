@@ -1,0 +1,135 @@
+import type { X509Certificate } from 'node:crypto';
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EvidenceKind } from '../../../shared/domain/documents';
+import { verificationReportSchema, type VerificationReport } from '../../../shared/domain/evidence';
+import type { ServiceClient } from '../api/service-client';
+import { writeFileAtomic } from './atomic-write';
+import { AppError } from '../../../shared/contract/errors';
+import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
+import { verifyEvidence } from './verify-evidence';
+
+/**
+ * One document into one bag. Each evidence file streams to a temporary file, hashed while it streams,
+ * fsynced and renamed into place (ServiceClient.downloadEvidence); a file already in place is never
+ * downloaded again (a resumed job, a second archive of the same document). Then the evidence is
+ * verified, `data/verification.json` written, and the tag files last: a bag with its tag manifest is complete.
+ */
+export const payloadFiles: { kind: EvidenceKind; file: string }[] = [
+  { kind: 'zipfile', file: 'data/package.zip' },
+  { kind: 'pdf-certificate', file: 'data/certificate.pdf' },
+  { kind: 'document', file: 'data/signed.pdf' },
+];
+
+export interface BagTarget {
+  bag: string;
+  documentId: string;
+  title: string;
+  documentDate: string | null;
+  account: { name: string; baseUrl: string } | null;
+}
+
+export interface BagDeps {
+  client: () => Promise<ServiceClient>;
+  anchors: () => X509Certificate[];
+  version: string;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export interface BagResult {
+  report: VerificationReport;
+  /** Bytes downloaded by this run (files already in place count nothing). */
+  downloaded: number;
+  /** Files downloaded by this run, by kind. */
+  fetched: EvidenceKind[];
+  /** The bag was complete already: nothing was downloaded or written. */
+  already: boolean;
+  bytes: number;
+}
+
+export async function isCompleteBag(bag: string): Promise<boolean> {
+  return (await stat(join(bag, tagManifestName)).catch(() => null))?.isFile() ?? false;
+}
+
+export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagResult> {
+  const { bag } = target;
+  if (await isCompleteBag(bag)) {
+    const report = verificationReportSchema.parse(JSON.parse(await readFile(join(bag, 'data', 'verification.json'), 'utf8')));
+    return { report, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag) };
+  }
+  await mkdir(join(bag, 'data'), { recursive: true });
+  await claimBag(target);
+  await removeLeftovers(bag);
+  await removeLeftovers(join(bag, 'data'));
+  const hashes = new Map<string, string>();
+  let downloaded = 0;
+  const fetched: EvidenceKind[] = [];
+  for (const { kind, file } of payloadFiles) {
+    if (await exists(join(bag, file))) continue;
+    const client = await deps.client();
+    const result = await client.downloadEvidence(target.documentId, kind, join(bag, file), deps.signal ? { signal: deps.signal } : {});
+    hashes.set(file, result.sha256);
+    downloaded += result.bytes;
+    fetched.push(kind);
+  }
+  const report = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId: target.documentId }, { anchors: deps.anchors(), tool: `SignDock ${deps.version}`, ...(deps.now ? { now: deps.now } : {}) });
+  await writeFileAtomic(join(bag, 'data', 'verification.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const info = await bagInfo(target, deps);
+  await writeTagFiles(bag, info, [...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })), { path: 'data/verification.json' }]);
+  return { report, downloaded, fetched, already: false, bytes: await payloadBytes(bag) };
+}
+
+async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {
+  const now = deps.now?.() ?? new Date();
+  const base = target.account?.baseUrl.replace(/\/+$/, '') ?? null;
+  const info: BagInfo = [
+    ['Source-Organization', target.account?.name ?? 'unknown account'],
+    ['External-Identifier', target.documentId],
+    ['External-Description', target.title],
+    ['Bagging-Date', now.toISOString().slice(0, 10)],
+    ['Bag-Software-Agent', `SignDock ${deps.version}`],
+    ['SignDock-Document-Id', target.documentId],
+    ['SignDock-Document-Title', target.title],
+    ['SignDock-Document-Date', target.documentDate ?? 'unknown'],
+    ['SignDock-Account-Name', target.account?.name ?? 'unknown'],
+    ['SignDock-Account-Base-URL', base ?? 'unknown'],
+  ];
+  for (const { kind, file } of payloadFiles) {
+    const label = file.slice('data/'.length);
+    if (base) info.push([`SignDock-Source-URL-${label}`, `${base}/api/v2/documents/${encodeURIComponent(target.documentId)}/download/${kind}`]);
+    const written = await stat(join(target.bag, file));
+    info.push([`SignDock-Downloaded-${label}`, written.mtime.toISOString()]);
+  }
+  info.push(['SignDock-Version', deps.version]);
+  return info;
+}
+
+/**
+ * The bag says whose it is from the start (a first bag-info.txt, replaced when the bag is finished), so
+ * a folder begun for one document is never filled with another's files (ids that begin alike, same title and day).
+ */
+async function claimBag(target: BagTarget): Promise<void> {
+  const owner = bagInfoValue(await readBagInfo(target.bag), 'SignDock-Document-Id');
+  if (owner && owner !== target.documentId) {
+    throw new AppError({ kind: 'Conflict', code: 'evidence.bagTaken', params: { bag: target.bag }, message: `The folder ${target.bag} holds the evidence of another document (${owner}); nothing was written to it.` });
+  }
+  if (!owner) await writeFileAtomic(join(target.bag, 'bag-info.txt'), formatBagInfo([['SignDock-Document-Id', target.documentId], ['SignDock-Document-Title', target.title]]));
+}
+
+/** Temporary files of downloads a stopped process left behind (never part of the bag). */
+async function removeLeftovers(data: string): Promise<void> {
+  for (const name of await readdir(data)) {
+    if (name.startsWith('.') && name.endsWith('.part')) await unlink(join(data, name)).catch(() => undefined);
+  }
+}
+
+async function payloadBytes(bag: string): Promise<number> {
+  let total = 0;
+  for (const file of [...payloadFiles.map((p) => p.file), 'data/verification.json']) total += (await stat(join(bag, file)).catch(() => null))?.size ?? 0;
+  return total;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isFile() ?? false;
+}

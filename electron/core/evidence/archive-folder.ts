@@ -1,0 +1,97 @@
+import { X509Certificate } from 'node:crypto';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { AppError } from '../../../shared/contract/errors';
+import type { EvidenceSettings, TrustAnchor } from '../../../shared/domain/evidence';
+import type { SettingsRepo } from '../settings/settings-repo';
+import { names } from './cms-verify';
+
+const folderKey = 'evidence.archiveFolder';
+const anchorsKey = 'evidence.trustAnchors';
+
+/**
+ * The archive's settings, kept as data in SQLite: the archive folder (default `<data folder>/archive`)
+ * and the trust anchors (CA certificates, PEM) that make a signer's chain "trusted".
+ */
+export class EvidenceSettingsStore {
+  constructor(
+    private readonly settings: SettingsRepo,
+    private readonly dataFolder: string,
+  ) {}
+
+  get defaultFolder(): string {
+    return join(this.dataFolder, 'archive');
+  }
+
+  archiveFolder(): string {
+    const stored = this.settings.getValue(folderKey);
+    return typeof stored === 'string' && isAbsolute(stored) ? stored : this.defaultFolder;
+  }
+
+  setArchiveFolder(path: string | null): void {
+    this.settings.setValue(folderKey, path === null ? null : this.checkedFolder(path));
+  }
+
+  /** A folder given by the user: a full path, made canonical. */
+  checkedFolder(path: string): string {
+    if (!isAbsolute(path) || path.includes('\0')) {
+      throw new AppError({ kind: 'InvalidInput', code: 'evidence.folderNotAbsolute', fields: { path: ['A full path, starting at the root of a disk.'] }, message: `The archive folder must be a full path ("${path}" is not).` });
+    }
+    return resolve(path);
+  }
+
+  anchorPems(): string[] {
+    const stored = this.settings.getValue(anchorsKey);
+    return Array.isArray(stored) ? stored.filter((pem): pem is string => typeof pem === 'string') : [];
+  }
+
+  anchors(): X509Certificate[] {
+    return this.anchorPems().flatMap((pem) => {
+      try {
+        return [new X509Certificate(pem)];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  /** Adds every certificate of a PEM text (or one DER certificate); refuses text holding none. */
+  addAnchors(text: string | Buffer): TrustAnchor[] {
+    const pems = typeof text === 'string' ? (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []) : [];
+    const certificates: X509Certificate[] = [];
+    try {
+      if (pems.length > 0) pems.forEach((pem) => certificates.push(new X509Certificate(pem)));
+      else if (Buffer.isBuffer(text)) certificates.push(new X509Certificate(text));
+    } catch {
+      certificates.length = 0;
+    }
+    if (certificates.length === 0) {
+      throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'That file holds no certificate (PEM or DER). Pick the certificate authority\'s certificate.' });
+    }
+    const kept = new Map(this.anchors().map((c) => [c.fingerprint256, c]));
+    certificates.forEach((c) => kept.set(c.fingerprint256, c));
+    this.settings.setValue(anchorsKey, [...kept.values()].map((c) => c.toString()));
+    return this.view().trustAnchors;
+  }
+
+  removeAnchor(fingerprint: string): void {
+    this.settings.setValue(anchorsKey, this.anchors().filter((c) => c.fingerprint256 !== fingerprint).map((c) => c.toString()));
+  }
+
+  view(): EvidenceSettings {
+    return {
+      archiveFolder: this.archiveFolder(),
+      defaultArchiveFolder: this.defaultFolder,
+      trustAnchors: this.anchors().map((c) => ({ fingerprint: c.fingerprint256, subject: names(c.subject), validTo: new Date(c.validTo).toISOString() })),
+    };
+  }
+}
+
+/** A bag's folder from the job's archive folder and its relative path; never outside the archive. */
+export function resolveBag(root: string, relativePath: string): string {
+  const bag = resolve(root, ...relativePath.split('/'));
+  const inside = relative(resolve(root), bag);
+  if (!root || inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).includes('..')) {
+    throw new AppError({ kind: 'InvalidInput', code: 'evidence.badBagPath', message: `The bag path "${relativePath}" is not inside the archive folder.` });
+  }
+  return bag;
+}

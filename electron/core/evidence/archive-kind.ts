@@ -1,0 +1,75 @@
+import { isAppError } from '../../../shared/contract/errors';
+import type { JobKind } from '../jobs/job-runner';
+import { retryAfterMs } from '../actions/action-deps';
+import { buildBag, type BagDeps, type BagTarget } from './archive-bag';
+import { resolveBag } from './archive-folder';
+import type { IndexedBag } from './evidence-index';
+
+/** Each item's input, written at planning: where its bag goes (relative to the job's archive folder). */
+export interface ArchiveItemInput {
+  bagPath: string;
+  title: string;
+  documentDate: string | null;
+}
+
+export interface ArchiveKindDeps {
+  bagDeps: (accountId: string, signal: AbortSignal) => BagDeps;
+  account: (accountId: string) => { name: string; baseUrl: string } | null;
+  indexed: (bag: IndexedBag) => void;
+}
+
+/**
+ * `archive`: one document per item, into its bag (archive-bag.ts). A 404 or 400 (the service has no
+ * files for it yet) skips the document with the service's words, it does not fail the job; files
+ * already in place are kept, so the next run downloads only what is missing. 429 and cut connections
+ * try again later; a refused key stops the job; a disk that cannot be written stops it too.
+ */
+export function archiveKind(deps: ArchiveKindDeps): JobKind {
+  return {
+    kind: 'archive',
+    concurrency: 2,
+    async run(item, ctx) {
+      const input = item.input as unknown as ArchiveItemInput;
+      const root = String((ctx.job.input as { archiveFolder?: unknown }).archiveFolder ?? '');
+      const bag = resolveBag(root, input.bagPath);
+      const target: BagTarget = { bag, documentId: item.subject, title: input.title, documentDate: input.documentDate, account: deps.account(ctx.job.accountId) };
+      try {
+        const result = await buildBag(target, deps.bagDeps(ctx.job.accountId, ctx.signal));
+        const account = target.account;
+        deps.indexed({
+          bagPath: bag,
+          documentId: item.subject,
+          accountId: ctx.job.accountId,
+          accountName: account?.name ?? null,
+          title: input.title,
+          documentDate: input.documentDate,
+          archivedAt: new Date().toISOString(),
+          verifiedAt: result.report.checkedAt,
+          bytes: result.bytes,
+          report: result.report,
+          problems: [],
+        });
+        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: result.report.verdict, fetched: result.fetched, already: result.already } };
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        switch (error.kind) {
+          case 'NotFound':
+          case 'Conflict':
+          case 'InvalidInput':
+            if (error.code === 'file.writeFailed') return { state: 'stop', error: error.toShape() };
+            return { state: 'skipped', error: error.toShape(), outcome: { reason: 'notDownloadable', status: error.status ?? null } };
+          case 'RateLimited':
+          case 'Network':
+          case 'ServerError':
+          case 'Ambiguous':
+            return { state: 'retry', afterMs: retryAfterMs(error.params), error: error.toShape() };
+          case 'Unauthorized':
+            return { state: 'stop', error: error.toShape() };
+          default:
+            if (error.code === 'file.writeFailed') return { state: 'stop', error: error.toShape() };
+            return { state: 'failed', error: error.toShape() };
+        }
+      }
+    },
+  };
+}

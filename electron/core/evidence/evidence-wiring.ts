@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { AppError } from '../../../shared/contract/errors';
+import type { Document } from '../../../shared/domain/documents';
+import type { DataSpine } from '../data-spine';
+import type { HostKind } from '../../../shared/contract/operations';
+import type { Db } from '../db/database';
+import type { Handlers } from '../dispatcher';
+import type { JobEngine } from '../jobs/job-engine';
+import type { Journal } from '../journal/journal';
+import type { ServiceClients } from '../service-clients';
+import type { SettingsRepo } from '../settings/settings-repo';
+import { EvidenceSettingsStore } from './archive-folder';
+import { archiveKind } from './archive-kind';
+import { EvidenceIndex } from './evidence-index';
+import { EvidenceService } from './evidence-service';
+
+type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
+
+export interface EvidenceWiringDeps {
+  db: Db;
+  engine: JobEngine;
+  journal: Journal;
+  spine: DataSpine;
+  clients: ServiceClients;
+  settings: SettingsRepo;
+  dataFolder: string;
+  version: string;
+  /** In the web host a browser page must not name folders of this computer (DESIGN.md, security model). */
+  hostKind: HostKind;
+}
+
+/** The evidence archive on the job engine of `createCore`: the `archive` kind, the service, and its contract handlers. */
+export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceService; handlers: EvidenceHandlers } {
+  const { db, engine, spine, clients } = deps;
+  const index = new EvidenceIndex(db);
+  const store = new EvidenceSettingsStore(deps.settings, deps.dataFolder);
+  const accountRow = (accountId: string) => {
+    const row = db.prepare('SELECT name, base_url AS baseUrl FROM accounts WHERE id = ?').get(accountId) as { name: string; baseUrl: string } | undefined;
+    return row ?? null;
+  };
+  engine.register(
+    archiveKind({
+      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), version: deps.version, signal }),
+      account: accountRow,
+      indexed: (bag) => index.put(bag),
+    }),
+  );
+  const completed = (accountId: string): Document[] => {
+    const all: Document[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = spine.sync.queries.page({ accountId, statuses: ['CO'], sort: { key: 'created', direction: 'desc' }, limit: 500, offset });
+      all.push(...page.documents);
+      if (page.documents.length < 500) return all;
+    }
+  };
+  /** The audit journal's entries about a document (hash-chained: each carries its hash and the one before). */
+  const journal = (documentId: string) => deps.journal.entries({ subject: documentId, limit: 1000 }).map(({ seq, at, osUser, action, inputs, outcome, hash, prevHash }) => {
+    const { titles: _titles, ...kept } = inputs;
+    return { seq, at, osUser, action, inputs: kept, outcome, hash, prevHash };
+  });
+  const service = new EvidenceService({
+    engine,
+    index,
+    settings: store,
+    selectedAccount: () => spine.requireSelected(),
+    accountName: (accountId) => accountRow(accountId)?.name ?? null,
+    document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
+    completed,
+    journal,
+    exportsFolder: join(deps.dataFolder, 'exports'),
+    version: deps.version,
+  });
+  const settingsView = () => store.view();
+  /** A folder or file named by the caller: the Electron shell's dialogs and the CLI may, a browser page may not. */
+  const hostPath = (what: string, given: unknown) => {
+    if (given === undefined || given === null || deps.hostKind !== 'web') return;
+    throw new AppError({ kind: 'InvalidInput', code: 'evidence.noHostPaths', params: { what }, message: `In the browser, SignDock does not take ${what} on this computer; use the desktop app or the command line for that.` });
+  };
+  return {
+    service,
+    handlers: {
+      'evidence.settings': settingsView,
+      'evidence.setArchiveFolder': ({ path }) => {
+        hostPath('an archive folder', path);
+        store.setArchiveFolder(path);
+        return settingsView();
+      },
+      'evidence.addTrustAnchor': ({ pem, derBase64 }) => {
+        if (!pem && !derBase64) throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'Give the certificate (PEM text, or DER as base64).' });
+        store.addAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
+        return settingsView();
+      },
+      'evidence.removeTrustAnchor': ({ fingerprint }) => (store.removeAnchor(fingerprint), settingsView()),
+      'evidence.planArchive': (selection) => service.plan(selection),
+      'evidence.archive': (selection) => {
+        hostPath('an archive folder', selection.folder);
+        return service.archive(selection);
+      },
+      'evidence.list': (query) => service.list(query),
+      'evidence.get': ({ bagPath }) => service.detail(bagPath),
+      'evidence.file': ({ bagPath, kind }) => service.file(bagPath, kind),
+      'evidence.forDocument': ({ documentId }) => index.byDocument(documentId).map((bag) => index.summary(bag.bagPath)!),
+      'evidence.verify': async ({ bagPaths }) =>
+        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report })),
+      'evidence.indexFolder': ({ path }) => {
+        hostPath('a folder to index', path);
+        return service.indexFolder(path);
+      },
+      'evidence.rebuildIndex': () => service.rebuildIndex(),
+      'evidence.export': ({ bagPaths, outFile }) => {
+        hostPath('where to save the export', outFile);
+        return service.export(bagPaths, outFile);
+      },
+    },
+  };
+}

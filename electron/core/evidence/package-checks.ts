@@ -1,0 +1,145 @@
+import { createHash, type X509Certificate } from 'node:crypto';
+import type { Check, SignatureCheck, SignerRecord } from '../../../shared/domain/evidence';
+import { parseCms, verifyCms, type SignedContent } from './cms-verify';
+import { check } from './checks';
+import { findClaims, isTextEntry, type HashClaim } from './hash-claims';
+import { signedContentHints, signerRecords } from './signer-records';
+import { InspectedZip, ZipRefused, type HashAlgorithm, type Refusal, type ZipLimits } from './zip-inspect';
+
+/**
+ * Everything checked inside the package, without extracting it: its directory (refused when hostile),
+ * the hash values its text files list (paired with entries and re-computed), and its signature files.
+ */
+export interface PackageFindings {
+  refused: Refusal | null;
+  checks: Check[];
+  claims: HashClaim[];
+  /** SHA-256 of every file entry. */
+  entryHashes: Map<string, string>;
+  signatures: SignatureCheck[];
+  signers: SignerRecord[];
+}
+
+const maxTextBytes = 4 * 1024 * 1024;
+const maxSignatureBytes = 2 * 1024 * 1024;
+const inMemoryContent = 64 * 1024 * 1024;
+const signatureFile = /\.(p7s|p7m|pkcs7|cms)$/i;
+
+export async function inspectPackage(zipPath: string, anchors: readonly X509Certificate[], limits?: ZipLimits): Promise<PackageFindings> {
+  const findings: PackageFindings = { refused: null, checks: [], claims: [], entryHashes: new Map(), signatures: [], signers: [] };
+  let zip: InspectedZip | null = null;
+  try {
+    zip = await InspectedZip.open(zipPath, limits);
+    const files = zip.files();
+    const names = files.map((file) => file.name);
+    const hints = new Map<string, string>();
+    for (const file of files.filter((f) => isTextEntry(f.name) && f.size <= maxTextBytes)) {
+      const text = (await zip.bytes(file.name, maxTextBytes))?.toString('utf8') ?? '';
+      findings.claims.push(...findClaims(file.name, text, names));
+      if (/\.json$/i.test(file.name)) {
+        const json = safeJson(text);
+        findings.signers.push(...signerRecords(file.name, json));
+        for (const [signature, content] of signedContentHints(json)) hints.set(signature, content);
+      }
+    }
+    // Every entry is streamed once (sizes that lie are caught here), with the algorithms its listed hashes need.
+    const computed = new Map<string, Record<string, string>>();
+    for (const file of files) {
+      const wanted: HashAlgorithm[] = ['sha256', ...findings.claims.filter((c) => c.entry === file.name).map((c) => c.algorithm)];
+      const hashes = await zip.hash(file.name, wanted);
+      computed.set(file.name, hashes);
+      findings.entryHashes.set(file.name, hashes.sha256);
+    }
+    findings.checks.push(check('package.safe', 'passed', 'The package is safe to open', `${files.length} entries read without extracting anything; no absolute or ".." paths, backslashes, links, or oversized entries.`));
+    findings.checks.push(...listedHashChecks(findings.claims, computed, names));
+    for (const file of files.filter((f) => signatureFile.test(f.name))) {
+      findings.signatures.push(...(await signatureChecks(zip, file.name, names, hints, anchors)));
+    }
+  } catch (error) {
+    if (!(error instanceof ZipRefused)) throw error;
+    findings.refused = error.refusal;
+    findings.checks = [check('package.safe', 'failed', 'The package is safe to open', `Refused: ${error.refusal.detail} Nothing in it was extracted or checked further.`, { file: error.refusal.entry, params: { reason: error.refusal.reason } })];
+    findings.claims = [];
+    findings.signatures = [];
+    findings.signers = [];
+  } finally {
+    zip?.close();
+  }
+  return findings;
+}
+
+function listedHashChecks(claims: HashClaim[], computed: Map<string, Record<string, string>>, names: string[]): Check[] {
+  const paired = claims.filter((claim) => claim.entry !== null);
+  if (paired.length === 0) return [check('package.listedHash', 'notApplicable', 'Hash values listed in the package', 'The package\'s text files list no hash value next to a file name, so no file could be checked against them.')];
+  const checks = paired.map((claim) => {
+    const found = computed.get(claim.entry!)?.[claim.algorithm] ?? null;
+    const ok = found === claim.hex;
+    const title = `${claim.entry} matches the ${claim.algorithm.toUpperCase()} listed in ${claim.source}`;
+    return check('package.listedHash', ok ? 'passed' : 'failed', title, ok ? 'The file is the same as when the package listed its hash.' : `Mismatch: ${claim.entry} is not the file ${claim.source} lists.`, {
+      file: claim.entry,
+      expected: claim.hex,
+      found,
+      params: { source: claim.source, algorithm: claim.algorithm },
+    });
+  });
+  const covered = new Set(paired.map((claim) => claim.entry));
+  const unlisted = names.filter((name) => !covered.has(name));
+  if (unlisted.length > 0) {
+    checks.push(check('package.unlisted', 'notApplicable', 'Files with no listed hash', `No hash is listed for ${unlisted.join(', ')}: these were not checked against the package.`, { params: { count: unlisted.length } }));
+  }
+  return checks;
+}
+
+async function signatureChecks(zip: InspectedZip, file: string, names: string[], hints: Map<string, string>, anchors: readonly X509Certificate[]): Promise<SignatureCheck[]> {
+  const failed = (problem: string): SignatureCheck[] => [{ file, signs: null, valid: false, trust: 'invalid', subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem }];
+  const der = await zip.bytes(file, maxSignatureBytes);
+  if (!der) return failed('The signature file is larger than any signature (over 2 MB): not read.');
+  let parsed;
+  try {
+    parsed = parseCms(der);
+  } catch (error) {
+    return failed(`Not a CMS/PKCS #7 signature (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (parsed.embedded) {
+    const embedded = parsed.embedded;
+    return verifyCms(file, parsed, { name: `${file} (content inside)`, digest: async (a) => digest(a, embedded), bytes: async () => embedded }, anchors);
+  }
+  const stripped = file.replace(signatureFile, '');
+  const candidates = [hints.get(file), names.includes(stripped) ? stripped : undefined, ...names.filter((n) => /\.pdf$/i.test(n))].filter((n): n is string => !!n && names.includes(n));
+  const unique = [...new Set(candidates)];
+  if (unique.length === 0) return failed('A detached signature, and the package holds nothing it could sign.');
+  let first: SignatureCheck[] | null = null;
+  for (const name of unique.slice(0, 8)) {
+    const checks = await verifyCms(file, parsed, contentOf(zip, name), anchors);
+    if (checks.every((c) => c.valid)) return checks;
+    first ??= checks;
+  }
+  return first ?? failed('No content matched.');
+}
+
+function contentOf(zip: InspectedZip, name: string): SignedContent {
+  const digests = new Map<HashAlgorithm, Buffer>();
+  return {
+    name,
+    async digest(algorithm) {
+      const known = digests.get(algorithm);
+      if (known) return known;
+      const value = Buffer.from((await zip.hash(name, [algorithm]))[algorithm], 'hex');
+      digests.set(algorithm, value);
+      return value;
+    },
+    bytes: () => zip.bytes(name, inMemoryContent),
+  };
+}
+
+async function digest(algorithm: HashAlgorithm, bytes: Buffer): Promise<Buffer> {
+  return Promise.resolve(createHash(algorithm).update(bytes).digest());
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,90 @@
+import { createHash, type X509Certificate } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { SignatureCheck } from '../../../shared/domain/evidence';
+import { parseCms, verifyCms } from './cms-verify';
+import type { HashAlgorithm } from './zip-inspect';
+
+/**
+ * PDF signatures (`/ByteRange` + `/Contents`) of the signed PDF: each is verified like a `.p7s` over
+ * the bytes its ranges cover (streamed from the file), and what lies past the last signature's
+ * ranges is said plainly (bytes added after signing are not covered by it).
+ */
+export interface PdfSignatures {
+  checks: SignatureCheck[];
+  /** Bytes of the file past the end of the last signature's ranges (0: the last signature covers the whole file). */
+  bytesAfterLast: number;
+  size: number;
+}
+
+export async function verifyPdfSignatures(path: string, label: string, anchors: readonly X509Certificate[]): Promise<PdfSignatures> {
+  const size = (await stat(path)).size;
+  const ranges = await findByteRanges(path);
+  const checks: SignatureCheck[] = [];
+  let end = 0;
+  for (const [index, range] of ranges.entries()) {
+    const [a, b, c, d] = range;
+    const file = `${label}#${index + 1}`;
+    const signs = `${label} bytes ${a}–${a + b} and ${c}–${c + d} of ${size}`;
+    const failed = (problem: string): SignatureCheck => ({ file, signs, valid: false, trust: 'invalid', subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem });
+    if (a !== 0 || b < 0 || c < a + b || d < 0 || c + d > size) {
+      checks.push(failed('Its byte ranges do not fit the file: it cannot cover what it claims.'));
+      continue;
+    }
+    end = Math.max(end, c + d);
+    if (c - (a + b) > 2 * 1024 * 1024) {
+      checks.push(failed('Its /Contents is larger than any signature (over 2 MB): not read.'));
+      continue;
+    }
+    const contents = (await readRange(path, a + b, c)).toString('latin1');
+    const hex = /^<([0-9a-fA-F\s]*)>$/.exec(contents.trim())?.[1]?.replace(/\s/g, '');
+    if (!hex) {
+      checks.push(failed('The gap between its byte ranges is not the signature\'s /Contents.'));
+      continue;
+    }
+    try {
+      const parsed = parseCms(Buffer.from(hex.replace(/(00)+$/, ''), 'hex'));
+      const content = {
+        name: signs,
+        digest: (algorithm: HashAlgorithm) => digestRanges(path, [[a, a + b], [c, c + d]], algorithm),
+        bytes: async () => (b + d <= 64 * 1024 * 1024 ? Buffer.concat([await readRange(path, a, a + b), await readRange(path, c, c + d)]) : null),
+      };
+      checks.push(...(await verifyCms(file, parsed, content, anchors)));
+    } catch (error) {
+      checks.push(failed(`The signature could not be read (${error instanceof Error ? error.message : String(error)}).`));
+    }
+  }
+  return { checks, bytesAfterLast: ranges.length > 0 ? size - end : 0, size };
+}
+
+type Range = [number, number, number, number];
+
+async function findByteRanges(path: string): Promise<Range[]> {
+  const found = new Map<string, Range>();
+  let tail = '';
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    const text = tail + (chunk as Buffer).toString('latin1');
+    for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
+      const range = match.slice(1, 5).map(Number) as Range;
+      found.set(range.join(' '), range);
+    }
+    tail = text.slice(-200);
+  }
+  return [...found.values()].sort((x, y) => x[2] + x[3] - (y[2] + y[3]));
+}
+
+async function readRange(path: string, start: number, end: number): Promise<Buffer> {
+  if (end <= start) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream(path, { start, end: end - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function digestRanges(path: string, ranges: [number, number][], algorithm: HashAlgorithm): Promise<Buffer> {
+  const hash = createHash(algorithm);
+  for (const [start, end] of ranges) {
+    if (end <= start) continue;
+    for await (const chunk of createReadStream(path, { start, end: end - 1 })) hash.update(chunk as Buffer);
+  }
+  return hash.digest();
+}

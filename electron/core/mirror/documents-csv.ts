@@ -1,0 +1,69 @@
+import { signerProgress, type SignerProgress } from '../../../shared/domain/documents';
+import { documentStatusLabel, inviteChannelLabels, isKnownInviteChannel, signatureStatusLabel, validationLabel } from '../../../shared/domain/status-codes';
+import { writeCsv } from '../../../shared/csv/csv-writer';
+import type { MirrorDocument } from './mirror-types';
+
+/**
+ * The Documents page's export: one line per document or per signature, UTF-8 with a BOM (so
+ * spreadsheet programs read accents), statuses as words and codes, written by shared/csv.
+ */
+export type ExportShape = 'document' | 'signature';
+
+/** The lines as CSV text (the one writer: formula-safe cells, CRLF), with a BOM. */
+export function exportCsv(rows: readonly (readonly string[])[]): string {
+  return writeCsv(rows, { bom: true });
+}
+
+export const documentHeader = ['document_id', 'title', 'status', 'status_code', 'signers', 'progress', 'created', 'last_change', 'batch_id', 'dropped_file', 'service_file_name', 'cancel_reason'];
+export const signatureHeader = ['document_id', 'title', 'document_status', 'signature_id', 'signer', 'email', 'phone', 'status', 'status_code', 'invitation', 'validations', 'created', 'signed', 'invalidation_reason'];
+
+export function documentRow(document: MirrorDocument): string[] {
+  return [
+    document.id,
+    document.title,
+    documentStatusLabel(document.status),
+    document.status,
+    document.signatures.map((signature) => signature.displayName).filter(Boolean).join('; '),
+    progressWords(signerProgress(document.signatures)),
+    document.createdAt ?? '',
+    document.changedAt ?? '',
+    document.origin?.batchId ?? '',
+    document.origin?.fileName ?? '',
+    document.fileName ?? '',
+    document.cancelReason ?? '',
+  ];
+}
+
+export function signatureRows(document: MirrorDocument): string[][] {
+  return document.signatures.map((signature) => [
+    document.id,
+    document.title,
+    documentStatusLabel(document.status),
+    signature.id,
+    signature.displayName,
+    text(signature.validations.EM?.value),
+    text(signature.validations.PH?.value),
+    signatureStatusLabel(signature.status),
+    signature.status,
+    signature.inviteChannel.map((code) => (isKnownInviteChannel(code) ? inviteChannelLabels[code] : code)).join('; '),
+    Object.entries(signature.validations)
+      .map(([code, state]) => `${validationLabel(code)}${state.validated === true ? ' (validated)' : ''}`)
+      .join('; '),
+    signature.createdAt ?? '',
+    signature.signedDate ?? '',
+    signature.invalidationReason ?? '',
+  ]);
+}
+
+/** "2 of 3 signed, 1 rejected" (English: the export is a data file). */
+export function progressWords(progress: SignerProgress): string {
+  if (progress.total === 0) return 'no signers';
+  const parts = [`${progress.signed} of ${progress.total} signed`];
+  if (progress.rejected) parts.push(`${progress.rejected} rejected`);
+  if (progress.cancelled) parts.push(`${progress.cancelled} cancelled`);
+  return parts.join(', ');
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentSelection } from '../../../../shared';
+import { Button } from '../../components/button';
+import { useClient } from '../../lib/client-context';
+import { CancelDialog } from '../document-actions/cancel-dialog';
+import { InvalidateDialog } from '../document-actions/invalidate-dialog';
+import { RemindDialog } from '../document-actions/remind-dialog';
+import { ReplaceSignerDialog } from '../document-actions/replace-signer-dialog';
+import type { ListedDocument } from './use-documents-query';
+
+/*
+ * Where the actions on documents meet the page (their dialogs and jobs live in ../document-actions):
+ * the selection bar acts on the rows selected, the side panel on the document open in it. Each dialog
+ * is mounted fresh when opened.
+ */
+
+type Open = { kind: 'cancel' | 'remind' | 'replace'; ids: string[] } | null;
+
+/** Buttons for the rows selected in the table (`selection` as the host takes it, `count` rows). */
+export function SelectionActions({ selection, count }: { selection: DocumentSelection; count: number }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const [open, setOpen] = useState<Open>(null);
+  const start = async (kind: 'cancel' | 'remind' | 'replace') => {
+    const ids = selection.kind === 'ids' ? selection.ids : (await client.call('documents.selectionIds', { selection })).ids;
+    setOpen({ kind, ids });
+  };
+  return (
+    <>
+      <Button size="sm" variant="danger-quiet" onClick={() => void start('cancel')} data-testid="selection-cancel">
+        {t('actions.buttons.cancel', { count })}
+      </Button>
+      <Button size="sm" onClick={() => void start('remind')} data-testid="selection-remind">
+        {t('actions.buttons.remind')}
+      </Button>
+      <Button size="sm" onClick={() => void start('replace')} data-testid="selection-replace">
+        {t('actions.buttons.replace')}
+      </Button>
+      {open?.kind === 'cancel' ? <CancelDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'remind' ? <RemindDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'replace' ? <ReplaceSignerDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signatureId: string; signer: string } | null;
+
+/** Buttons for the document open in the side panel: cancel it, remind its signers, invalidate one signature. */
+export function DocumentActions({ document }: { document: Pick<ListedDocument, 'id' | 'status' | 'signatures'> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<PanelOpen>(null);
+  const cancellable = document.status === 'DR' || document.status === 'PE';
+  const pending = document.status === 'PE';
+  const openSignatures = document.signatures.filter((s) => s.status === 'IN' || s.status === 'PE');
+  if (!cancellable && !pending) return null;
+  return (
+    <>
+      {cancellable ? (
+        <Button size="sm" variant="danger-quiet" onClick={() => setOpen({ kind: 'cancel' })} data-testid="document-cancel">
+          {t('actions.buttons.cancelOne')}
+        </Button>
+      ) : null}
+      {pending ? (
+        <Button size="sm" onClick={() => setOpen({ kind: 'remind' })} data-testid="document-remind">
+          {t('actions.buttons.remind')}
+        </Button>
+      ) : null}
+      {pending
+        ? openSignatures.map((signature) => {
+            const signer = signature.displayName || signature.id.slice(0, 8);
+            return (
+              <Button key={signature.id} size="sm" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer })} data-testid="document-invalidate">
+                {t('actions.buttons.invalidate', { signer })}
+              </Button>
+            );
+          })
+        : null}
+      {open?.kind === 'cancel' ? <CancelDialog documentIds={[document.id]} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'remind' ? <RemindDialog documentIds={[document.id]} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'invalidate' ? (
+        <InvalidateDialog documentId={document.id} signatureId={open.signatureId} signer={open.signer} open onClose={() => setOpen(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { signatureStatuses } from '../../../../../shared';
+import { Button } from '../../../components/button';
+import { CloseIcon } from '../../../components/icons';
+import { useClient } from '../../../lib/client-context';
+import { formatDate, formatDateTime } from '../../../lib/format-time';
+import { useLiveQuery } from '../../../lib/use-live-query';
+import { emptyFilter, useDocumentsStore } from '../documents-store';
+import { SearchBox } from './search-box';
+
+/** Search, then filters: signers' status (rejected among them), batch, creation dates; and a way to clear them. */
+export function FiltersBar({ accountId }: { accountId: string }) {
+  const { t, i18n } = useTranslation();
+  const client = useClient();
+  const filter = useDocumentsStore((store) => store.filter);
+  const setFilter = useDocumentsStore((store) => store.setFilter);
+  const ids = { signer: useId(), batch: useId(), from: useId(), to: useId() };
+  const batches = useLiveQuery(`batches|${accountId}`, () => client.call('batches.list', { limit: 200 }));
+  const active = filter.status !== null || filter.signerStatus !== null || filter.batchId !== null || filter.from !== '' || filter.to !== '' || filter.before !== null || filter.search !== '';
+  const batchKnown = batches.data?.some((batch) => batch.id === filter.batchId) ?? false;
+
+  return (
+    <div className="documents-filters" role="group" aria-label={t('documents.filters.label')}>
+      <SearchBox />
+      <div className="documents-filter-row">
+        <div className="filter-field">
+          <label htmlFor={ids.signer}>{t('documents.filters.signerStatus')}</label>
+          <select id={ids.signer} className="select select-sm" value={filter.signerStatus ?? ''} onChange={(event) => setFilter({ signerStatus: event.target.value || null })} data-testid="filter-signer-status">
+            <option value="">{t('documents.filters.anySigner')}</option>
+            {signatureStatuses.map((code) => (
+              <option key={code} value={code}>
+                {t(`documents.filters.signerStatuses.${code}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter-field">
+          <label htmlFor={ids.batch}>{t('documents.filters.batch')}</label>
+          <select id={ids.batch} className="select select-sm" value={filter.batchId ?? ''} onChange={(event) => setFilter({ batchId: event.target.value || null })} data-testid="filter-batch">
+            <option value="">{t('documents.filters.anyBatch')}</option>
+            {(batches.data ?? []).map((batch) => (
+              <option key={batch.id} value={batch.id}>
+                {t('documents.filters.batchOption', { date: formatDateTime(batch.createdAt, i18n.language) })}
+              </option>
+            ))}
+            {filter.batchId && !batchKnown ? <option value={filter.batchId}>{filter.batchId}</option> : null}
+          </select>
+        </div>
+        <div className="filter-field filter-dates">
+          <label htmlFor={ids.from}>{t('documents.filters.from')}</label>
+          <input id={ids.from} type="date" className="date-input" value={filter.from} max={filter.to || undefined} onChange={(event) => setFilter({ from: event.target.value })} data-testid="filter-from" />
+          <label htmlFor={ids.to}>{t('documents.filters.to')}</label>
+          <input id={ids.to} type="date" className="date-input" value={filter.to} min={filter.from || undefined} onChange={(event) => setFilter({ to: event.target.value })} data-testid="filter-to" />
+        </div>
+        {filter.before !== null ? (
+          <span className="filter-chip" data-testid="filter-before">
+            {t('documents.filters.before', { date: formatDate(new Date(filter.before).toISOString(), i18n.language) })}
+            <button type="button" className="icon-button" aria-label={t('documents.filters.removeBefore')} onClick={() => setFilter({ before: null })}>
+              <CloseIcon />
+            </button>
+          </span>
+        ) : null}
+        {active ? (
+          <Button size="sm" variant="ghost" onClick={() => setFilter(emptyFilter)} data-testid="filters-clear">
+            {t('documents.filters.clear')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EvidenceSettings } from '../../../../shared/domain/evidence';
+import { Button } from '../../components/button';
+import { ErrorNotice } from '../../components/error-notice';
+import { SectionCard } from '../../components/section-card';
+import { TextField } from '../../components/text-field';
+import { useClient } from '../../lib/client-context';
+import { formatDate } from '../../lib/format-time';
+import { useAction } from '../../lib/use-action';
+import { useAppInfoStore } from '../../stores/app-info-store';
+
+/** The archive folder and the trusted certificate authorities (a CA file picked here is read as text, never uploaded elsewhere). */
+export function ArchiveSettings() {
+  const { t, i18n } = useTranslation();
+  const client = useClient();
+  const [settings, setSettings] = useState<EvidenceSettings | null>(null);
+  const [folder, setFolder] = useState('');
+  const file = useRef<HTMLInputElement>(null);
+  // In a browser the folder is shown, not chosen: a page may not name folders of the computer.
+  const browser = useAppInfoStore((store) => store.info?.hostKind === 'web');
+  useEffect(() => {
+    client
+      .call('evidence.settings', {})
+      .then((value) => {
+        setSettings(value);
+        setFolder(value.archiveFolder);
+      })
+      .catch(() => undefined);
+  }, [client]);
+  const apply = (value: EvidenceSettings) => {
+    setSettings(value);
+    setFolder(value.archiveFolder);
+    return value;
+  };
+  const save = useAction(async (path: string | null) => apply(await client.call('evidence.setArchiveFolder', { path })));
+  const add = useAction(async (pem: string) => apply(await client.call('evidence.addTrustAnchor', { pem })));
+  const remove = useAction(async (fingerprint: string) => apply(await client.call('evidence.removeTrustAnchor', { fingerprint })));
+  if (!settings) return null;
+  return (
+    <SectionCard title={t('evidence.settings.title')} description={t('evidence.settings.description')} testId="archive-settings">
+      <div className="evidence-settings">
+        <TextField label={t('evidence.settings.folder')} hint={browser ? t('evidence.settings.folderBrowser') : t('evidence.settings.folderHint')} value={folder} readOnly={browser} onChange={(event) => setFolder(event.target.value)} spellCheck={false} />
+        <div className="evidence-settings-actions" hidden={browser}>
+          <Button size="sm" disabled={folder.trim() === '' || folder === settings.archiveFolder} busy={save.pending} onClick={() => void save.run(folder.trim())}>
+            {t('evidence.settings.saveFolder')}
+          </Button>
+          {settings.archiveFolder !== settings.defaultArchiveFolder ? (
+            <Button size="sm" variant="ghost" onClick={() => void save.run(null)}>
+              {t('evidence.settings.defaultFolder')}
+            </Button>
+          ) : null}
+        </div>
+        {save.error ? <ErrorNotice error={save.error} /> : null}
+        <h3 className="field-label">{t('evidence.settings.anchors')}</h3>
+        {settings.trustAnchors.length === 0 ? <p className="field-hint">{t('evidence.settings.noAnchors')}</p> : null}
+        <ul className="evidence-anchors" data-testid="trust-anchors">
+          {settings.trustAnchors.map((anchor) => (
+            <li key={anchor.fingerprint}>
+              <span>
+                {anchor.subject} <span className="cell-sub">{t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) })}</span>
+              </span>
+              <Button size="sm" variant="danger-quiet" onClick={() => void remove.run(anchor.fingerprint)} aria-label={t('evidence.settings.removeAnchor', { subject: anchor.subject })}>
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <input
+          ref={file}
+          type="file"
+          accept=".pem,.crt,.cer"
+          className="visually-hidden"
+          tabIndex={-1}
+          onChange={async (event) => {
+            const picked = event.target.files?.[0];
+            event.target.value = '';
+            if (picked) await add.run(await picked.text());
+          }}
+        />
+        <div>
+          <Button size="sm" busy={add.pending} onClick={() => file.current?.click()}>
+            {t('evidence.settings.addAnchor')}
+          </Button>
+        </div>
+        {add.error ? <ErrorNotice error={add.error} /> : null}
+        {remove.error ? <ErrorNotice error={remove.error} /> : null}
+      </div>
+    </SectionCard>
+  );
+}

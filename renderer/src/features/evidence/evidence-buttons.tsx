@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BagSummary, EvidenceFileKind } from '../../../../shared/domain/evidence';
+import type { JobView } from '../../../../shared/domain/jobs';
+import { Button } from '../../components/button';
+import { ErrorNotice } from '../../components/error-notice';
+import { Notice } from '../../components/notice';
+import { Tag } from '../../components/tag';
+import { useClient } from '../../lib/client-context';
+import { useAction } from '../../lib/use-action';
+import { useNavigationStore } from '../../stores/navigation-store';
+import { useEvidenceStore } from './evidence-store';
+import { saveBagFile } from './file-actions';
+import { useVerdictLabel, verdictTone } from './labels';
+import { PdfViewer } from './pdf-viewer';
+import './evidence.css';
+
+/**
+ * The evidence of one document, for its panel in Documents: archive it (as a bag, a job of one), then
+ * save the package, the certificate or the signed PDF where the user picks, view the certificate, or
+ * show it on the Evidence page. `status`: the document's status when known (evidence needs `CO`).
+ */
+export function EvidenceButtons({ documentId, status }: { documentId: string; status?: string }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const verdictLabel = useVerdictLabel();
+  const go = useNavigationStore((store) => store.go);
+  const { openBag, view } = useEvidenceStore();
+  const [bag, setBag] = useState<BagSummary | null>(null);
+  const [job, setJob] = useState<JobView | null>(null);
+  const [notAvailable, setNotAvailable] = useState(false);
+  const load = useCallback(() => client.call('evidence.forDocument', { documentId }).then((bags) => setBag(bags[0] ?? null), () => undefined), [client, documentId]);
+  useEffect(() => void load(), [load]);
+  useEffect(
+    () =>
+      client.subscribe('jobs.changed', (changed) => {
+        if (changed.id !== job?.id) return;
+        setJob(changed);
+        if (changed.state === 'finished' || changed.state === 'cancelled' || changed.state === 'paused') {
+          void load();
+          if (changed.progress.byState.skipped > 0 && changed.progress.byState.done === 0) setNotAvailable(true);
+        }
+      }),
+    [client, job?.id, load],
+  );
+  const archive = useAction(async () => {
+    setNotAvailable(false);
+    setJob(await client.call('evidence.archive', { documentIds: [documentId] }));
+  });
+  const save = useAction((kind: EvidenceFileKind) => saveBagFile(client, bag?.bagPath ?? '', kind));
+  const working = archive.pending || (job !== null && (job.state === 'queued' || job.state === 'running'));
+
+  if (status !== undefined && status !== 'CO' && !bag) {
+    return (
+      <section className="evidence-buttons" data-testid="evidence-buttons">
+        <p className="field-hint">{t('evidence.buttons.notCompleted')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="evidence-buttons" aria-label={t('evidence.buttons.title')} data-testid="evidence-buttons">
+      {bag ? (
+        <>
+          <p>
+            <Tag tone={verdictTone(bag.verdict)}>{t('evidence.buttons.archived', { verdict: verdictLabel(bag.verdict) })}</Tag>
+          </p>
+          <div className="evidence-buttons-row">
+            <Button size="sm" onClick={() => void save.run('package')}>
+              {t('evidence.buttons.package')}
+            </Button>
+            <Button size="sm" onClick={() => void save.run('certificate')}>
+              {t('evidence.buttons.certificate')}
+            </Button>
+            <Button size="sm" onClick={() => void save.run('signed')}>
+              {t('evidence.buttons.signed')}
+            </Button>
+          </div>
+          <div className="evidence-buttons-row">
+            <Button size="sm" variant="ghost" onClick={() => view({ bagPath: bag.bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })}>
+              {t('evidence.buttons.view')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                openBag(bag.bagPath);
+                go('evidence');
+              }}
+            >
+              {t('evidence.buttons.show')}
+            </Button>
+          </div>
+          <PdfViewer />
+        </>
+      ) : (
+        <div className="evidence-buttons-row">
+          <Button size="sm" variant="primary" busy={working} onClick={() => void archive.run()} data-testid="evidence-archive-one">
+            {working ? t('evidence.buttons.archiving') : t('evidence.buttons.archive')}
+          </Button>
+        </div>
+      )}
+      {notAvailable ? <Notice tone="info">{t('evidence.buttons.notAvailable')}</Notice> : null}
+      {archive.error ? <ErrorNotice error={archive.error} /> : null}
+      {save.error ? <ErrorNotice error={save.error} /> : null}
+    </section>
+  );
+}

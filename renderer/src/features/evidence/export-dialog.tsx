@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorNotice } from '../../components/error-notice';
+import { Notice } from '../../components/notice';
+import { useClient } from '../../lib/client-context';
+import { useAction } from '../../lib/use-action';
+import { saveBytes } from './file-actions';
+
+/** The export for counsel of the selected documents: one ZIP (a BagIt bag) with a custody record and a summary. */
+export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const client = useClient();
+  const run = useAction(() => client.call('evidence.export', { bagPaths }));
+  const close = () => {
+    run.reset();
+    onClose();
+  };
+  const result = run.result;
+  return (
+    <Dialog open={open} title={t('evidence.export.title')} onClose={close} testId="export-dialog">
+      <div className="evidence-dialog-body">
+        <p>{t('evidence.export.intro', { count: bagPaths.length })}</p>
+        {run.error ? <ErrorNotice error={run.error} /> : null}
+        {result ? (
+          <>
+            <Notice tone="success" testId="export-done">
+              <p>{t('evidence.export.done', { files: result.files, path: result.path })}</p>
+            </Notice>
+            <details open>
+              <summary>{t('evidence.export.summaryTitle')}</summary>
+              <pre className="evidence-summary">{result.summary}</pre>
+            </details>
+          </>
+        ) : null}
+        <div className="form-actions">
+          <span className="form-actions-spacer" />
+          {result ? (
+            <>
+              <Button onClick={() => saveBytes(result.summary, 'evidence-summary.txt', 'text/plain;charset=utf-8')}>{t('evidence.export.saveSummary')}</Button>
+              <Button variant="primary" onClick={close} data-autofocus>
+                {t('evidence.export.close')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="primary" busy={run.pending} onClick={() => void run.run()} data-autofocus data-testid="export-start">
+              {run.pending ? t('evidence.export.working') : t('evidence.export.start')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

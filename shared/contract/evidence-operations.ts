@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+import { jobViewSchema } from '../domain/jobs';
+import {
+  archivePlanSchema,
+  archiveSelectionSchema,
+  bagDetailSchema,
+  bagProblemSchema,
+  bagSummarySchema,
+  evidenceFileKinds,
+  evidenceSettingsSchema,
+  verdicts,
+  verificationReportSchema,
+} from '../domain/evidence';
+
+const bagPath = z.string().min(1).max(4096);
+const bagPaths = z.array(bagPath).min(1).max(5000);
+const folder = z.string().min(1).max(4096);
+
+/** The evidence archive: archive jobs into BagIt bags, the offline index, re-verification, export for counsel. */
+export const evidenceOperations = {
+  'evidence.settings': defineOperation({ summary: 'The archive folder and the trust anchors (CA certificates) of signature checks.', input: z.object({}).strict(), output: evidenceSettingsSchema }),
+  'evidence.setArchiveFolder': defineOperation({
+    summary: 'Archive into this folder from now on (null: the default, inside the data folder). Bags already made stay where they are.',
+    input: z.object({ path: folder.nullable() }).strict(),
+    output: evidenceSettingsSchema,
+  }),
+  'evidence.addTrustAnchor': defineOperation({
+    summary: 'Trust a certificate authority (its certificate, PEM text or DER as base64) for signer certificates.',
+    input: z.object({ pem: z.string().max(1_000_000).optional(), derBase64: z.string().max(1_000_000).optional() }).strict(),
+    output: evidenceSettingsSchema,
+  }),
+  'evidence.removeTrustAnchor': defineOperation({ summary: 'Stop trusting a certificate authority.', input: z.object({ fingerprint: z.string().min(1).max(200) }).strict(), output: evidenceSettingsSchema }),
+  'evidence.planArchive': defineOperation({
+    summary: 'What archiving would do, from the mirror: documents to archive (with their bag), and those skipped with why.',
+    input: archiveSelectionSchema,
+    output: archivePlanSchema,
+  }),
+  'evidence.archive': defineOperation({
+    summary: 'Archive evidence (a job): for each completed document, the package, certificate and signed PDF into a verified BagIt bag.',
+    input: archiveSelectionSchema,
+    output: jobViewSchema,
+  }),
+  'evidence.list': defineOperation({
+    summary: 'Archived documents from the index: searched by title, id or account, filtered by verification result.',
+    input: z.object({ search: z.string().max(200).optional(), verdict: z.enum(verdicts).optional(), limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }).strict(),
+    output: z.object({ total: z.number().int(), bags: z.array(bagSummarySchema) }),
+  }),
+  'evidence.get': defineOperation({ summary: 'One archived bag with its verification report, bag-info and files.', input: z.object({ bagPath }).strict(), output: bagDetailSchema }),
+  'evidence.file': defineOperation({
+    summary: 'One file of an archived bag (base64, at most 60 MB) for the viewer or a download.',
+    input: z.object({ bagPath, kind: z.enum(evidenceFileKinds) }).strict(),
+    output: z.object({ fileName: z.string(), mimeType: z.string(), dataBase64: z.string() }),
+  }),
+  'evidence.forDocument': defineOperation({
+    summary: 'The archived bags of one document, newest first (empty when it is not archived).',
+    input: z.object({ documentId: z.string().min(1).max(100) }).strict(),
+    output: z.array(bagSummarySchema),
+  }),
+  'evidence.verify': defineOperation({
+    summary: 'Re-verify archived bags from their files alone (no network): re-hash against the manifests and run every check again.',
+    input: z.object({ bagPaths }).strict(),
+    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema.nullable() })),
+  }),
+  'evidence.indexFolder': defineOperation({
+    summary: 'Index every bag under a folder (an archive copied from another machine) so the Evidence page lists it.',
+    input: z.object({ path: folder }).strict(),
+    output: z.object({ folder: z.string(), bags: z.number().int(), problems: z.number().int() }),
+  }),
+  'evidence.rebuildIndex': defineOperation({
+    summary: 'Rebuild the archive index from the bags alone (after the database was lost).',
+    input: z.object({}).strict(),
+    output: z.object({ folder: z.string(), bags: z.number().int(), problems: z.number().int() }),
+  }),
+  'evidence.export': defineOperation({
+    summary: 'Export archived documents for counsel: one serialized bag (ZIP) with a chain-of-custody record and a plain summary.',
+    input: z.object({ bagPaths, outFile: z.string().min(1).max(4096).optional() }).strict(),
+    output: z.object({ path: z.string(), documents: z.number().int(), files: z.number().int(), bytes: z.number(), summary: z.string() }),
+  }),
+} as const;

@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { control, sandboxUrl, startDemo } from './support/demo';
+import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
+
+// Issue 13's actions for real, against the sandbox: select two pending documents and a completed one and
+// cancel (two cancelled, one left out with why, said before anything is sent); a 255-character reason
+// cannot be typed, and the host refuses it when called directly; an invalidation with a replacement
+// shows the new signer's link; a bulk replace across three documents; a reminder, then a second one
+// refused with the 2-hour explanation. Screenshots of the dialogs in English and Spanish.
+
+type Seeded = { id: string; signatures: { id: string }[] };
+
+async function seed(sandbox: string, title: string, email: string): Promise<Seeded> {
+  return (await control(sandbox, 'POST', '/documents', { title, signatures: [{ validations: { EM: email }, invite_channel: ['EM'] }] })) as Seeded;
+}
+
+async function find(page: Page, words: string, count: number) {
+  const search = page.getByLabel('Search documents');
+  await search.fill(words);
+  await expect(page.getByTestId('document-row')).toHaveCount(count, { timeout: 20_000 });
+}
+
+async function waitFinished(page: Page) {
+  await expect(page.getByTestId('job-state')).toHaveText('Finished', { timeout: 30_000 });
+  await expect(page.getByTestId('job-results')).toBeVisible();
+}
+
+test.describe('Document actions with the sandbox', () => {
+  test.skip(noKeyringReason() !== '', noKeyringReason());
+
+  test('cancel a selection, invalidate with a replacement, replace a signer in three documents, remind twice', async ({ page, webHost }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await startDemo(page, webHost);
+    const sandbox = await sandboxUrl(webHost);
+    await control(sandbox, 'PUT', '/auto-sign', { enabled: false });
+    const pendingA = await seed(sandbox, 'Zeta cancel one', 'ana.zeta@example.com');
+    await seed(sandbox, 'Zeta cancel two', 'bo.zeta@example.com');
+    const completed = await seed(sandbox, 'Zeta cancel three', 'cy.zeta@example.com');
+    await control(sandbox, 'POST', `/signatures/${completed.signatures[0]!.id}/sign`, {});
+    const inval = await seed(sandbox, 'Omega invalidate', 'old.signer@example.com');
+    for (const n of [1, 2, 3]) await seed(sandbox, `Kappa replace ${n}`, 'leaving@example.com');
+    await seed(sandbox, 'Sigma remind', 'slow.reader@example.com');
+
+    await expect(async () => {
+      await page.getByTestId('nav-documents').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const syncNow = page.getByTestId('documents-sync-now');
+    await expect(syncNow).toHaveText('Sync now', { timeout: 60_000 });
+    await syncNow.click();
+    await expect(syncNow).toHaveText('Sync now', { timeout: 60_000 });
+
+    // Cancel two pending and one completed: the completed one is left out, said before anything is sent.
+    await find(page, 'Zeta cancel', 3);
+    for (const box of await page.getByTestId('document-row').getByTestId('row-select').all()) await box.check();
+    await page.getByTestId('selection-cancel').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    await expect(dialog.getByTestId('cancel-explain')).toContainText('2 documents will be cancelled. Signers who have not signed yet will no longer be able to sign. This cannot be undone.');
+    await expect(dialog.getByTestId('skipped-item')).toHaveText(['“Zeta cancel three” — already completed (everyone signed)']);
+    const reason = dialog.getByTestId('cancel-reason');
+    await reason.fill('x'.repeat(300));
+    await expect(reason).toHaveValue('x'.repeat(254));
+    await expect(dialog.getByTestId('cancel-reason-count')).toHaveText('254 of 254 characters');
+    await reason.fill('Sent to the wrong tenant');
+    await expect(dialog.getByTestId('cancel-reason-count')).toHaveText('24 of 254 characters');
+    await page.screenshot({ path: screenshotPath('action-cancel.png') });
+    await dialog.getByTestId('cancel-confirm').click();
+    await waitFinished(page);
+    await expect(dialog.getByTestId('job-result').filter({ hasText: 'Done:' })).toHaveCount(2);
+    await expect(dialog.getByTestId('job-result').filter({ hasText: 'Left out:' })).toHaveCount(1);
+    await dialog.getByTestId('action-close').click();
+    const state = async (id: string) => ((await control(sandbox, 'GET', '/state')) as { documents: { id: string; status: string; cancel_reason: string | null }[] }).documents.find((d) => d.id === id)!;
+    expect(await state(pendingA.id)).toMatchObject({ status: 'CA', cancel_reason: 'Sent to the wrong tenant' });
+    expect((await state(completed.id)).status).toBe('CO');
+    // The host refuses a reason over 254 characters even when the dialog is bypassed.
+    const direct = (await webHost.call('documents.cancel', { documentIds: [inval.id], reason: 'y'.repeat(255) })) as { ok: boolean; error?: { kind: string } };
+    expect(direct).toMatchObject({ ok: false, error: { kind: 'InvalidInput' } });
+    expect((await state(inval.id)).status).toBe('PE');
+
+    // Invalidate with a replacement: the new signer and their link are shown.
+    await find(page, 'Omega invalidate', 1);
+    await page.getByTestId('document-row').first().getByTestId('document-open').click();
+    const panel = page.getByTestId('document-panel');
+    await panel.getByTestId('document-invalidate').first().click();
+    const invalidate = page.getByTestId('invalidate-dialog');
+    await invalidate.getByTestId('invalidate-confirm').click();
+    await expect(invalidate.getByText('Say why the signature is invalidated.')).toBeVisible();
+    await invalidate.getByTestId('invalidate-reason').fill('Left the company');
+    await invalidate.getByTestId('replacement-newSigner').check();
+    await invalidate.getByTestId('invalidate-new-signer').fill('new.signer@example.com');
+    await page.screenshot({ path: screenshotPath('action-invalidate.png') });
+    await invalidate.getByTestId('invalidate-confirm').click();
+    await waitFinished(page);
+    await expect(invalidate.getByTestId('new-signature-link')).toHaveText(/^https?:\/\//);
+    await invalidate.getByTestId('action-close').click();
+    await page.keyboard.press('Escape');
+    await expect(panel).not.toBeVisible();
+
+    // Replace a signer in three documents, previewed first.
+    await find(page, 'Kappa replace', 3);
+    for (const box of await page.getByTestId('document-row').getByTestId('row-select').all()) await box.check();
+    await page.getByTestId('selection-replace').click();
+    const replace = page.getByTestId('replace-dialog');
+    await replace.getByTestId('replace-from').fill('leaving@example.com');
+    await replace.getByTestId('replace-look').click();
+    await expect(replace.getByTestId('replace-preview')).toContainText('leaving@example.com still has to sign 3 documents');
+    await replace.getByTestId('replace-to').fill('staying@example.com');
+    await replace.getByTestId('replace-reason').fill('Moved to another office');
+    await replace.getByTestId('replace-confirm').click();
+    await waitFinished(page);
+    await expect(replace.getByTestId('job-result').filter({ hasText: 'Done:' })).toHaveCount(3);
+    await replace.getByTestId('action-close').click();
+    const all = (await control(sandbox, 'GET', '/state')) as { documents: { title: string; signatures: { status: string; validations: { EM?: { value: string } } }[] }[] };
+    for (const document of all.documents.filter((d) => d.title.startsWith('Kappa replace'))) {
+      expect(document.signatures.map((s) => `${s.validations.EM?.value}:${s.status}`).sort()).toEqual(['leaving@example.com:CA', 'staying@example.com:IN']);
+    }
+
+    // A reminder, then a second one at once: refused, with when the next is possible.
+    await page.getByTestId('selection-clear').click().catch(() => undefined);
+    await find(page, 'Sigma remind', 1);
+    await page.getByTestId('document-row').first().getByTestId('document-open').click();
+    await panel.getByTestId('document-remind').click();
+    const remind = page.getByTestId('remind-dialog');
+    await remind.getByTestId('remind-confirm').click();
+    await waitFinished(page);
+    await expect(remind.getByTestId('job-result').filter({ hasText: 'Done:' })).toHaveCount(1);
+    await remind.getByTestId('action-close').click();
+    await panel.getByTestId('document-remind').click();
+    await remind.getByTestId('remind-confirm').click();
+    await waitFinished(page);
+    await expect(remind.getByTestId('job-result')).toContainText('less than 2 hours ago');
+    await remind.getByTestId('action-close').click();
+    await page.keyboard.press('Escape');
+    await expect(panel).not.toBeVisible();
+
+    // Spanish.
+    await webHost.call('settings.update', { language: 'es' });
+    await find(page, 'Omega', 1);
+    await page.getByTestId('document-row').first().getByTestId('document-open').click();
+    await panel.getByTestId('document-cancel').click();
+    await expect(page.getByTestId('cancel-dialog').getByTestId('cancel-explain')).toContainText('El documento se cancelará');
+    await page.screenshot({ path: screenshotPath('action-cancel-es.png') });
+  });
+});
