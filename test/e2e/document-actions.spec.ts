@@ -14,8 +14,8 @@ async function seed(sandbox: string, title: string, email: string): Promise<Seed
   return (await control(sandbox, 'POST', '/documents', { title, signatures: [{ validations: { EM: email }, invite_channel: ['EM'] }] })) as Seeded;
 }
 
-async function find(page: Page, words: string, count: number) {
-  const search = page.getByLabel('Search documents');
+async function find(page: Page, words: string, count: number, label = 'Search documents') {
+  const search = page.getByLabel(label);
   await search.fill(words);
   await expect(page.getByTestId('document-row')).toHaveCount(count, { timeout: 20_000 });
 }
@@ -136,7 +136,7 @@ test.describe('Document actions with the sandbox', () => {
 
     // Spanish.
     await webHost.call('settings.update', { language: 'es' });
-    await find(page, 'Omega', 1);
+    await find(page, 'Omega', 1, 'Buscar documentos');
     await page.getByTestId('document-row').first().getByTestId('document-open').click();
     await panel.getByTestId('document-cancel').click();
     await expect(page.getByTestId('cancel-dialog').getByTestId('cancel-explain')).toContainText('El documento se cancelará');

@@ -4,6 +4,7 @@ import { AccountsRepo } from '../../electron/core/accounts/accounts-repo';
 import { parseDocument } from '../../electron/core/api/parse-document';
 import { migrate, openDatabase } from '../../electron/core/db/database';
 import { migrations } from '../../electron/core/db/migrations';
+import { documentsViewSchema } from '../../electron/core/mirror/view-schema';
 import { DocumentQueries } from '../../electron/core/mirror/document-query';
 import { DocumentReader } from '../../electron/core/mirror/document-reader';
 import { accountToken, searchColumns, statusToken } from '../../electron/core/mirror/search-text';
@@ -47,7 +48,9 @@ function writeAsVersion6(db: ReturnType<typeof openDatabase>, key: number, doc: 
 describe('migration 7 on a version 6 mirror', () => {
   it('keeps every search answer, adds signer statuses and batches to the index, and fills the new columns', () => {
     const file = join(folder.path, 'signdock.db');
-    const old = openDatabase(file, { migrations: migrations.slice(0, migrations.length - 1) });
+    // Everything before the documents view migration (later ones, such as evidence, come after it).
+    const before = migrations.findIndex((migration) => migration === documentsViewSchema);
+    const old = openDatabase(file, { migrations: migrations.slice(0, before) });
     new AccountsRepo(old).insert({ id: ACCOUNT, name: 'One', baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
     writeAsVersion6(old, 1_000_000, document('d-1', 'Acuerdo de confidencialidad', 'PE', [
       { status: 'CO', validations: { AF: { value: { full_name: 'José Pérez' }, validated: true }, EM: { value: 'jose.perez@acme.com.ar', validated: true } } },

@@ -8,6 +8,7 @@ import { InvalidateDialog } from '../document-actions/invalidate-dialog';
 import { RemindDialog } from '../document-actions/remind-dialog';
 import { ReplaceSignerDialog } from '../document-actions/replace-signer-dialog';
 import type { ListedDocument } from './use-documents-query';
+import { EvidenceButtons } from '../evidence/evidence-buttons';
 
 /*
  * Where the actions on documents meet the page (their dialogs and jobs live in ../document-actions):
@@ -53,7 +54,8 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
   const cancellable = document.status === 'DR' || document.status === 'PE';
   const pending = document.status === 'PE';
   const openSignatures = document.signatures.filter((s) => s.status === 'IN' || s.status === 'PE');
-  if (!cancellable && !pending) return null;
+  // A completed document offers its evidence (archived as a bag, then opened or saved).
+  if (!cancellable && !pending) return document.status === 'CO' ? <EvidenceButtons documentId={document.id} status={document.status} /> : null;
   return (
     <>
       {cancellable ? (
