@@ -143,14 +143,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 }
 
 /**
- * The page's own CSP (from index.html's meta tag), also sent as a header, where `frame-ancestors`
- * takes effect (browsers ignore it in a meta tag).
+ * The page's own CSP (from index.html's meta tag), also sent as a header with `frame-ancestors 'none'`
+ * added: it takes effect only there (a meta tag may not carry it: browsers ignore it and warn).
  */
 function contentSecurityPolicy(rendererDir: string): string | null {
   try {
     const html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
     const match = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html);
-    return match?.[1]?.replace(/\s+/g, ' ').trim() ?? null;
+    const policy = match?.[1]?.replace(/\s+/g, ' ').trim();
+    if (!policy) return null;
+    return /(^|;)\s*frame-ancestors\b/.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
   } catch {
     return null;
   }

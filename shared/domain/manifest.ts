@@ -1,5 +1,6 @@
 import { parseCsv } from '../csv/csv-reader';
 import { csvLine, type CsvDelimiter } from '../csv/csv-writer';
+import { closestColumn, groupFields } from './manifest-columns';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
 
@@ -13,6 +14,7 @@ import type { Signer, SignerField, SignerInvite } from './signers';
 // The CSV reader and writer live in shared/csv/; the manifest's callers import them from here too.
 export { parseCsv } from '../csv/csv-reader';
 export type { CsvDelimiter } from '../csv/csv-writer';
+export { closestColumn } from './manifest-columns';
 
 export interface ManifestEntry {
   row: number;
@@ -38,14 +40,13 @@ export interface Manifest {
   delimiter: CsvDelimiter;
   /** Rows without problems, in file order. */
   entries: ManifestEntry[];
+  /** Rows not applied because of a problem: their files still have a row (never "has no row"). */
+  rejected: { row: number; file: string }[];
   problems: ManifestProblem[];
   /** Columns SignDock does not use (`notes`), kept out of the way rather than refused. */
   ignoredColumns: string[];
-  /** Files named by rows refused for their problems: they have a row (with its problem), so `matchManifest` does not call them unlisted. */
-  refusedFiles: string[];
 }
 
-const groupFields = ['email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
 type GroupField = (typeof groupFields)[number];
 type Column = { kind: 'file' | 'title' | 'spec' | 'ignored' } | { kind: 'group'; n: number; field: GroupField };
 
@@ -80,21 +81,27 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
   const seen = new Set<string>();
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
-    const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite)$/.exec(name);
+    const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite|name)$/.exec(name);
     const column: Column =
       name === 'file' || name === 'title' ? { kind: name }
       : name === 'signer' ? { kind: 'spec' }
       : group ? { kind: 'group', n: Number(group[1]), field: group[2] as GroupField }
       : { kind: 'ignored' };
     const key = column.kind === 'group' ? `signer${column.n}_${column.field}` : name;
-    if (column.kind === 'ignored' && name.startsWith('signer')) {
+    const meant = column.kind === 'ignored' && name !== '' ? closestColumn(name) : null;
+    if (column.kind === 'ignored' && (name.startsWith('signer') || meant !== null)) {
+      const guess = meant ? ` Did you mean “${meant}”?` : '';
       problems.push(at(1, raw.trim(), 'manifest.unknownSignerColumn',
-        `column “${raw.trim()}” is not understood: signer columns are signer1_email, signer1_phone, signer1_id_document, signer1_tax_id, signer1_invite (then signer2_…), or a single “signer” column.`,
-        { column: raw.trim() }));
+        `column “${raw.trim()}” is not understood, so its cells were not read.${guess} Signer columns are signer1_name, signer1_email, signer1_phone, signer1_id_document, signer1_tax_id, signer1_invite (then signer2_…), or a single “signer” column.`,
+        { column: raw.trim(), ...(meant ? { suggestion: meant } : {}) }));
+      columns[index] = { kind: 'ignored' };
+      return;
     } else if (column.kind === 'ignored') {
       if (name !== '') ignored.push(raw.trim());
     } else if (seen.has(key)) {
-      problems.push(at(1, key, 'manifest.repeatedColumn', `the column “${key}” appears twice.`, { column: key }));
+      problems.push(at(1, key, 'manifest.repeatedColumn', `the column “${key}” appears twice; only the first one was read.`, { column: key }));
+      columns[index] = { kind: 'ignored' };
+      return;
     }
     seen.add(key);
     columns[index] = column;
@@ -116,9 +123,9 @@ function at(row: number | null, column: string | null, code: string, text: strin
 export function parseManifest(text: string): Manifest {
   const { records, delimiter, unclosedQuoteRow } = parseCsv(text);
   const problems: ManifestProblem[] = [];
-  const refusedFiles: string[] = [];
+  const rejected: Manifest['rejected'] = [];
   const manifest = (entries: ManifestEntry[], ignoredColumns: string[] = []): Manifest =>
-    ({ delimiter, entries, problems, ignoredColumns, refusedFiles });
+    ({ delimiter, entries, rejected, problems, ignoredColumns });
   if (unclosedQuoteRow !== null) {
     problems.push(at(unclosedQuoteRow, null, 'manifest.unclosedQuote',
       'a quotation mark opened here is never closed, so the rest of the file cannot be read.'));
@@ -130,7 +137,8 @@ export function parseManifest(text: string): Manifest {
     return manifest([]);
   }
   const { columns, ignored } = readHeader(header, problems);
-  if (problems.length > 0) return manifest([], ignored);
+  // Without a file column no row can be matched; any other header problem leaves the rest readable.
+  if (!columns.some((column) => column.kind === 'file')) return manifest([], ignored);
 
   const entries: ManifestEntry[] = [];
   const firstRowOf = new Map<string, number>();
@@ -139,8 +147,8 @@ export function parseManifest(text: string): Manifest {
     if (cells.every((cell) => cell.trim() === '')) return;
     const entry = readRow(row, cells, columns, problems);
     if (entry === null) {
-      const named = cells[columns.findIndex((column) => column?.kind === 'file')]?.trim();
-      if (named) refusedFiles.push(named);
+      const file = cells[columns.findIndex((column) => column?.kind === 'file')]?.trim() ?? '';
+      if (file !== '') rejected.push({ row, file });
       return;
     }
     const key = fileNameKey(entry.file);
@@ -154,7 +162,7 @@ export function parseManifest(text: string): Manifest {
     firstRowOf.set(key, row);
     entries.push(entry);
   });
-  if (entries.length === 0 && problems.length === 0) {
+  if (entries.length === 0 && rejected.length === 0 && !problems.some((p) => p.row !== null && p.row > 1)) {
     problems.push(at(null, null, 'manifest.noRows', 'the manifest names no files: add one row per file under the header.'));
   }
   return manifest(entries, ignored);
@@ -209,9 +217,10 @@ function readGroup(row: number, n: number, cells: Partial<Record<GroupField, str
   if (cells.phone !== undefined) raw.validations.PH = anyOrValue(cells.phone);
   if (cells.id_document !== undefined) raw.validations.BI = anyOrValue(cells.id_document);
   if (cells.tax_id !== undefined) raw.validations.AF = cells.tax_id;
+  if (cells.name !== undefined) raw.name = cells.name;
   const signer = normalizeSigner(raw);
   const found = validateSigner(signer);
-  const firstColumn = name(groupFields.find((field) => cells[field] !== undefined) ?? 'email');
+  const firstColumn = name(groupFields.find((field) => field !== 'name' && cells[field] !== undefined) ?? 'email');
   for (const p of found) {
     const column = p.field === 'signer' ? firstColumn : name(codeColumn[p.field]);
     problems.push(at(row, column, p.code, p.message.charAt(0).toLowerCase() + p.message.slice(1), p.params));
@@ -227,19 +236,16 @@ export interface ManifestMatch {
   unlisted: string[];
 }
 
-/**
- * Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`).
- * Files named by `refusedFiles` (rows refused for their own problems) are not reported as unlisted.
- */
-export function matchManifest(entries: ManifestEntry[], paths: string[], refusedFiles: readonly string[] = []): ManifestMatch {
+/** Pairs entries with dropped files by name (any case, any folder; `contract` finds `contract.pdf`). */
+export function matchManifest(entries: ManifestEntry[], paths: string[], rejected: Manifest['rejected'] = []): ManifestMatch {
   const byName = new Map<string, string[]>();
   for (const path of paths) byName.set(fileNameKey(path), [...(byName.get(fileNameKey(path)) ?? []), path]);
   const used = new Set<string>();
-  const named = (key: string) => byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
   const matched: ManifestMatch['matched'] = [];
   const problems: ManifestProblem[] = [];
   for (const entry of entries) {
-    const found = named(fileNameKey(entry.file));
+    const key = fileNameKey(entry.file);
+    const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
     if (found === undefined) {
       problems.push(at(entry.row, 'file', 'manifest.fileNotAdded',
         `“${entry.file}” is not among the files added. Add it, or correct the name.`, { file: entry.file }));
@@ -253,7 +259,17 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], refused
       used.add(found[0]!);
     }
   }
-  for (const file of refusedFiles) named(fileNameKey(file))?.forEach((path) => used.add(path));
+  // A row not applied (its problems are reported) still names its file: never "no row" for it.
+  for (const { row, file } of rejected) {
+    const key = fileNameKey(file);
+    const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
+    if (found === undefined) {
+      problems.push(at(row, 'file', 'manifest.fileNotAdded', `“${file}” is not among the files added. Add it, or correct the name.`, { file }));
+    } else {
+      found.forEach((path) => used.add(path));
+    }
+  }
+  problems.sort((a, b) => (a.row ?? Infinity) - (b.row ?? Infinity));
   const unlisted = paths.filter((path) => !used.has(path));
   for (const path of unlisted) {
     problems.push(at(null, null, 'manifest.fileNotListed',
@@ -265,8 +281,8 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], refused
 const templateHeader = ['file', 'title', ...[1, 2].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
 const templateExample = [
   'service-contract-2025.pdf', 'Service contract 2025',
-  'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
-  '', '+5491198765432', '', '20123456789', 'sms',
+  'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
+  'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
 ];
 
 /** A row of a template made from a batch: its file, title and signers so far. */
@@ -280,10 +296,10 @@ const inviteWord = (invite: SignerInvite[]): string =>
   invite.includes('EM') && invite.includes('PH') ? 'email+sms' : invite.includes('EM') ? 'email' : invite.includes('PH') ? 'sms' : 'link';
 
 function signerCells(signer: Signer | undefined): string[] {
-  if (!signer) return ['', '', '', '', ''];
+  if (!signer) return ['', '', '', '', '', ''];
   const { EM, PH, BI, AF } = signer.validations;
   const anyOr = (value: string | null | undefined) => (value === null ? 'any' : value ?? '');
-  return [EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
+  return [signer.name ?? '', EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
 }
 
 /**

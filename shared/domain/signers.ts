@@ -27,6 +27,11 @@ export const signerSchema = z.object({
     AF: z.string().optional(),
   }),
   invite: z.array(z.enum(signerInvites)).max(2),
+  /**
+   * What the clerk calls the signer ("Ana García"): kept by SignDock only (the service takes no name),
+   * shown wherever the signer appears; never sent.
+   */
+  name: z.string().max(120).optional(),
 });
 export type Signer = z.infer<typeof signerSchema>;
 
@@ -113,7 +118,8 @@ export function normalizeSigner(signer: Signer): Signer {
   if (BI !== undefined) validations.BI = BI === null ? null : normalizeDocument(BI);
   if (AF !== undefined) validations.AF = AF.replace(/[\s\-./]/g, '');
   const invite = signerInvites.filter((channel) => signer.invite.includes(channel));
-  return { validations, invite };
+  const name = signer.name?.replace(/\s+/g, ' ').trim();
+  return name ? { validations, invite, name } : { validations, invite };
 }
 
 function normalizeDocument(value: string): string {

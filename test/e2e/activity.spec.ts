@@ -35,7 +35,7 @@ test.describe('Activity with the sandbox', () => {
 
     // The listener: no public address yet, so the hint leads to Settings.
     const webhook = page.getByTestId('webhook-card');
-    await expect(webhook.getByTestId('listener-state')).toHaveText('Listening');
+    await expect(webhook.getByTestId('listener-state')).toHaveText('Waiting for the first');
     const localUrl = (await webhook.getByTestId('local-url').textContent()) ?? '';
     expect(localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await expect(webhook.getByTestId('no-public-address')).toContainText('put your tunnel or reverse-proxy address in Settings');
@@ -63,6 +63,12 @@ test.describe('Activity with the sandbox', () => {
     await control(sandbox, 'PUT', '/webhook', { url: `${localUrl}${new URL(hookUrl).pathname}`, secret: null });
     await control(sandbox, 'POST', '/sign-all');
     await control(sandbox, 'POST', '/notify', { notification_action: 'TU', document_id: 'demo-unknown-kind' });
+    // What happened, in words: each signature with its signer and the document's title, newest first.
+    await expect(page.getByTestId('feed-entry').filter({ hasText: /signed ‘.+’/ }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('feed-entry').first()).not.toContainText('demo-');
+    await expect(webhook.getByTestId('listener-state')).toHaveText('Receiving');
+    await expect(webhook.getByTestId('no-public-address')).toHaveCount(0);
+    await page.getByTestId('technical-details-toggle').click();
     const inbox = page.getByTestId('inbox-card');
     await expect.poll(async () => Number((await inbox.getByTestId('inbox-received').textContent())?.replace(/\D/g, '') ?? 0), { timeout: 30_000 }).toBeGreaterThan(5);
     await expect(inbox.getByTestId('inbox-ignored')).not.toHaveText('0');
@@ -88,7 +94,9 @@ test.describe('Activity with the sandbox', () => {
     await expect(page.getByRole('button', { name: 'Sincronizar ahora' })).toBeVisible();
     await expect(page.getByTestId('sync-state')).toHaveText('En espera');
     await expect(page.getByTestId('status-counts')).toContainText('Completado');
-    await expect(webhook.getByTestId('listener-state')).toHaveText('Escuchando');
+    await expect(webhook.getByTestId('listener-state')).toHaveText('Recibiendo');
+    await page.getByTestId('technical-details-toggle').click();
+    await expect(page.getByTestId('feed-entry').filter({ hasText: /firmó «.+»/ }).first()).toBeVisible();
     await expect(inbox.getByTestId('inbox-row').filter({ hasText: 'Firma completada' }).first()).toBeVisible();
     await page.getByRole('heading', { level: 1 }).click();
     await page.screenshot({ path: screenshotPath('activity-es.png') });

@@ -11,7 +11,9 @@ test.describe('Try the sandbox', () => {
     await page.getByRole('button', { name: 'Try the sandbox' }).click();
 
     await expect(page.getByTestId('current-account-name')).toHaveText('Sandbox (demo)');
-    await expect(page.getByTestId('account-switcher')).toContainText('Demo');
+    // The switcher says where the service is in words, never a loopback address (issue 16).
+    await expect(page.getByTestId('current-account-service')).toHaveText('Local sandbox');
+    await expect(page.getByTestId('account-switcher')).not.toContainText('127.0.0.1');
     await page.getByTestId('nav-settings').click();
     const row = page.getByTestId('account-row').filter({ hasText: 'Sandbox (demo)' });
     await expect(row.getByTestId('demo-tag')).toHaveText('Demo');

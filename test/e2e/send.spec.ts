@@ -1,90 +1,11 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { accountsState } from './support/activity-fakes';
-import { startDemo } from './support/demo';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
 import { stubHost } from './support/host-stub';
 import { fakeBatch, fakeItem, fakeSummary } from './support/send-fakes';
-import type { RunningWebHost } from './support/web-host';
+import { contractPdf, dropFiles, fixture, openSend, signerOnAll } from './support/send-files';
 
 // The Send page for real: files dropped on the page in Chromium, uploaded to the web host, checked by
 // the core, sent to the local sandbox (the demo account), and the results shown row by row.
-
-interface DropFile {
-  name: string;
-  type: string;
-  base64: string;
-}
-
-/** A one- or two-page contract with a heading, a few paragraphs and signature lines (distinct bytes per title). */
-async function contractPdf(title: string, party: string, pages = 1): Promise<DropFile> {
-  const doc = await PDFDocument.create();
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pages; n++) {
-    const page = doc.addPage([595, 842]);
-    page.drawRectangle({ x: 0, y: 792, width: 595, height: 50, color: rgb(0.18, 0.36, 0.83) });
-    page.drawText('ACME Services S.A.', { x: 48, y: 810, size: 14, font: bold, color: rgb(1, 1, 1) });
-    page.drawText(n === 1 ? title : `${title} (continued)`, { x: 48, y: 740, size: 22, font: bold });
-    page.drawText(`Between ACME Services S.A. and ${party}.`, { x: 48, y: 712, size: 12, font });
-    for (let line = 0; line < 22; line++) {
-      const width = 480 - ((line * 37) % 90);
-      page.drawRectangle({ x: 48, y: 670 - line * 22, width, height: 6, color: rgb(0.78, 0.8, 0.84) });
-    }
-    if (n === pages) {
-      page.drawLine({ start: { x: 48, y: 120 }, end: { x: 248, y: 120 }, thickness: 1 });
-      page.drawLine({ start: { x: 340, y: 120 }, end: { x: 540, y: 120 }, thickness: 1 });
-      page.drawText('ACME Services S.A.', { x: 48, y: 104, size: 10, font });
-      page.drawText(party, { x: 340, y: 104, size: 10, font });
-    }
-  }
-  const bytes = await doc.save();
-  return { name: `${title}.pdf`, type: 'application/pdf', base64: Buffer.from(bytes).toString('base64') };
-}
-
-const fixture = (name: string, type = 'application/pdf'): DropFile => ({
-  name,
-  type,
-  base64: readFileSync(new URL(`../fixtures/pdfs/${name}`, import.meta.url)).toString('base64'),
-});
-
-/** Drags files over the page and drops them, as the browser does for files from the desktop. */
-async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
-  await page.evaluate((list) => {
-    const data = new DataTransfer();
-    for (const file of list) {
-      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-      data.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    const target = document.querySelector('.send-page') ?? document.body;
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    }
-  }, files);
-}
-
-/** The demo account's Send page, empty. */
-async function openSend(page: Page, webHost: RunningWebHost): Promise<void> {
-  await startDemo(page, webHost);
-  await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
-  await expect(page.getByTestId('drop-card')).toBeVisible({ timeout: 30_000 });
-}
-
-/** "Who signs…" → one signer with an e-mail address and no message (a signing link) → Apply to all. */
-async function signerOnAll(page: Page, email: string, rows: number): Promise<void> {
-  await page.getByTestId('who-signs').click();
-  const dialog = page.getByTestId('signers-dialog');
-  await expect(dialog.getByRole('heading', { name: 'Who signs' })).toBeVisible();
-  const email_ = dialog.getByRole('textbox', { name: 'E-mail' });
-  await email_.fill('ana@');
-  await expect(dialog.getByTestId(`signer-1-email-error`)).toHaveText('“ana@” is not a valid e-mail address.');
-  await email_.fill(email);
-  await expect(dialog.getByTestId(`signer-1-email-error`)).toHaveCount(0);
-  await dialog.getByRole('radio', { name: 'No message (signing link)' }).check();
-  await dialog.getByRole('button', { name: `Apply to all (${rows})` }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe('Send with the sandbox', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
@@ -108,7 +29,8 @@ test.describe('Send with the sandbox', () => {
     const lease = page.locator('[data-file="Lease renewal.pdf"]');
     await expect(lease.getByTestId('row-title')).toHaveValue('Lease renewal');
     await expect(page.locator('[data-file="Non-disclosure agreement.pdf"]')).toContainText('3 pages');
-    await expect(lease.getByTestId('row-problems')).toHaveText('Say who signs this document.');
+    await expect(lease.getByTestId('row-status')).toHaveText('Needs signers');
+    await expect(lease.getByTestId('row-problems')).toHaveCount(0);
     await expect(page.getByTestId('send-button')).toBeDisabled();
 
     // Titles are edited in place.
@@ -177,12 +99,12 @@ test.describe('Send with the sandbox', () => {
     const png = page.locator('[data-file="png-renamed.pdf"]');
     await expect(png).toHaveAttribute('data-checked', 'true');
     await expect(png.getByTestId('row-problems')).toContainText('“png-renamed.pdf” is not a PDF: it is a PNG file that was renamed.');
-    await expect(png.getByTestId('row-status')).toHaveText('Will not be sent');
+    await expect(png.getByTestId('row-status')).toHaveText('Can’t be sent');
 
     await signerOnAll(page, 'dora@example.com', 2);
-    await expect(png.getByTestId('row-status')).toHaveText('Will not be sent');
+    await expect(png.getByTestId('row-status')).toHaveText('Can’t be sent');
     await expect(page.getByTestId('send-button')).toHaveText('Send 1 document');
-    await expect(page.getByTestId('send-bar')).toContainText('1 will not be sent (see the problems)');
+    await expect(page.getByTestId('send-bar')).toContainText('1 can’t be sent (replace the file)');
 
     await page.getByTestId('send-button').click();
     await expect(page.getByTestId('count-sent')).toHaveText('1', { timeout: 60_000 });
@@ -225,9 +147,12 @@ test.describe('Send page (host answers stubbed)', () => {
     await expect(page.getByTestId('progress-detail')).toHaveText('177 KB of 894 KB sentAbout 2 min left');
     await expect(page.getByRole('progressbar', { name: 'Sending progress' })).toHaveAttribute('aria-valuetext', '2 of 5 documents done');
     const rows = page.getByTestId('send-row');
-    await expect(rows.nth(1).getByTestId('row-status')).toHaveText('Sending…');
-    await expect(rows.nth(4).getByTestId('row-status')).toHaveText('Not sent');
-    await expect(rows.nth(4).getByTestId('row-error')).toContainText('The service did not accept some details.');
+    const row = (n: number) => page.locator(`[data-file="Contract ${String(n).padStart(3, '0')}.pdf"]`);
+    // The row not sent comes first (issue 16: problems first).
+    await expect(rows.nth(0)).toHaveAttribute('data-file', 'Contract 005.pdf');
+    await expect(row(2).getByTestId('row-status')).toHaveText('Sending…');
+    await expect(row(5).getByTestId('row-status')).toHaveText('Not sent');
+    await expect(row(5).getByTestId('row-error')).toContainText('The service did not accept some details.');
 
     // The service asks to slow down: the pause counts down live.
     stub.emit('batches.changed', { batch: fakeSummary('sending', items, { secondsLeft: 95, rateLimitedUntil: new Date(Date.now() + 12_000).toISOString() }), items: [] });
@@ -238,8 +163,8 @@ test.describe('Send page (host answers stubbed)', () => {
     // A row sent: only that row changes, with its link.
     items[1] = fakeItem(2, 'sent');
     stub.emit('batches.changed', { batch: fakeSummary('sending', items, { secondsLeft: 40 }), items: [items[1]] });
-    await expect(rows.nth(1).getByTestId('row-status')).toHaveText('Sent');
-    await expect(rows.nth(1).getByTestId('signature-url')).toHaveText('https://sign.example.test/s/2');
+    await expect(row(2).getByTestId('row-status')).toHaveText('Sent');
+    await expect(row(2).getByTestId('signature-url')).toHaveText('https://sign.example.test/s/2');
     await expect(page.getByTestId('count-sent')).toHaveText('2');
     await expect(limited).toHaveCount(0);
 
@@ -253,7 +178,7 @@ test.describe('Send page (host answers stubbed)', () => {
     await expect(dialog).toContainText('The 2 documents not sent yet will not be sent. Documents already sent stay sent.');
     await dialog.getByTestId('confirm-cancel').click();
     await expect(page.getByTestId('batch-state')).toHaveText('Cancelled');
-    await expect(rows.nth(2).getByTestId('row-status')).toHaveText('Cancelled');
+    await expect(row(3).getByTestId('row-status')).toHaveText('Cancelled');
     await expect(page.getByTestId('progress-summary')).toHaveText('Sending was cancelled. Documents already sent stay sent. 1 was not sent.');
     await expect(page.getByTestId('export-results')).toBeVisible();
     await expect(page.getByTestId('new-batch')).toBeVisible();

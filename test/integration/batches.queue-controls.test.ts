@@ -254,16 +254,17 @@ describe('copies of files uploaded from the browser', () => {
       const [mine] = await writePdfs(own.path, 1, 'mine');
       const batch = await core.batches.addFiles(core.batches.create('app').id, [...uploaded, mine!], { signers: [signer('EM=a@example.com')] });
       await core.batches.whenChecked(batch.id);
-      // A removed row's copy goes at once; the rest stay until the batch is done.
+      // A removed row's copy stays while the batch is a draft (Undo adds the same file back), then goes
+      // with the others once the batch is done.
       core.batches.removeItems(batch.id, [batch.items[0]!.id]);
-      // The copy goes first, then its emptied folder: wait for the folder (checking it right after the file raced).
-      await waitUntil(() => !existsSync(join(home.path, 'uploads', 'u1')), 5_000, 'the removed copy and its folder deleted');
-      expect(existsSync(uploaded[0]!)).toBe(false);
+      expect(existsSync(uploaded[0]!)).toBe(true);
       expect(existsSync(uploaded[1]!)).toBe(true);
       core.batches.updateItems(batch.id, [batch.items[2]!.id], { excluded: true });
       core.batches.send(batch.id);
       await core.batches.whenSettled(batch.id);
       expect(core.batches.batch(batch.id).items.filter((item) => item.state === 'sent')).toHaveLength(2);
+      expect(existsSync(uploaded[0]!)).toBe(false); // removed while a draft: no Undo once sent
+      expect(existsSync(join(home.path, 'uploads', 'u1'))).toBe(false);
       expect(existsSync(uploaded[1]!)).toBe(false);
       expect(existsSync(uploaded[2]!)).toBe(false); // excluded in a finished batch: never sent
       expect(existsSync(mine!)).toBe(true);

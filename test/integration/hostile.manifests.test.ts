@@ -87,7 +87,10 @@ describe('hostile manifests: each problem names its row and column; nothing else
         }
 
         expect(result.ok, JSON.stringify(!result.ok && result.error)).toBe(true);
-        const problems = batch.manifestProblems.map((p) => ({ code: p.code, row: p.row, field: p.field ?? null, message: p.message }));
+        // The first entry says what was applied (issue 16); the problems follow it.
+        const report = batch.manifestProblems.filter((p) => p.code === 'manifest.applied');
+        expect(report).toHaveLength(1);
+        const problems = batch.manifestProblems.filter((p) => p.code !== 'manifest.applied').map((p) => ({ code: p.code, row: p.row, field: p.field ?? null, message: p.message }));
         if (item.problemCount !== undefined) {
           expect(problems).toHaveLength(item.problemCount);
           for (const expected of item.problems ?? []) {

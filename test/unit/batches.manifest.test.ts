@@ -101,10 +101,10 @@ describe('manifest rows', () => {
     expect(message(11)).toMatch(/^Row 11, signer: “invite=XX”: the invitation must be/);
   });
 
-  it('refuses a header it cannot trust: no file column, a misspelt signer column, a repeated column', () => {
+  it('reports a header it cannot fully read: no file column refuses all; a misspelt or repeated column is left out and the rows are still read', () => {
     const codes = (text: string) => parseManifest(text).problems.map((p) => `${p.row}:${p.code}`);
     expect(codes('name,title\na.pdf,x\n')).toEqual(['1:manifest.noFileColumn']);
-    expect(codes('file,signer1_mail\na.pdf,ana@example.com\n')).toEqual(['1:manifest.unknownSignerColumn']);
+    expect(codes('file,signer1_mail\na.pdf,ana@example.com\n')).toEqual(['1:manifest.unknownSignerColumn', '2:manifest.noSigner']);
     expect(codes('file,signer1_email,Signer1 Email\na.pdf,a@b.co,a@b.co\n')).toEqual(['1:manifest.repeatedColumn']);
     expect(codes('')).toEqual(['null:manifest.empty']);
     expect(codes('file,signer1_email\n\n\n')).toEqual(['null:manifest.noRows']);
@@ -143,8 +143,8 @@ describe('template and titles', () => {
     for (const delimiter of [',', ';'] as const) {
       const template = manifestTemplate(delimiter);
       expect(template.split('\r\n')[0]).toBe(
-        ['file', 'title', 'signer1_email', 'signer1_phone', 'signer1_id_document', 'signer1_tax_id', 'signer1_invite',
-          'signer2_email', 'signer2_phone', 'signer2_id_document', 'signer2_tax_id', 'signer2_invite'].join(delimiter),
+        ['file', 'title', 'signer1_name', 'signer1_email', 'signer1_phone', 'signer1_id_document', 'signer1_tax_id', 'signer1_invite',
+          'signer2_name', 'signer2_email', 'signer2_phone', 'signer2_id_document', 'signer2_tax_id', 'signer2_invite'].join(delimiter),
       );
       const manifest = parseManifest(template);
       expect(manifest.problems).toEqual([]);
@@ -160,4 +160,47 @@ describe('template and titles', () => {
     ['no-extension', 'no extension'],
     ['v1.2 report.pdf', 'v1.2 report'],
   ])('title of %s is %s', (name, title) => expect(titleFromFileName(name)).toBe(title));
+});
+
+describe('issue 16: a manifest with mistakes applies what is right and says what it left', () => {
+  const manifest = parseManifest(lines(
+    'file,title,signer1_name,signer1_email,signer2_emial',
+    'nda.pdf,NDA Acme 2026,Ana García,ana@example.com,bruno@example.com',
+    'lease.pdf,Lease,,not-an-email,',
+    'ghost.pdf,Ghost,,carla@example.com,',
+  ));
+
+  it('a misspelt column is reported with the column meant, and the other columns are still read', () => {
+    const header = manifest.problems.find((p) => p.row === 1)!;
+    expect(header.code).toBe('manifest.unknownSignerColumn');
+    expect(header.params).toEqual({ column: 'signer2_emial', suggestion: 'signer2_email' });
+    expect(header.message).toContain('Did you mean “signer2_email”?');
+    expect(manifest.entries.map((e) => [e.row, e.file, e.signers[0]?.name ?? null])).toEqual([[2, 'nda.pdf', 'Ana García'], [4, 'ghost.pdf', null]]);
+    expect(manifest.rejected).toEqual([{ row: 3, file: 'lease.pdf' }]);
+  });
+
+  it('a file whose row has a problem is not said to have no row; a row naming a file not added is reported, rejected or not', () => {
+    const match = matchManifest(manifest.entries, ['/in/nda.pdf', '/in/lease.pdf', '/in/extra.pdf'], manifest.rejected);
+    expect(match.matched.map((m) => m.path)).toEqual(['/in/nda.pdf']);
+    expect(match.problems.map((p) => [p.row, p.code, p.params?.file])).toEqual([
+      [4, 'manifest.fileNotAdded', 'ghost.pdf'],
+      [null, 'manifest.fileNotListed', 'extra.pdf'],
+    ]);
+    const rejectedMissing = matchManifest([], ['/in/a.pdf'], [{ row: 7, file: 'b.pdf' }]);
+    expect(rejectedMissing.problems.map((p) => [p.row, p.code])).toEqual([[7, 'manifest.fileNotAdded'], [null, 'manifest.fileNotListed']]);
+  });
+
+  it.each([
+    ['signer1_emial', 'signer1_email'],
+    ['signer3_phnoe', 'signer3_phone'],
+    ['tittle', 'title'],
+    ['signer1_invte', 'signer1_invite'],
+  ])('%s → did you mean %s', (written, meant) => {
+    expect(parseManifest(`file,${written}\na.pdf,x\n`).problems[0]?.params?.suggestion).toBe(meant);
+  });
+
+  it('names are kept with the signers and written back by the template', () => {
+    const template = manifestTemplate(',', [{ file: 'nda.pdf', title: 'NDA', signers: manifest.entries[0]!.signers }]);
+    expect(template.split('\r\n')[1]).toBe('nda.pdf,NDA,Ana García,ana@example.com,,,,link,,,,,,');
+  });
 });

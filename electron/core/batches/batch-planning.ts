@@ -34,6 +34,8 @@ const previewLimit = 20 * 1024 * 1024;
 export class BatchPlanning {
   private pool: PdfCheckPool | null = null;
   private closed = false;
+  /** Uploaded copies of rows removed from a draft, kept so Undo can add them again; released once the batch is sent. */
+  private readonly removedUploads = new Map<string, string[]>();
 
   constructor(private readonly deps: PlanningDeps) {}
 
@@ -86,7 +88,8 @@ export class BatchPlanning {
     const removed = this.deps.repo.items(row.id).filter((item) => itemIds.includes(item.id)).map((item) => item.path);
     this.deps.repo.removeItems(row.id, itemIds);
     this.deps.results.changed(row.id, []);
-    void this.releaseUploads(removed);
+    // Not deleted yet: Undo adds the same paths back while the batch is a draft (see releaseUploads).
+    this.removedUploads.set(row.id, [...(this.removedUploads.get(row.id) ?? []), ...removed]);
     return this.deps.results.batch(row.id);
   }
 
@@ -112,7 +115,16 @@ export class BatchPlanning {
   private applyManifest(row: BatchRow, manifest: ReturnType<typeof parseManifest>): Batch {
     const { repo, results } = this.deps;
     const items = repo.items(row.id);
-    const match = matchManifest(manifest.entries, items.map((item) => item.path), manifest.refusedFiles);
+    const match = matchManifest(manifest.entries, items.map((item) => item.path), manifest.rejected);
+    const rows = manifest.entries.length + manifest.rejected.length;
+    // What was applied, said first: the clerk's banner and the CLI print it as it is.
+    const applied = {
+      row: null,
+      column: null,
+      code: 'manifest.applied',
+      message: `Applied ${match.matched.length} of ${rows} rows of the manifest; ${rows - match.matched.length} not applied (their documents keep what they had).`,
+      params: { applied: match.matched.length, rows, notApplied: rows - match.matched.length },
+    };
     const byPath = new Map(items.map((item) => [item.path, item]));
     repo.transaction(() => {
       for (const { entry, path } of match.matched) {
@@ -121,7 +133,7 @@ export class BatchPlanning {
       }
       repo.setManifestProblems(
         row.id,
-        [...manifest.problems, ...match.problems].map((problem) => ({
+        [applied, ...manifest.problems, ...match.problems].map((problem) => ({
           row: problem.row,
           code: problem.code,
           message: problem.message,
@@ -199,7 +211,7 @@ export class BatchPlanning {
   async releaseUploads(paths: readonly string[]): Promise<number> {
     const root = this.deps.uploadsFolder;
     if (!root) return 0;
-    const inside = paths.filter((path) => {
+    const inside = [...paths, ...this.takeRemovedUploads()].filter((path) => {
       const rel = relative(root, path);
       return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
     });
@@ -219,7 +231,21 @@ export class BatchPlanning {
     return removed;
   }
 
+  /** Removed rows' copies of batches no longer drafts (or all of them, when closing): Undo can no longer want them. */
+  private takeRemovedUploads(all = false): string[] {
+    const taken: string[] = [];
+    for (const [batchId, paths] of this.removedUploads) {
+      const state = all ? null : this.deps.repo.batch(batchId)?.state;
+      if (state === 'draft') continue;
+      taken.push(...paths);
+      this.removedUploads.delete(batchId);
+    }
+    return taken;
+  }
+
   async close(): Promise<void> {
+    const left = this.takeRemovedUploads(true);
+    if (left.length > 0) await this.releaseUploads(left).catch(() => 0);
     this.closed = true;
     await this.pool?.close();
     this.pool = null;

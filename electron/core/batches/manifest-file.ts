@@ -46,7 +46,7 @@ export async function readManifestFile(path: string, droppedPaths?: string[]): P
       `“${name}” is not a CSV file: ${what}. In the spreadsheet, use “Save as” and choose CSV.`, type?.tag);
   }
   const manifest = parseManifest(text);
-  return droppedPaths ? { manifest, match: matchManifest(manifest.entries, droppedPaths, manifest.refusedFiles), encoding } : { manifest, encoding };
+  return droppedPaths ? { manifest, match: matchManifest(manifest.entries, droppedPaths, manifest.rejected), encoding } : { manifest, encoding };
 }
 
 /** Text of a manifest file, or null when the bytes are not text. */

@@ -11,13 +11,16 @@ export { csvCell } from '../../../shared/csv/csv-writer';
  */
 export function resultsCsv(items: readonly BatchItem[]): string {
   const signers = Math.max(1, ...items.map((item) => item.signatures.length || item.signers.length));
+  // Names the clerk gave signers (kept locally, never sent) get their own columns when there are any.
+  const named = items.some((item) => item.signers.some((signer) => signer.name));
   const header = ['file', 'title', 'status', 'document_id', 'error'];
-  for (let n = 1; n <= signers; n++) header.push(`signer${n}`, `signer${n}_signature_id`, `signer${n}_link`);
+  for (let n = 1; n <= signers; n++) header.push(...(named ? [`signer${n}_name`] : []), `signer${n}`, `signer${n}_signature_id`, `signer${n}_link`);
   const lines = [header];
   for (const item of items) {
     const line = [item.fileName, item.title, item.excluded && item.state === 'draft' ? 'excluded' : item.state, item.documentId ?? '', item.error?.message ?? ''];
     for (let n = 0; n < signers; n++) {
       const sent = item.signatures[n];
+      if (named) line.push(item.signers[n]?.name ?? '');
       line.push(sent?.label || signerLabel(item.signers[n]), sent?.id ?? '', sent?.url ?? '');
     }
     lines.push(line);

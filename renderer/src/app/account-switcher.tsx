@@ -5,7 +5,8 @@ import { ErrorNotice } from '../components/error-notice';
 import { ProgressNote } from '../components/progress-note';
 import { Tag } from '../components/tag';
 import { useSelectAccount } from '../features/accounts/account-actions';
-import { hostOf, initialOf } from '../lib/format';
+import { useServiceLabel } from '../features/accounts/service-label';
+import { initialOf } from '../lib/format';
 import { selectSelectedAccount, useAccountsStore } from '../stores/accounts-store';
 import { useNavigationStore } from '../stores/navigation-store';
 
@@ -19,6 +20,7 @@ export function AccountSwitcher() {
   const selected = useAccountsStore(selectSelectedAccount);
   const go = useNavigationStore((store) => store.go);
   const select = useSelectAccount();
+  const serviceOf = useServiceLabel();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -85,12 +87,13 @@ export function AccountSwitcher() {
           {initialOf(selected.name)}
         </span>
         <span className="switcher-text">
-          <span className="switcher-name" data-testid="current-account-name">
+          <span className="switcher-name" data-testid="current-account-name" title={selected.name}>
             {selected.name}
           </span>
-          <span className="switcher-host">{hostOf(selected.baseUrl)}</span>
+          <span className="switcher-host" data-testid="current-account-service">
+            {serviceOf(selected)}
+          </span>
         </span>
-        {selected.demo ? <Tag>{t('settings.accounts.demo')}</Tag> : null}
         <ChevronIcon />
       </button>
       {open ? (
@@ -108,7 +111,7 @@ export function AccountSwitcher() {
               <span className="menu-check">{account.id === selected.id ? <CheckIcon /> : null}</span>
               <span className="menu-item-text">
                 <span>{account.name}</span>
-                <span className="menu-item-sub">{hostOf(account.baseUrl)}</span>
+                <span className="menu-item-sub">{serviceOf(account)}</span>
               </span>
               {account.demo ? <Tag>{t('settings.accounts.demo')}</Tag> : null}
             </button>

@@ -9,11 +9,13 @@ interface CopyButtonProps {
   failedLabel: string;
   /** Names what is copied for screen readers ("Copy the notification address"). */
   describedBy?: string;
+  /** The button's full accessible name when several Copy buttons share a page ("Copy link for Ana García, NDA"); it starts with `label`. */
+  accessibleName?: string;
   testId?: string;
 }
 
 /** Copies a text to the clipboard and says so ("Copied") for a moment; a refusal is said in words. */
-export function CopyButton({ text, label, copiedLabel, failedLabel, describedBy, testId }: CopyButtonProps) {
+export function CopyButton({ text, label, copiedLabel, failedLabel, describedBy, accessibleName, testId }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -33,7 +35,7 @@ export function CopyButton({ text, label, copiedLabel, failedLabel, describedBy,
 
   return (
     <span className="copy-button">
-      <Button size="sm" icon={state === 'copied' ? <CheckIcon /> : <CopyIcon />} aria-describedby={describedBy} onClick={() => void copy()} data-testid={testId}>
+      <Button size="sm" icon={state === 'copied' ? <CheckIcon /> : <CopyIcon />} aria-describedby={describedBy} aria-label={accessibleName && state !== 'copied' ? accessibleName : undefined} onClick={() => void copy()} data-testid={testId}>
         {state === 'copied' ? copiedLabel : label}
       </Button>
       <span role="status" aria-live="polite" className={state === 'failed' ? 'copy-failed' : 'visually-hidden'}>

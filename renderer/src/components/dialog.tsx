@@ -8,7 +8,9 @@ interface DialogProps {
   title: string;
   onClose(): void;
   children: ReactNode;
-  size?: 'sm' | 'md';
+  /** Buttons under the body: always visible, while the body scrolls in a short window. */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
   testId?: string;
 }
 
@@ -16,7 +18,7 @@ interface DialogProps {
  * A modal dialog on the native <dialog>: the page behind is inert, Tab cycles inside, Escape closes,
  * and focus returns to where it was. The element marked `data-autofocus` gets focus first.
  */
-export function Dialog({ open, title, onClose, children, size = 'md', testId }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, size = 'md', testId }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -58,6 +60,7 @@ export function Dialog({ open, title, onClose, children, size = 'md', testId }: 
             </button>
           </header>
           <div className="dialog-body">{children}</div>
+          {footer ? <footer className="dialog-footer">{footer}</footer> : null}
         </>
       ) : null}
     </dialog>

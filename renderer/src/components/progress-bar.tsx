@@ -9,11 +9,13 @@ interface ProgressBarProps {
   label: string;
   /** The same progress in words, read by screen readers. */
   valueText: string;
+  /** Parts of the done value in their own colours (sent, not sent…), instead of one accent fill. */
+  segments?: { value: number; tone: 'success' | 'danger' | 'warning' | 'neutral'; testId?: string }[];
   testId?: string;
 }
 
 /** A progress bar: filled to value/max when the whole is known, an indeterminate stripe when not. */
-export function ProgressBar({ value, max, label, valueText, testId }: ProgressBarProps) {
+export function ProgressBar({ value, max, label, valueText, segments, testId }: ProgressBarProps) {
   const known = max !== null && max > 0;
   const now = known ? Math.min(Math.max(value, 0), max) : undefined;
   return (
@@ -27,7 +29,17 @@ export function ProgressBar({ value, max, label, valueText, testId }: ProgressBa
       aria-valuetext={valueText}
       data-testid={testId}
     >
-      <div className="progress-bar-fill" style={known && now !== undefined ? { width: `${(now / max) * 100}%` } : undefined} />
+      {known && segments ? (
+        <div className="progress-bar-segments">
+          {segments.map((segment, index) =>
+            segment.value > 0 ? (
+              <div key={index} className={`progress-bar-segment tone-${segment.tone}`} style={{ width: `${(segment.value / max) * 100}%` }} data-testid={segment.testId} />
+            ) : null,
+          )}
+        </div>
+      ) : (
+        <div className="progress-bar-fill" style={known && now !== undefined ? { width: `${(now / max) * 100}%` } : undefined} />
+      )}
     </div>
   );
 }

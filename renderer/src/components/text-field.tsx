@@ -4,6 +4,8 @@ import { AlertIcon } from './icons';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   label: string;
+  /** Read after the label by screen readers only (", signer 2"), so repeated fields have distinct names. */
+  labelSuffix?: string;
   hint?: string;
   /** Shown instead of the hint, linked to the input, and marks it invalid. */
   error?: string | null;
@@ -12,7 +14,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, hint, error, trailing, id, inputRef, ...input }: TextFieldProps) {
+export function TextField({ label, labelSuffix, hint, error, trailing, id, inputRef, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -27,6 +29,7 @@ export function TextField({ label, hint, error, trailing, id, inputRef, ...input
           id={inputId}
           ref={inputRef}
           className="field-input"
+          aria-label={labelSuffix ? `${label}${labelSuffix}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={message ? messageId : undefined}
           {...input}

@@ -40,6 +40,8 @@ export const en = {
     settings: 'Settings',
   },
   accountSwitcher: {
+    sandbox: 'Local sandbox',
+    thisComputer: 'This computer',
     button: 'Account: {{name}}. Switch account',
     menu: 'Accounts',
     manage: 'Manage accounts…',
@@ -105,7 +107,7 @@ export const en = {
   },
   settings: {
     title: 'Settings',
-    subtitle: 'Accounts, notifications, language and appearance.',
+    subtitle: 'Language and appearance, accounts, notifications.',
     accounts: {
       title: 'Accounts',
       description: 'The e-signature accounts SignDock works with. API keys stay in this computer’s keychain.',

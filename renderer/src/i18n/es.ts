@@ -38,6 +38,8 @@ export const es: Catalog = {
     settings: 'Configuración',
   },
   accountSwitcher: {
+    sandbox: 'Prueba local',
+    thisComputer: 'Este equipo',
     button: 'Cuenta: {{name}}. Cambiar de cuenta',
     menu: 'Cuentas',
     manage: 'Administrar cuentas…',
@@ -103,7 +105,7 @@ export const es: Catalog = {
   },
   settings: {
     title: 'Configuración',
-    subtitle: 'Cuentas, notificaciones, idioma y apariencia.',
+    subtitle: 'Idioma y apariencia, cuentas, notificaciones.',
     accounts: {
       title: 'Cuentas',
       description: 'Las cuentas de firma electrónica con las que trabaja SignDock. Las claves de API se quedan en el llavero de este equipo.',

@@ -17,7 +17,7 @@ export interface FakeItem {
   sha256: string | null;
   checked: boolean;
   problems: { code: string; message: string; params: Record<string, string | number>; field?: string }[];
-  signers: { validations: Record<string, string | null>; invite: ('EM' | 'PH')[] }[];
+  signers: { validations: Record<string, string | null>; invite: ('EM' | 'PH')[]; name?: string }[];
   excluded: boolean;
   state: ItemState;
   attempts: number;

@@ -5,12 +5,17 @@ import { ActivityIcon, SettingsIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
+import { FeedCard } from './feed-card';
 import { InboxSection } from './inbox-section';
 import { SyncCard } from './sync-card';
+import { useFeed } from './use-feed';
 import { WebhookCard } from './webhook-card';
 import './activity.css';
 
-/** Activity of the account in use: sync with the service, the webhook listener, and the notifications inbox. */
+/**
+ * Activity of the account in use, for people: what happened (the feed), where the sync stands, whether
+ * notifications arrive; every notification with its kind, attempts and raw body behind "Technical details".
+ */
 export function ActivityView() {
   const { t } = useTranslation();
   const accountId = useSelectedAccountId();
@@ -32,12 +37,25 @@ export function ActivityView() {
           }
         />
       ) : (
-        <div className="activity-stack" key={accountId}>
-          <SyncCard accountId={accountId} />
-          <WebhookCard accountId={accountId} />
-          <InboxSection accountId={accountId} />
-        </div>
+        <ActivityStack key={accountId} accountId={accountId} />
       )}
     </>
+  );
+}
+
+function ActivityStack({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const feed = useFeed(accountId);
+  const arrivals = feed.page ? { received: feed.page.stats.received, lastAt: feed.page.items[0]?.receivedAt ?? null } : null;
+  return (
+    <div className="activity-stack">
+      <FeedCard accountId={accountId} feed={feed} />
+      <SyncCard accountId={accountId} />
+      <WebhookCard accountId={accountId} arrivals={arrivals} />
+      <details className="technical-section" data-testid="technical-details">
+        <summary data-testid="technical-details-toggle">{t('activity.technical')}</summary>
+        <InboxSection accountId={accountId} />
+      </details>
+    </div>
   );
 }

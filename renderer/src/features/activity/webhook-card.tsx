@@ -11,13 +11,28 @@ import { Tag } from '../../components/tag';
 import { TechnicalDetails } from '../../components/technical-details';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { LoadProblem } from './load-problem';
+import { ago } from './relative-time';
+import { useNow } from './use-now';
 import { useWebhookState } from './use-activity-data';
 
-/** The webhook listener: listening or not, the address to paste in the service's console. Live on `webhooks.changed`. */
-export function WebhookCard({ accountId }: { accountId: string }) {
+/** What the feed knows of notifications: how many arrived and when the last one did (null while loading). */
+export interface Arrivals {
+  received: number;
+  lastAt: string | null;
+}
+
+/**
+ * The webhook listener in one word that never contradicts the rest: receiving (notifications are
+ * arriving), waiting for the first (with what to do), or not listening; then the address to paste.
+ * The tunnel warning shows only when no notification has ever arrived. Live on `webhooks.changed`.
+ */
+export function WebhookCard({ accountId, arrivals }: { accountId: string; arrivals: Arrivals | null }) {
   const { t } = useTranslation();
   const hooks = useWebhookState(accountId);
   const state = hooks.data;
+  const receiving = state?.listening === true && (arrivals?.received ?? 0) > 0;
+  const word = !state?.listening ? t('activity.webhook.notListening') : receiving ? t('activity.webhook.receiving') : t('activity.webhook.waiting');
+  const tone = !state?.listening ? 'danger' : receiving ? 'success' : 'neutral';
   return (
     <SectionCard
       title={t('activity.webhook.title')}
@@ -26,7 +41,7 @@ export function WebhookCard({ accountId }: { accountId: string }) {
       actions={
         state ? (
           <span role="status" data-testid="listener-state" data-listening={state.listening}>
-            <Tag tone={state.listening ? 'success' : 'danger'}>{state.listening ? t('activity.webhook.listening') : t('activity.webhook.notListening')}</Tag>
+            <Tag tone={tone}>{word}</Tag>
           </span>
         ) : null
       }
@@ -34,14 +49,16 @@ export function WebhookCard({ accountId }: { accountId: string }) {
       <div className="activity-card-body">
         {hooks.loading && !hooks.error ? <ProgressNote text={t('activity.webhook.loading')} /> : null}
         {hooks.error ? <LoadProblem error={hooks.error} onRetry={hooks.reload} /> : null}
-        {state ? <WebhookDetails state={state} /> : null}
+        {state ? <WebhookDetails state={state} arrivals={arrivals} /> : null}
       </div>
     </SectionCard>
   );
 }
 
-function WebhookDetails({ state }: { state: WebhookState }) {
-  const { t } = useTranslation();
+function WebhookDetails({ state, arrivals }: { state: WebhookState; arrivals: Arrivals | null }) {
+  const { t, i18n } = useTranslation();
+  const arrived = arrivals !== null && arrivals.received > 0;
+  const now = useNow(30_000);
   const go = useNavigationStore((store) => store.go);
   const urlLabelId = useId();
   const failed = t('activity.webhook.failed');
@@ -72,9 +89,19 @@ function WebhookDetails({ state }: { state: WebhookState }) {
         )}
         <p className="fact-hint">{t('activity.webhook.hookUrlHint')}</p>
       </div>
-      {state.publicBaseUrl === null ? (
+      {state.listening && arrived && arrivals.lastAt ? (
+        <p className="webhook-arriving" data-testid="notifications-arriving">
+          {t('activity.webhook.arriving', { ago: ago(arrivals.lastAt, now, i18n.language) })}
+        </p>
+      ) : null}
+      {state.listening && arrivals !== null && !arrived && state.publicBaseUrl !== null ? (
+        <Notice tone="info" testId="waiting-first">
+          <p>{t('activity.webhook.waitingPublic')}</p>
+        </Notice>
+      ) : null}
+      {state.listening && arrivals !== null && !arrived && state.publicBaseUrl === null ? (
         <Notice tone="warning" testId="no-public-address">
-          <p>{t('activity.webhook.noPublic')}</p>
+          <p>{t('activity.webhook.notArriving')}</p>
           <div>
             <Button size="sm" icon={<SettingsIcon />} onClick={() => go('settings')}>
               {t('activity.webhook.openSettings')}

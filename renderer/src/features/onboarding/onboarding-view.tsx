@@ -52,16 +52,14 @@ export function OnboardingView() {
             <p className="card-description">{t('onboarding.formHelp')}</p>
             <AccountForm onSaved={opened} />
           </section>
-          {sandboxAvailable ? (
-            <>
-              <p className="onboarding-or" aria-hidden="true">
-                <span>{t('onboarding.or')}</span>
-              </p>
-              <SandboxOffer onStarted={opened} />
-            </>
-          ) : null}
         </div>
       </div>
+      {/* After the form for Tab and screen readers; shown under the welcome, in view in any window from 1024×640 up. */}
+      {sandboxAvailable ? (
+        <div className="onboarding-offer">
+          <SandboxOffer onStarted={opened} />
+        </div>
+      ) : null}
     </main>
   );
 }

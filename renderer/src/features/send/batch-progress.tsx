@@ -85,6 +85,12 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
         max={total > 0 ? total : null}
         label={t('send.progress.label')}
         valueText={t('send.progress.valueText', { done: finished, total })}
+        segments={[
+          { value: counts.sent, tone: 'success', testId: 'bar-sent' },
+          { value: counts.failed, tone: 'danger', testId: 'bar-failed' },
+          { value: counts.uncertain, tone: 'warning', testId: 'bar-uncertain' },
+          { value: counts.cancelled, tone: 'neutral', testId: 'bar-cancelled' },
+        ]}
         testId="send-progress-bar"
       />
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Batch, Signer } from '../../../../shared';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSendStore } from './send-store';
 import { SignersDialog } from './signers-dialog';
 import type { SendActions } from './use-send-actions';
@@ -12,6 +13,7 @@ export function BatchToolbar({ batch, actions, manifest }: { batch: Batch; actio
   const selected = useSendStore((store) => store.selected);
   const updating = useSendStore((store) => store.busy.update === true);
   const [dialog, setDialog] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const all = batch.items.map((item) => item.id);
   const chosen = all.filter((id) => selected.has(id));
   const every = chosen.length > 0 && chosen.length === all.length;
@@ -41,17 +43,31 @@ export function BatchToolbar({ batch, actions, manifest }: { batch: Batch; actio
         <Button size="sm" onClick={() => setDialog(true)} data-testid="who-signs">
           {t('send.toolbar.whoSigns')}
         </Button>
-        <Button size="sm" variant="ghost" disabled={chosen.length === 0} onClick={() => void actions.update(chosen, { excluded: true })}>
+        <Button size="sm" variant="ghost" disabled={chosen.length === 0} onClick={() => void actions.setExcluded(chosen, true)} data-testid="exclude-selected">
           {t('send.toolbar.exclude')}
         </Button>
-        <Button size="sm" variant="ghost" disabled={chosen.length === 0} onClick={() => void actions.update(chosen, { excluded: false })}>
+        <Button size="sm" variant="ghost" disabled={chosen.length === 0} onClick={() => void actions.setExcluded(chosen, false)}>
           {t('send.toolbar.include')}
         </Button>
-        <Button size="sm" variant="danger-quiet" disabled={chosen.length === 0} onClick={() => void actions.remove(chosen)} data-testid="remove-selected">
+        <Button size="sm" variant="danger-quiet" disabled={chosen.length === 0} onClick={() => (chosen.length > 1 ? setConfirmRemove(true) : void actions.remove(chosen))} data-testid="remove-selected">
           {t('send.toolbar.remove')}
         </Button>
       </div>
       <div className="toolbar-end">{manifest}</div>
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('send.removeDialog.title', { count: chosen.length })}
+        body={t('send.removeDialog.body', { count: chosen.length })}
+        confirm={t('send.removeDialog.confirm', { count: chosen.length })}
+        cancel={t('send.removeDialog.keep')}
+        danger
+        onConfirm={() => {
+          setConfirmRemove(false);
+          void actions.remove(chosen);
+        }}
+        onClose={() => setConfirmRemove(false)}
+        testId="remove-dialog"
+      />
       <SignersDialog open={dialog} onClose={() => setDialog(false)} selectedCount={chosen.length} allCount={all.length} busy={updating} onApply={apply} />
     </div>
   );

@@ -4,6 +4,8 @@ import { ItemRow, type RowHandlers } from './item-row';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
 
+const needsLook = (item: Batch['items'][number]): number => (item.state === 'failed' ? 2 : item.state === 'uncertain' ? 1 : 0);
+
 /** The rows of the batch. Rows are memoised: an event about one row re-renders that row only. */
 export function ItemList({ batch, actions }: { batch: Batch; actions: SendActions }) {
   const selected = useSendStore((store) => store.selected);
@@ -13,14 +15,20 @@ export function ItemList({ batch, actions }: { batch: Batch; actions: SendAction
       select: (id, on) => useSendStore.getState().select([id], on),
       update: (ids, patch) => actions.update(ids, patch),
       remove: (ids) => void actions.remove(ids),
+      setExcluded: (ids, excluded) => void actions.setExcluded(ids, excluded),
     }),
     // The actions read the store when they run; they need not be fresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
+  // Once sent, rows that need a look (not sent, being verified) come first; the rest keep their order.
+  const items = useMemo(
+    () => (draft ? batch.items : [...batch.items].sort((a, b) => needsLook(b) - needsLook(a) || a.position - b.position)),
+    [batch.items, draft],
+  );
   return (
     <ul className="send-rows" data-testid="send-rows">
-      {batch.items.map((item) => (
+      {items.map((item) => (
         <ItemRow key={item.id} item={item} draft={draft} selected={selected.has(item.id)} handlers={handlers} />
       ))}
     </ul>

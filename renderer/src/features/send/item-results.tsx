@@ -21,8 +21,8 @@ export function ItemResults({ item }: { item: BatchItem }) {
       ) : null}
       {item.signatures.length > 0 ? (
         <ul className="result-links">
-          {item.signatures.map((signature) => (
-            <SignatureLink key={signature.id} who={signature.label} url={signature.url} />
+          {item.signatures.map((signature, index) => (
+            <SignatureLink key={signature.id} who={signature.label} name={nameOf(item, index)} title={item.title} url={signature.url} />
           ))}
         </ul>
       ) : null}
@@ -45,12 +45,21 @@ export function ItemResults({ item }: { item: BatchItem }) {
   );
 }
 
-function SignatureLink({ who, url }: { who: string; url: string | null }) {
+/** The name the clerk gave the signer of this signature (signatures follow the signers' order). */
+function nameOf(item: BatchItem, index: number): string | null {
+  return item.signatures.length === item.signers.length ? (item.signers[index]?.name ?? null) : null;
+}
+
+function SignatureLink({ who, name, title, url }: { who: string; name: string | null; title: string; url: string | null }) {
   const { t } = useTranslation();
   const linkId = useId();
+  const person = name ?? who;
   return (
     <li className="result-link" data-testid="signature">
-      <span className="result-who">{who}</span>
+      <span className="result-who">
+        {name ? <span className="result-name">{name}</span> : null}
+        <span>{who}</span>
+      </span>
       {url ? (
         <>
           <span className="result-url mono" data-testid="signature-url" title={url}>
@@ -58,9 +67,17 @@ function SignatureLink({ who, url }: { who: string; url: string | null }) {
           </span>
           {/* Names the link for the Copy button ("Signing link for ana@…"); hidden, as the row already shows who. */}
           <span id={linkId} hidden>
-            {t('send.results.linkOf', { who })}
+            {t('send.results.linkOf', { who: person })}
           </span>
-          <CopyButton text={url} label={t('send.results.copy')} copiedLabel={t('send.results.copied')} failedLabel={t('send.results.copyFailed')} describedBy={linkId} testId="copy-link" />
+          <CopyButton
+            text={url}
+            label={t('send.results.copy')}
+            accessibleName={t('send.results.copyFor', { who: person, title })}
+            copiedLabel={t('send.results.copied')}
+            failedLabel={t('send.results.copyFailed')}
+            describedBy={linkId}
+            testId="copy-link"
+          />
         </>
       ) : (
         <span className="result-nolink">{t('send.results.noLink')}</span>

@@ -17,6 +17,7 @@ export interface RowHandlers {
   select(id: string, on: boolean): void;
   update(ids: string[], patch: ItemPatch): Promise<boolean | undefined>;
   remove(ids: string[]): void;
+  setExcluded(ids: string[], excluded: boolean): void;
 }
 
 interface ItemRowProps {
@@ -90,12 +91,12 @@ export const ItemRow = memo(function ItemRow({ item, draft, selected, handlers }
               size="sm"
               variant="ghost"
               aria-label={t(item.excluded ? 'send.row.includeLabel' : 'send.row.excludeLabel', { title: item.title })}
-              onClick={() => void handlers.update([item.id], { excluded: !item.excluded })}
+              onClick={() => handlers.setExcluded([item.id], !item.excluded)}
               data-testid="row-exclude"
             >
               {t(item.excluded ? 'send.row.include' : 'send.row.exclude')}
             </Button>
-            <button type="button" className="icon-button" aria-label={t('send.row.removeLabel', { title: item.title })} title={t('send.row.remove')} onClick={() => handlers.remove([item.id])}>
+            <button type="button" className="icon-button" aria-label={t('send.row.removeLabel', { title: item.title })} title={t('send.row.remove')} onClick={() => handlers.remove([item.id])} data-testid="row-remove">
               <CloseIcon />
             </button>
           </div>

@@ -1,11 +1,32 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { ChevronIcon } from '../../components/icons';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
 
-/** Import a manifest (CSV) to set titles and signers by file name; save a template of its columns. */
-export function ManifestActions({ actions, canImport }: { actions: SendActions; canImport: boolean }) {
+/**
+ * Import a manifest (CSV) to set titles and signers by file name; save a template of its columns.
+ * In the toolbar (`compact`) both sit behind one "Manifest" button, so the toolbar keeps to one line.
+ */
+export function ManifestActions({ actions, canImport, compact = false }: { actions: SendActions; canImport: boolean; compact?: boolean }) {
+  const { t } = useTranslation();
+  const importing = useSendStore((store) => store.busy.manifest === true);
+  if (!compact) return <ManifestButtons actions={actions} canImport={canImport} />;
+  return (
+    <details className="manifest-menu" data-testid="manifest-menu">
+      <summary className="btn btn-ghost btn-sm" aria-busy={importing || undefined}>
+        <span>{importing ? t('send.manifest.importing') : t('send.manifest.menu')}</span>
+        <ChevronIcon />
+      </summary>
+      <div className="manifest-menu-items">
+        <ManifestButtons actions={actions} canImport={canImport} />
+      </div>
+    </details>
+  );
+}
+
+function ManifestButtons({ actions, canImport }: { actions: SendActions; canImport: boolean }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const importing = useSendStore((store) => store.busy.manifest === true);

@@ -3,23 +3,63 @@ import type { Batch } from '../../../../shared';
 import { Notice } from '../../components/notice';
 import { useErrorText } from '../../lib/use-error-text';
 
-/** What the last manifest import could not apply: rows naming files not added, files with no row, bad cells. */
+type Problem = Batch['manifestProblems'][number];
+
+/**
+ * The report of the last manifest import: what was applied (first, in so many words), then each
+ * problem by row and column (a misspelt column with the one it most likely meant), rows naming files
+ * not in the batch, and the batch's files the manifest does not cover.
+ */
 export function ManifestProblems({ problems }: { problems: Batch['manifestProblems'] }) {
   const { t } = useTranslation();
   const { explain } = useErrorText();
   if (problems.length === 0) return null;
+  const applied = problems.find((problem) => problem.code === 'manifest.applied');
+  const rest = problems.filter((problem) => problem !== applied);
+  const uncovered = rest.filter((problem) => problem.code === 'manifest.fileNotListed');
+  const byRow = rest.filter((problem) => problem.code !== 'manifest.fileNotListed');
+  const count = (key: string) => Number(applied?.params[key] ?? 0);
+  const text = (problem: Problem) => {
+    const words = explain(problem);
+    const meant = problem.params.suggestion;
+    return typeof meant === 'string' ? `${words} ${t('send.manifest.didYouMean', { column: meant })}` : words;
+  };
+  const where = (problem: Problem) =>
+    problem.row === null ? t('send.manifest.general') : problem.field ? t('send.manifest.rowColumn', { row: problem.row, column: problem.field }) : t('send.manifest.row', { row: problem.row });
+
   return (
-    <Notice tone="warning" testId="manifest-problems">
-      <p className="notice-title">{t('send.manifest.problemsTitle', { count: problems.length })}</p>
-      <p>{t('send.manifest.problemsBody')}</p>
-      <ul className="problem-list">
-        {problems.map((problem, index) => (
-          <li key={index}>
-            <span className="problem-where">{problem.row !== null ? t('send.manifest.row', { row: problem.row }) : t('send.manifest.general')}</span>
-            <span>{explain(problem)}</span>
-          </li>
-        ))}
-      </ul>
+    <Notice tone={rest.length === 0 ? 'success' : 'warning'} testId="manifest-problems">
+      {applied ? (
+        <p className="notice-title" data-testid="manifest-applied">
+          {t('send.manifest.applied', { count: count('rows'), applied: count('applied') })}
+          {count('notApplied') > 0 ? ` ${t('send.manifest.notApplied', { count: count('notApplied') })}` : ''}
+        </p>
+      ) : (
+        <p className="notice-title">{t('send.manifest.problemsTitle', { count: rest.length })}</p>
+      )}
+      {byRow.length > 0 ? (
+        <>
+          <p>{t('send.manifest.problemsBody')}</p>
+          <ul className="problem-list" aria-label={t('send.manifest.problemsTitle', { count: byRow.length })} data-testid="manifest-row-problems">
+            {byRow.map((problem, index) => (
+              <li key={index} data-code={problem.code}>
+                <span className="problem-where">{where(problem)}</span>
+                <span>{text(problem)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {uncovered.length > 0 ? (
+        <>
+          <p className="notice-subtitle">{t('send.manifest.uncovered', { count: uncovered.length })}</p>
+          <ul className="problem-list" data-testid="manifest-uncovered">
+            {uncovered.map((problem, index) => (
+              <li key={index}>{String(problem.params.file ?? problem.message)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </Notice>
   );
 }

@@ -5,6 +5,10 @@ import type { AskMode } from './signer-draft';
 
 interface ModeFieldProps {
   label: string;
+  /** Read after the label by screen readers only (", signer 2"). */
+  labelSuffix?: string;
+  /** The text box was left (blurred). */
+  onLeave?(): void;
   /** The label of the text box ("Phone number of signer 1"). */
   valueLabel: string;
   modes: Record<AskMode, string>;
@@ -18,7 +22,7 @@ interface ModeFieldProps {
 }
 
 /** A value that may be not asked, any, or a given one (phone, identity document): a choice and a text box. */
-export function ModeField({ label, valueLabel, modes, mode, value, placeholder, inputMode, error, onMode, onValue }: ModeFieldProps) {
+export function ModeField({ label, labelSuffix, onLeave, valueLabel, modes, mode, value, placeholder, inputMode, error, onMode, onValue }: ModeFieldProps) {
   const selectId = useId();
   const messageId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -33,7 +37,7 @@ export function ModeField({ label, valueLabel, modes, mode, value, placeholder, 
         {label}
       </label>
       <div className="field-frame mode-frame">
-        <select id={selectId} className="mode-select" value={mode} onChange={(event) => choose(event.target.value as AskMode)}>
+        <select id={selectId} aria-label={labelSuffix ? `${label}${labelSuffix}` : undefined} className="mode-select" value={mode} onChange={(event) => choose(event.target.value as AskMode)}>
           {(Object.keys(modes) as AskMode[]).map((key) => (
             <option key={key} value={key}>
               {modes[key]}
@@ -52,6 +56,8 @@ export function ModeField({ label, valueLabel, modes, mode, value, placeholder, 
             placeholder={placeholder}
             inputMode={inputMode}
             value={value}
+            title={valueLabel}
+            onBlur={onLeave}
             onChange={(event) => onValue(event.target.value)}
           />
         ) : null}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchItem } from '../../../../shared';
 import { Spinner } from '../../components/spinner';
 import { Tag } from '../../components/tag';
+import { rowKind } from './row-kind';
 
 const stateTone = {
   draft: 'neutral',
@@ -13,12 +14,13 @@ const stateTone = {
   cancelled: 'neutral',
 } as const;
 
-/** Where a row stands: while a draft, its check (checking, ready, will not be sent, excluded); then its sending state. */
+/** Where a row stands: while a draft, what it asks of the clerk (row-kind.ts); then its sending state. */
 export function RowStatus({ item, draft }: { item: BatchItem; draft: boolean }) {
   const { t } = useTranslation();
   if (draft) {
-    if (item.excluded) return <Tag testId="row-status">{t('send.row.excluded')}</Tag>;
-    if (!item.checked) {
+    const kind = rowKind(item);
+    if (kind === 'excluded') return <Tag testId="row-status">{t('send.row.excluded')}</Tag>;
+    if (kind === 'checking') {
       return (
         <span className="row-checking" data-testid="row-status">
           <Spinner />
@@ -26,7 +28,11 @@ export function RowStatus({ item, draft }: { item: BatchItem; draft: boolean }) 
         </span>
       );
     }
-    if (item.problems.length > 0) return <Tag tone="danger" testId="row-status">{t('send.row.willNotSend')}</Tag>;
+    if (kind === 'blocked') return <Tag tone="danger" testId="row-status">{t('send.row.blocked')}</Tag>;
+    if (kind === 'todo') {
+      const onlyWho = item.problems.every((problem) => problem.code === 'batch.noSigners');
+      return <Tag tone={onlyWho ? 'neutral' : 'warning'} testId="row-status">{t(onlyWho ? 'send.row.needsSigners' : 'send.row.checkSigners')}</Tag>;
+    }
     return <Tag tone="success" testId="row-status">{t('send.row.ready')}</Tag>;
   }
   return (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Batch } from '../../../../shared';
 import { Button } from '../../components/button';
 import { SendIcon } from '../../components/icons';
+import { kindCounts } from './row-kind';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
 
@@ -10,11 +11,11 @@ export function SendBar({ batch, actions }: { batch: Batch; actions: SendActions
   const { t } = useTranslation();
   const sending = useSendStore((store) => store.busy.send === true);
   const { sendable, checking } = batch.progress;
-  const blocked = batch.items.filter((item) => item.checked && !item.excluded && item.problems.length > 0).length;
-  const excluded = batch.items.filter((item) => item.excluded).length;
+  const counts = kindCounts(batch.items);
   const parts = [
-    blocked > 0 ? t('send.sendBar.blocked', { count: blocked }) : null,
-    excluded > 0 ? t('send.sendBar.excluded', { count: excluded }) : null,
+    counts.todo > 0 ? t('send.sendBar.todo', { count: counts.todo }) : null,
+    counts.blocked > 0 ? t('send.sendBar.blocked', { count: counts.blocked }) : null,
+    counts.excluded > 0 ? t('send.sendBar.excluded', { count: counts.excluded }) : null,
     checking > 0 ? t('send.sendBar.checking', { count: checking }) : null,
   ].filter((part): part is string => part !== null);
 
@@ -22,8 +23,8 @@ export function SendBar({ batch, actions }: { batch: Batch; actions: SendActions
     <div className="send-bar" role="region" aria-label={t('send.sendBar.label')} data-testid="send-bar">
       <div className="send-bar-text" aria-live="polite">
         <p className="send-bar-ready" data-testid="send-ready">{t('send.sendBar.ready', { count: sendable })}</p>
-        {parts.length > 0 ? <p className="send-bar-more">{parts.join(' · ')}</p> : null}
-        {sendable === 0 && checking === 0 ? <p className="send-bar-more">{t('send.sendBar.nothing')}</p> : null}
+        {parts.length > 0 ? <p className="send-bar-more" data-testid="send-counts">{parts.join(' · ')}</p> : null}
+        {parts.length === 0 && sendable === 0 ? <p className="send-bar-more">{t('send.sendBar.nothing')}</p> : null}
       </div>
       <Button variant="primary" icon={<SendIcon />} disabled={sendable === 0} busy={sending} onClick={() => void actions.send()} data-testid="send-button">
         {sending ? t('send.sendBar.sending') : t('send.sendBar.send', { count: sendable })}

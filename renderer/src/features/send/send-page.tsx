@@ -18,6 +18,7 @@ import { ManifestProblems } from './manifest-problems';
 import { SendBar } from './send-bar';
 import { useSendStore } from './send-store';
 import { SkippedFiles } from './skipped-files';
+import { UndoToast } from './undo-toast';
 import { useBatchLive } from './use-batch-live';
 import { BatchBusyError, useSendActions } from './use-send-actions';
 import { usePageDrop } from './use-page-drop';
@@ -78,7 +79,7 @@ export function SendPage({ accountId }: { accountId: string }) {
           {batch && draft ? <ManifestProblems problems={batch.manifestProblems} /> : null}
           {batch && !draft ? <BatchProgress batch={batch} actions={actions} /> : null}
           {batch && hasRows && draft ? (
-            <BatchToolbar batch={batch} actions={actions} manifest={<ManifestActions actions={actions} canImport />} />
+            <BatchToolbar batch={batch} actions={actions} manifest={<ManifestActions actions={actions} canImport compact />} />
           ) : null}
           {checking > 0 ? <ProgressNote text={t('send.add.checking', { count: checking })} testId="checking-files" /> : null}
           {batch && hasRows ? <ItemList batch={batch} actions={actions} /> : null}
@@ -86,6 +87,7 @@ export function SendPage({ accountId }: { accountId: string }) {
         </div>
       ) : null}
 
+      {draft ? <UndoToast actions={actions} /> : null}
       <DropOverlay visible={dragging} refused={open} />
     </div>
   );

@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 import type { Batch, BatchItem, BatchSummary, SignerPreset, SkippedInputInfo } from '../../../../shared';
 import { applyChange, mergeBatch } from './merge-batch';
+import type { UndoStep } from './undo-steps';
 
 /** Which action is running (one at a time on this page), so its button can show it. */
 export type SendAction =
-  | 'add' | 'update' | 'remove' | 'manifest' | 'template' | 'send'
+  | 'add' | 'update' | 'remove' | 'undo' | 'manifest' | 'template' | 'send'
   | 'pause' | 'resume' | 'cancel' | 'retry' | 'export' | 'create';
 
 interface SendState {
@@ -24,6 +25,10 @@ interface SendState {
   actionError: unknown;
   /** Saved signer presets (null until read). */
   presets: SignerPreset[] | null;
+  /** Removals and exclusions that Undo can take back, newest last (emptied when the batch is sent). */
+  undo: UndoStep[];
+  /** The step the toast is about, and whether it was just undone (null: no toast). */
+  toast: { step: UndoStep; undone: boolean } | null;
 
   start(accountId: string): void;
   loaded(batch: Batch | null): void;
@@ -39,6 +44,10 @@ interface SendState {
   setBusy(action: SendAction, on: boolean): void;
   setActionError(error: unknown): void;
   setPresets(presets: SignerPreset[]): void;
+  pushUndo(step: UndoStep): void;
+  /** Takes the newest step off the stack (the caller undoes it). */
+  popUndo(): UndoStep | undefined;
+  setToast(toast: SendState['toast']): void;
 }
 
 const keepExisting = (selected: ReadonlySet<string>, batch: Batch | null): ReadonlySet<string> => {
@@ -59,12 +68,14 @@ export const useSendStore = create<SendState>()((set) => ({
   busy: {},
   actionError: null,
   presets: null,
+  undo: [],
+  toast: null,
 
   start: (accountId) =>
     set((state) =>
       state.accountId === accountId
         ? state
-        : { accountId, batch: null, load: 'loading', loadError: null, selected: new Set(), skipped: [], adding: null, busy: {}, actionError: null, presets: null },
+        : { accountId, batch: null, load: 'loading', loadError: null, selected: new Set(), skipped: [], adding: null, busy: {}, actionError: null, presets: null, undo: [], toast: null },
     ),
   loaded: (batch) =>
     set((state) => {
@@ -77,7 +88,7 @@ export const useSendStore = create<SendState>()((set) => ({
     set((state) => {
       const next = mergeBatch(state.batch, batch);
       const fresh = state.batch?.id !== batch.id;
-      return { batch: next, load: 'ready', selected: fresh ? new Set() : keepExisting(state.selected, next), ...(fresh ? { skipped: [] } : {}) };
+      return { batch: next, load: 'ready', selected: fresh ? new Set() : keepExisting(state.selected, next), ...(fresh ? { skipped: [], undo: [], toast: null } : {}) };
     }),
   changed: (change) => set((state) => ({ batch: applyChange(state.batch, change) })),
   select: (ids, on) =>
@@ -95,4 +106,14 @@ export const useSendStore = create<SendState>()((set) => ({
   setBusy: (action, on) => set((state) => ({ busy: { ...state.busy, [action]: on } })),
   setActionError: (actionError) => set({ actionError }),
   setPresets: (presets) => set({ presets }),
+  pushUndo: (step) => set((state) => ({ undo: [...state.undo.slice(-49), step], toast: { step, undone: false } })),
+  popUndo: () => {
+    let step: UndoStep | undefined;
+    set((state) => {
+      step = state.undo.at(-1);
+      return step ? { undo: state.undo.slice(0, -1) } : state;
+    });
+    return step;
+  },
+  setToast: (toast) => set({ toast }),
 }));

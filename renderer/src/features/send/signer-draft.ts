@@ -9,6 +9,8 @@ export type InviteChoice = ReturnType<typeof inviteKey>;
 /** A signer as the form holds it while the user types (strings, modes), before it becomes a Signer. */
 export interface SignerDraft {
   key: string;
+  /** What the clerk calls the signer; kept locally, never sent. */
+  name: string;
   email: string;
   phoneMode: AskMode;
   phone: string;
@@ -30,13 +32,14 @@ let nextKey = 0;
 const newKey = () => `signer-${++nextKey}`;
 
 export function emptyDraft(): SignerDraft {
-  return { key: newKey(), email: '', phoneMode: 'none', phone: '', idMode: 'none', idDocument: '', taxId: '', invite: 'EM' };
+  return { key: newKey(), name: '', email: '', phoneMode: 'none', phone: '', idMode: 'none', idDocument: '', taxId: '', invite: 'EM' };
 }
 
 export function draftFromSigner(signer: Signer): SignerDraft {
   const { EM, PH, BI, AF } = signer.validations;
   return {
     key: newKey(),
+    name: signer.name ?? '',
     email: EM ?? '',
     phoneMode: PH === undefined ? 'none' : PH === null ? 'any' : 'number',
     phone: PH ?? '',
@@ -57,7 +60,7 @@ export function signerFromDraft(draft: SignerDraft): Signer {
   if (draft.idMode === 'number' && draft.idDocument.trim() !== '') validations.BI = draft.idDocument;
   if (draft.taxId.trim() !== '') validations.AF = draft.taxId;
   const invite: Signer['invite'] = draft.invite === 'none' ? [] : draft.invite === 'EM+PH' ? ['EM', 'PH'] : [draft.invite];
-  return normalizeSigner({ validations, invite });
+  return normalizeSigner({ validations, invite, ...(draft.name.trim() !== '' ? { name: draft.name } : {}) });
 }
 
 const fieldOf: Record<SignerProblem['field'], DraftField> = {

@@ -11,6 +11,7 @@ export function SignerSummary({ signers }: { signers: Signer[] }) {
     <ul className="signer-chips" data-testid="row-signers">
       {signers.map((signer, index) => (
         <li key={index} className="signer-chip">
+          {signer.name ? <span className="signer-chip-name">{signer.name}</span> : null}
           <span className="signer-chip-who">{signerWho(signer, words)}</span>
           <span className="signer-chip-invite">{t(`send.signer.summaryInvite.${inviteKey(signer)}`)}</span>
         </li>

@@ -20,7 +20,7 @@ interface SignersDialogProps {
 export function SignersDialog({ open, onClose, selectedCount, allCount, busy, onApply }: SignersDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} title={t('send.signersDialog.title')} onClose={onClose} testId="signers-dialog">
+    <Dialog open={open} title={t('send.signersDialog.title')} onClose={onClose} size="lg" testId="signers-dialog">
       {/* Dialog renders its children only while open: each opening starts from one empty signer. */}
       <SignersDialogBody onClose={onClose} selectedCount={selectedCount} allCount={allCount} busy={busy} onApply={onApply} />
     </Dialog>
@@ -37,7 +37,7 @@ function SignersDialogBody({ onClose, selectedCount, allCount, busy, onApply }: 
   };
 
   return (
-    <div className="signers-dialog-body">
+    <>
       <p className="dialog-text">{t('send.signersDialog.intro')}</p>
       <PresetPicker onUse={setDrafts} />
       <SignerEditor drafts={drafts} onChange={setDrafts} showAll={showAll} />
@@ -54,6 +54,6 @@ function SignersDialogBody({ onClose, selectedCount, allCount, busy, onApply }: 
           {t('send.signersDialog.applyAll', { count: allCount })}
         </Button>
       </div>
-    </div>
+    </>
   );
 }

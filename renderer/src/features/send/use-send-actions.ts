@@ -3,9 +3,11 @@ import type { FileSource } from '../../bridge/file-source';
 import { useClient } from '../../lib/client-context';
 import { useFileSource } from '../../lib/file-source-context';
 import { sortIncoming, type IncomingFile } from './collect-files';
+import { rememberContacts } from './address-book';
 import { downloadText, fileToBase64 } from './download';
 import { rememberFile } from './local-files';
 import { useSendStore, type SendAction } from './send-store';
+import { undoableActions } from './undo-actions';
 
 const UPLOADS_IN_FLIGHT = 3;
 const MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
@@ -74,15 +76,11 @@ export function useSendActions() {
         const batch = store().batch;
         if (!batch || itemIds.length === 0) return false;
         store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds, patch }));
+        if (patch.signers) rememberContacts(store().accountId, patch.signers);
         return true;
       }),
 
-    remove: (itemIds: string[]) =>
-      run('remove', async () => {
-        const batch = store().batch;
-        if (!batch || itemIds.length === 0) return;
-        store().show(await client.call('batches.removeItems', { batchId: batch.id, itemIds }));
-      }),
+    ...undoableActions(client, run),
 
     importManifest: (file: File) =>
       run('manifest', async () => {
@@ -107,6 +105,7 @@ export function useSendActions() {
         if (!batch) return;
         store().changed({ batch: await client.call('batches.send', { batchId: batch.id }), items: [] });
         store().setSelected([]);
+        useSendStore.setState({ undo: [], toast: null });
       }),
 
     pause: () => summary('pause', (batchId) => client.call('batches.pause', { batchId })),

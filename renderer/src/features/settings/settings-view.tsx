@@ -12,9 +12,10 @@ export function SettingsView() {
     <>
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <div className="settings-stack">
+        {/* Language and appearance first (short, for everyone); notifications in their own section after the accounts. */}
+        <PreferencesSection />
         <AccountsSection />
         <WebhooksSection />
-        <PreferencesSection />
         <AboutSection />
       </div>
     </>
