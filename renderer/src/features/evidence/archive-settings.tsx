@@ -70,7 +70,8 @@ export function ArchiveSettings() {
           ref={file}
           type="file"
           accept=".pem,.crt,.cer"
-          className="visually-hidden"
+          hidden
+          aria-hidden="true"
           tabIndex={-1}
           onChange={async (event) => {
             const picked = event.target.files?.[0];
