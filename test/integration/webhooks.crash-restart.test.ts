@@ -16,7 +16,7 @@ afterAll(() => {
 });
 
 async function startChild(): Promise<ChildProcessHandle<{ port: number; hookUrl: string }>> {
-  const handle = await spawnTs<{ port: number; hookUrl: string }>('test/integration/fixtures/webhook-child.ts', ['--db', file, '--token', token, '--delay', '20']);
+  const handle = await spawnTs<{ port: number; hookUrl: string }>('test/integration/fixtures/webhook-child.ts', ['--db', file, `--token=${token}`, '--delay', '20']);
   children.push(handle);
   return handle;
 }
