@@ -107,4 +107,17 @@ export const actionsEs: typeof actionsEn = {
     running: 'En curso:',
     uncertain: 'Comprobando:',
   },
+  // Recordatorios automáticos (Ajustes; auto-remind-section.tsx)
+  autoRemind: {
+    title: 'Recordatorios automáticos',
+    forAccount: 'Para la cuenta «{{account}}». Desactivados hasta que los active.',
+    noAccount: 'Primero añada una cuenta: los recordatorios automáticos se configuran por cuenta.',
+    enabled: 'Recordar automáticamente a quienes aún no han firmado',
+    hint: 'Solo a quienes se invitó por correo electrónico o SMS, por ese mismo medio. A quienes firman con un enlace que usted comparte no se les recuerda nunca.',
+    everyDays: 'Cada cuántos días',
+    maxTimes: 'Como máximo cuántos recordatorios por firmante',
+    range: 'Un número entero de {{min}} a {{max}}.',
+    rule: 'El servicio acepta un recordatorio por firmante cada 2 horas. SignDock nunca envía uno antes de que pasen 2 horas desde el último recordatorio a ese firmante (enviado a mano o automáticamente), así que un recordatorio puede llegar algo más tarde de lo previsto.',
+    where: 'Los recordatorios salen mientras SignDock está abierto (la aplicación o la página web). Cada uno aparece en el historial del documento como «Recordatorio automático enviado por SignDock».',
+  },
 };
