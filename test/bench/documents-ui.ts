@@ -80,11 +80,13 @@ export async function measureDocumentsUi(home: string, documents: number): Promi
 
 /** Clicks "Documents" from inside the page and answers the time to the frame after everything is there. */
 async function openDocuments(page: Page): Promise<number> {
-  return (await page.evaluate(`new Promise((resolve) => {
-    const ready = () => {
+  return (await page.evaluate(`new Promise((resolve, reject) => {
+    const parts = () => {
       const all = document.querySelector('[data-testid="status-tiles"] [data-status="all"]');
-      return Boolean(all && /[1-9]/.test(all.textContent || '') && document.querySelector('[data-testid="document-row"]') && document.querySelector('[data-testid="activity-chart"] canvas'));
+      return { tiles: Boolean(all && /[1-9]/.test(all.textContent || '')), row: Boolean(document.querySelector('[data-testid="document-row"]')), chart: Boolean(document.querySelector('[data-testid="activity-chart"] canvas')) };
     };
+    const ready = () => Object.values(parts()).every(Boolean);
+    setTimeout(() => reject(new Error('Documents did not show within 60 s: ' + JSON.stringify(parts()))), 60000);
     const start = performance.now();
     const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
     const observer = new MutationObserver(() => {
@@ -110,8 +112,10 @@ async function interact(page: Page): Promise<{ steps: number; byPhase: Record<st
   const range = page.getByTestId('documents-range');
   const firstRow = page.getByTestId('document-row').first();
   const changed = async (before: string, read: () => Promise<string>) => {
+    const deadline = Date.now() + 60_000;
     for (;;) {
       if ((await read()) !== before) return;
+      if (Date.now() > deadline) throw new Error(`The table did not change within 60 s (still "${before}").`);
       await frames(page);
     }
   };

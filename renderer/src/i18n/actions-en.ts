@@ -118,4 +118,13 @@ export const actionsEn = {
     rule: 'The service accepts one reminder per signer every 2 hours. SignDock never sends one sooner than 2 hours after the last reminder to that signer (sent by hand or automatically), so a reminder can come a little later than planned.',
     where: 'Reminders go out while SignDock is open (the app or the web page). Each one appears in the document’s history as “Automatic reminder sent by SignDock”.',
   },
+  // An item's refusal in words (job-progress.tsx), by the host's error code
+  itemErrors: {
+    reminder: {
+      tooSoon: 'Not sent: this signer already got a reminder less than 2 hours ago, and the service allows one every 2 hours. The next one is possible after {{at}}.',
+    },
+    cancel: {
+      completed: 'Not cancelled: the document is already completed (every signer signed).',
+    },
+  },
 };

@@ -120,4 +120,13 @@ export const actionsEs: typeof actionsEn = {
     rule: 'El servicio acepta un recordatorio por firmante cada 2 horas. SignDock nunca envía uno antes de que pasen 2 horas desde el último recordatorio a ese firmante (enviado a mano o automáticamente), así que un recordatorio puede llegar algo más tarde de lo previsto.',
     where: 'Los recordatorios salen mientras SignDock está abierto (la aplicación o la página web). Cada uno aparece en el historial del documento como «Recordatorio automático enviado por SignDock».',
   },
+  // El motivo de un elemento no hecho (job-progress.tsx), por el código de error del host
+  itemErrors: {
+    reminder: {
+      tooSoon: 'No se envió: este firmante ya recibió un recordatorio hace menos de 2 horas, y el servicio permite uno cada 2 horas. El próximo es posible a partir del {{at}}.',
+    },
+    cancel: {
+      completed: 'No se canceló: el documento ya está completado (todos firmaron).',
+    },
+  },
 };
