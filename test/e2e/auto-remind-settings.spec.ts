@@ -22,7 +22,7 @@ test.describe('Automatic reminders in Settings', () => {
     const section = page.getByTestId('settings-auto-remind');
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByRole('heading', { name: 'Automatic reminders' })).toBeVisible();
-    await expect(section).toContainText('For the account “Sandbox (demo)”. Off until you turn them on.');
+    await expect(section).toContainText('For the account “Sandbox (demo)”; each account has its own. Off unless you turn them on.');
     await expect(section.getByTestId('auto-remind-rule')).toContainText('one reminder per signer every 2 hours');
     const enabled = section.getByRole('checkbox', { name: 'Remind signers who have not signed yet, automatically' });
     const every = section.getByRole('spinbutton', { name: 'Every how many days' });

@@ -47,9 +47,12 @@ async function expectMirrorMatches(webHost: RunningWebHost, sandbox: string, ids
   }
 }
 
-/** A picture once the dialog or panel has stopped moving (two frames after it is shown). */
+/** A picture once nothing moves any more (transitions such as a progress bar's finished, then two frames). */
 async function shot(page: Page, name: string) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished.catch(() => null))));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   await page.screenshot({ path: screenshotPath(name) });
 }
 
@@ -206,7 +209,10 @@ test.describe('Document actions with the sandbox', () => {
     await expect(page.getByTestId('cancel-dialog').getByTestId('cancel-explain')).toContainText('El documento se cancelará');
     await page.getByTestId('cancel-dialog').getByTestId('cancel-reason').fill('Enviado al inquilino equivocado');
     await shot(page, 'action-cancel-es.png');
+    // Escape closes the dialog only: the panel under it stays.
     await page.keyboard.press('Escape');
+    await expect(page.getByTestId('cancel-dialog')).not.toBeVisible();
+    await expect(panel).toBeVisible();
     await panel.getByTestId('document-invalidate').first().click();
     await invalidate.getByTestId('invalidate-reason').fill('Ya no trabaja en la empresa');
     await invalidate.getByTestId('replacement-newSigner').check();

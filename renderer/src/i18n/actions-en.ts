@@ -108,7 +108,7 @@ export const actionsEn = {
   // Automatic reminders (Settings; auto-remind-section.tsx)
   autoRemind: {
     title: 'Automatic reminders',
-    forAccount: 'For the account “{{account}}”. Off until you turn them on.',
+    forAccount: 'For the account “{{account}}”; each account has its own. Off unless you turn them on.',
     noAccount: 'Add an account first: automatic reminders are set per account.',
     enabled: 'Remind signers who have not signed yet, automatically',
     hint: 'Only signers invited by e-mail or SMS, on that same channel. Signers invited by a link you share are never reminded.',

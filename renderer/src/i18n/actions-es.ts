@@ -110,7 +110,7 @@ export const actionsEs: typeof actionsEn = {
   // Recordatorios automáticos (Ajustes; auto-remind-section.tsx)
   autoRemind: {
     title: 'Recordatorios automáticos',
-    forAccount: 'Para la cuenta «{{account}}». Desactivados hasta que los active.',
+    forAccount: 'Para la cuenta «{{account}}»; cada cuenta tiene los suyos. Desactivados salvo que los active.',
     noAccount: 'Primero añada una cuenta: los recordatorios automáticos se configuran por cuenta.',
     enabled: 'Recordar automáticamente a quienes aún no han firmado',
     hint: 'Solo a quienes se invitó por correo electrónico o SMS, por ese mismo medio. A quienes firman con un enlace que usted comparte no se les recuerda nunca.',
