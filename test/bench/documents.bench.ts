@@ -103,7 +103,9 @@ async function uiFigures(home: string, log: (line: string) => void): Promise<Fig
     log(
       `Chromium, ${side.documents.toLocaleString('en')} documents: first paint ${side.paints.map((p) => p.toFixed(0)).join(', ')} ms; ` +
         `${side.steps} steps (10 pages, every sort and 2 pages each, a search typed, 30 wheel turns, 30 arrows): ` +
-        `${side.longTasks.length} long tasks${side.longTasks.length ? ` (${side.longTasks.map((t) => t.toFixed(0)).join(', ')} ms)` : ''}, longest task ${side.longestTaskMs.toFixed(1)} ms`,
+        `${side.longTasks.length} long tasks${side.longTasks.length ? ` (${side.longTasks.map((t) => t.toFixed(0)).join(', ')} ms)` : ''} ` +
+        `(by step: ${Object.entries(side.byPhase).map(([phase, n]) => `${phase} ${n}`).join(', ')}), ` +
+        `longest task ${side.longestTaskMs.toFixed(1)} ms of which ${side.longestTaskCpuMs.toFixed(1)} ms on a CPU (the rest waiting for one)`,
     );
   }
   const baselineName = `the same page over ${SMALL.toLocaleString('en')} documents`;
