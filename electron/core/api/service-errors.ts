@@ -173,7 +173,7 @@ function fileNotAvailable(ctx: ErrorContext, status: number, reason: string): Ap
     code: 'service.fileNotAvailable',
     status,
     params: { id: subject, file: label },
-    message: `The service did not give the ${label} of document ${subject} (${status}): it is not available yet. Files are available once everyone has signed.${reason}`,
+    message: `The service did not give the ${label} of document ${subject} (${status}): it is not available yet, most likely because the document is not completed yet (files are available once everyone has signed).${reason}`,
   });
 }
 
