@@ -40,7 +40,9 @@ async function decide(services: SandboxServices, req: IncomingMessage, url: URL,
     return detailReply(429, `Request was throttled. Expected available in ${Math.max(1, Math.ceil(taken.retryAfterMs / 1000))} seconds.`,
       services.rateLimiter.retryAfterHeader(taken.retryAfterMs));
   }
-  if (plan.throttle) {
+  const quota = services.faults.config.create_quota;
+  const overQuota = quota >= 0 && match.kind === 'found' && match.route.name === 'create' && services.stats.createdTotal >= quota;
+  if (plan.throttle || overQuota) {
     services.stats.throttled('fault');
     services.stats.fault('throttles');
     if (alt) return altError(429);
