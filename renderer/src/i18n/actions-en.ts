@@ -122,6 +122,7 @@ export const actionsEn = {
   itemErrors: {
     reminder: {
       tooSoon: 'Not sent: this signer already got a reminder less than 2 hours ago, and the service allows one every 2 hours. The next one is possible after {{at}}.',
+      tooSoonNoTime: 'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests) without saying when the next one is possible; at the latest 2 hours after the previous reminder.',
     },
     cancel: {
       completed: 'Not cancelled: the document is already completed (every signer signed).',

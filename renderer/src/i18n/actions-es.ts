@@ -124,6 +124,7 @@ export const actionsEs: typeof actionsEn = {
   itemErrors: {
     reminder: {
       tooSoon: 'No se envió: este firmante ya recibió un recordatorio hace menos de 2 horas, y el servicio permite uno cada 2 horas. El próximo es posible a partir del {{at}}.',
+      tooSoonNoTime: 'No se envió: el servicio rechazó el recordatorio (este firmante recibió uno hace menos de 2 horas, o hubo demasiadas peticiones) sin decir cuándo será posible el próximo; como muy tarde, 2 horas después del recordatorio anterior.',
     },
     cancel: {
       completed: 'No se canceló: el documento ya está completado (todos firmaron).',

@@ -63,7 +63,9 @@ export function JobResults({ items }: { items: JobItemView[] }) {
   const lookup = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   /** An item's refusal in the UI language: the actions' own words (with the time the next try is possible), else the error catalog, else the host's. */
   const reason = (error: NonNullable<JobItemView['error']>) => {
-    const key = `actions.itemErrors.${error.code ?? ''}`;
+    // A refusal whose next possible time is not known (no Retry-After, no reminder of ours on record) says so.
+    const unknownTime = error.code === 'reminder.tooSoon' && typeof error.params?.nextPossibleAt !== 'string';
+    const key = `actions.itemErrors.${error.code ?? ''}${unknownTime ? 'NoTime' : ''}`;
     if (error.code && i18n.exists(key)) {
       const at = typeof error.params?.nextPossibleAt === 'string' ? formatDateTime(error.params.nextPossibleAt, i18n.language) : '';
       return lookup(key, { ...error.params, at });
