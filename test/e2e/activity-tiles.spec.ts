@@ -1,4 +1,4 @@
-import { accountsState, FakeInbox, syncStatus, webhookState } from './support/activity-fakes';
+import { accountsState, FakeInbox, noAttention, syncStatus, webhookState } from './support/activity-fakes';
 import { expect, test } from './support/fixtures';
 import { stubHost } from './support/host-stub';
 
@@ -8,12 +8,7 @@ import { stubHost } from './support/host-stub';
 const dashboard = {
   counts: { byStatus: { PE: 2, CO: 3 }, total: 5 },
   chart: { bucket: 'day', starts: [], sent: [], completed: [], cancelled: [], undated: 0 },
-  attention: {
-    rejected: { count: 0, items: [] },
-    stalePending: { count: 0, before: 0, items: [] },
-    unopened: { count: 0, before: 0, items: [] },
-    unsentBatches: { count: 0, items: [] },
-  },
+  attention: noAttention,
   settings: { pendingDays: 14, unopenedDays: 3 },
 };
 
