@@ -104,7 +104,11 @@ export class DocumentReader {
   /** The address book's name of each signature row that has one: one read per account. */
   private localNames(rows: DocumentRow[], signaturesByKey: Map<number, SignatureRow[]>): Map<SignatureRow, string | null> {
     const byAccount = new Map<string, SignatureRow[]>();
-    for (const row of rows) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), ...(signaturesByKey.get(row.doc_key) ?? [])]);
+    for (const row of rows) {
+      const list = byAccount.get(row.account_id) ?? [];
+      list.push(...(signaturesByKey.get(row.doc_key) ?? []));
+      byAccount.set(row.account_id, list);
+    }
     const names = new Map<SignatureRow, string | null>();
     for (const [accountId, signatures] of byAccount) {
       const found = this.names.namesFor(accountId, signatures);

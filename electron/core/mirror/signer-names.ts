@@ -23,10 +23,11 @@ interface NameRow {
  * documents that signer is on are listed in `search_stale`, to be rewritten (DocumentQueries).
  */
 export class SignerNames {
-  private readonly statements: Record<'lookup' | 'current' | 'put' | 'list' | 'documentsOf' | 'stale', Statement>;
+  private readonly statements: Record<'any' | 'lookup' | 'current' | 'put' | 'list' | 'documentsOf' | 'stale', Statement>;
 
   constructor(db: Db) {
     this.statements = {
+      any: db.prepare('SELECT 1 FROM signer_names WHERE account_id = ? LIMIT 1').pluck(),
       lookup: db.prepare('SELECT address, name FROM signer_names WHERE account_id = ? AND address IN (SELECT value FROM json_each(?))'),
       current: db.prepare('SELECT name FROM signer_names WHERE account_id = ? AND address = ?').pluck(),
       put: db.prepare(`INSERT INTO signer_names (account_id, address, name, email, phone, used_ms) VALUES (?, ?, ?, ?, ?, ?)
@@ -82,6 +83,8 @@ export class SignerNames {
 
   /** The name of each address pair that has one, by position, in one read. */
   namesFor(accountId: string, addresses: readonly { email: string | null; phone: string | null }[]): (string | null)[] {
+    // Most accounts name nobody: one seek says so.
+    if (addresses.length === 0 || this.statements.any.get(accountId) === undefined) return addresses.map(() => null);
     const keys = addresses.map((address) => addressKeys(address));
     const all = [...new Set(keys.flat())];
     if (all.length === 0) return addresses.map(() => null);
