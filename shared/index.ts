@@ -11,6 +11,7 @@ export * from './domain/status-codes';
 export * from './domain/sync';
 export * from './domain/webhooks';
 export * from './domain/signers';
+export * from './domain/contacts';
 export * from './domain/manifest';
 export * from './domain/batches';
 export * from './domain/jobs';

@@ -21,6 +21,7 @@ import { BatchService } from './batches/batch-service';
 import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { DocumentsService } from './mirror/documents-service';
+import { AddressBook } from './mirror/address-book';
 import { createActions, type AutoRemindTiming } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import { Journal } from './journal/journal';
@@ -110,6 +111,11 @@ export function createCore(options: CoreOptions): Core {
   });
   const leases = new JobLeases(db);
   const journal = new Journal(db);
+  const addressBook = new AddressBook({
+    db,
+    queries: spine.sync.queries,
+    changed: (accountId, documentIds) => events.emit('documents.changed', { accountId, documentIds }),
+  });
   const batches = new BatchService({
     db,
     leases,
@@ -122,6 +128,7 @@ export function createCore(options: CoreOptions): Core {
     emit: (batch, items) => events.emit('batches.changed', { batch, items }),
     logger,
     uploadsFolder,
+    rememberNames: (accountId, signers) => addressBook.rememberSigners(accountId, signers),
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
   const presets = new PresetsRepo(db);
@@ -215,6 +222,8 @@ export function createCore(options: CoreOptions): Core {
     'documents.export': (input) => documents.export(input),
     'documents.selectionIds': ({ selection }) => documents.selectionIds(selection),
     'documents.attention': (patch) => documents.setAttention(patch),
+    'contacts.list': () => addressBook.list(spine.requireSelected()),
+    'contacts.remember': ({ contacts }) => addressBook.remember(spine.requireSelected(), contacts),
     ...actionHandlers,
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
     'journal.verify': () => journal.verify(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from './operation';
 import { actionOperations } from './action-operations';
 import { evidenceOperations } from './evidence-operations';
+import { contactOperations } from './contact-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -268,6 +269,7 @@ export const operations = {
   }),
   ...actionOperations,
   ...evidenceOperations,
+  ...contactOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -39,6 +39,11 @@ export const signatureSchema = z.object({
   documentId: z.string().nullable(),
   /** Full name from AF's record, else the e-mail (EM), else the phone (PH); empty when none. */
   displayName: z.string(),
+  /**
+   * The name the clerk gave this signer in SignDock's address book (by e-mail or phone), added by the
+   * mirror when read; never from the service.
+   */
+  localName: z.string().optional(),
   raw: rawJson,
 });
 export type Signature = z.infer<typeof signatureSchema>;

@@ -1,11 +1,11 @@
-import { accountsState, fakeAccount, FakeInbox, inboxItem, syncStatus, webhookState } from './support/activity-fakes';
+import { accountsState, FakeInbox, inboxItem, syncStatus, webhookState } from './support/activity-fakes';
 import { expect, test } from './support/fixtures';
 import { stubHost } from './support/host-stub';
 
 // Issue 16, point 5: Activity speaks a clerk's words. Notifications become sentences with the signer
 // (by the name the clerk gave, when there is one) and the document's title, "· 2 min ago", newest
 // first, grouped by day, with filters; the raw table sits behind "Technical details"; the listener
-// never says "Listening" beside a tunnel warning once notifications arrive; figures are not buttons.
+// never says "Listening" beside a tunnel warning once notifications arrive; the inbox's figures are not buttons.
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 /** Yesterday at a local hour (whatever time the test runs). */
@@ -27,8 +27,9 @@ function feedInbox(): FakeInbox {
   return inbox;
 }
 
-const documents: Record<string, { title: string; signatures: { id: string; displayName: string }[] }> = {
-  'doc-1': { title: 'NDA Acme 2026', signatures: [{ id: 'sig-ana', displayName: 'ana@example.com' }] },
+const documents: Record<string, { title: string; signatures: { id: string; displayName: string; localName?: string }[] }> = {
+  // Ana was named on the Send page earlier: the host's mirror gives her name with the signature.
+  'doc-1': { title: 'NDA Acme 2026', signatures: [{ id: 'sig-ana', displayName: 'ana@example.com', localName: 'Ana García' }] },
   'doc-2': { title: 'Lease renewal', signatures: [] },
   'doc-3': { title: 'Order 118', signatures: [{ id: 'sig-carla', displayName: 'carla@example.com' }] },
   'doc-4': { title: 'Service contract', signatures: [] },
@@ -46,8 +47,6 @@ test('Activity in a clerk’s words: sentences with names and titles, by day, fi
       return { id: input.documentId, status: 'PE', createdAt: null, cancelReason: null, fileName: null, fileHash: null, raw: {}, readAt: null, ...doc, signatures: doc.signatures.map((s) => ({ ...s, status: 'CO', createdAt: null, url: null, inviteChannel: [], validations: {}, invalidationReason: null, signedDate: null, ip: null, device: null, documentId: null, raw: {} })) };
     },
   });
-  // Ana was named on the Send page earlier (the address book on this computer).
-  await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify([{ name: 'Ana García', email: 'ana@example.com' }])), `signdock.contacts.${fakeAccount.id}`);
   await page.goto(webHost.url);
   await page.getByTestId('nav-activity').click();
 
@@ -79,8 +78,9 @@ test('Activity in a clerk’s words: sentences with names and titles, by day, fi
   await page.getByTestId('technical-details-toggle').click();
   await expect(page.getByTestId('inbox-card')).toBeVisible();
 
-  // Figures are not dressed as buttons: no border, no fill.
-  const tile = page.getByTestId('status-counts').getByRole('listitem').first();
+  // The inbox's figures are not dressed as buttons: no border, no fill (the documents' figures are
+  // buttons: activity-tiles.spec).
+  const tile = page.getByTestId('inbox-stats').getByRole('listitem').first();
   await expect(tile).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await expect(tile).toHaveCSS('border-top-width', '0px');
 });

@@ -1,4 +1,4 @@
-import { accountsState, syncStatus } from './support/activity-fakes';
+import { accountsState, noAttention, syncStatus } from './support/activity-fakes';
 import { expect, test } from './support/fixtures';
 import { stubHost } from './support/host-stub';
 
@@ -46,12 +46,7 @@ const countsOf = (documents: Fake[]) => {
 const dashboard = (documents: Fake[]) => ({
   counts: countsOf(documents),
   chart: { bucket: 'day', starts: [Date.UTC(2025, 10, 20), Date.UTC(2025, 10, 21)], sent: [3, 5], completed: [1, 0], cancelled: [0, 2], undated: 0 },
-  attention: {
-    rejected: { count: 0, items: [] },
-    stalePending: { count: 0, before: 0, items: [] },
-    unopened: { count: 0, before: 0, items: [] },
-    unsentBatches: { count: 0, items: [] },
-  },
+  attention: noAttention,
   settings: { pendingDays: 14, unopenedDays: 3 },
 });
 

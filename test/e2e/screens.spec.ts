@@ -5,7 +5,8 @@ import { contractPdf, dropFiles, fixture } from './support/send-files';
 
 // Issue 16, "Must show": the clerk's day at 1024×640 and 1280×800, in English and Spanish, light and
 // dark — onboarding, Send with 40 rows (before, with problems, after), the Who signs dialog with three
-// signers, Activity and Settings — saved under docs/screenshots/clerk/ and looked at before resolving.
+// signers, Activity (its feed, its figures) and Settings, and signer names on Documents — saved under
+// docs/screenshots/clerk/ and looked at before resolving.
 
 const variants: Variant[] = [
   { language: 'en', theme: 'light' },
@@ -15,8 +16,8 @@ const variants: Variant[] = [
 ];
 
 const words = {
-  en: { send: 'Send', sandbox: 'Try the sandbox', whoSigns: 'Who signs', applyAll: 'Apply to all (40)', activity: 'Activity', settings: 'Settings' },
-  es: { send: 'Enviar', sandbox: 'Probar el entorno de prueba', whoSigns: 'Quién firma', applyAll: 'Aplicar a todos (40)', activity: 'Actividad', settings: 'Configuración' },
+  en: { send: 'Send', sandbox: 'Try the sandbox', whoSigns: 'Who signs', applyAll: 'Apply to all (40)', activity: 'Activity', documents: 'Documents', settings: 'Settings' },
+  es: { send: 'Enviar', sandbox: 'Probar el entorno de prueba', whoSigns: 'Quién firma', applyAll: 'Aplicar a todos (40)', activity: 'Actividad', documents: 'Documentos', settings: 'Configuración' },
 };
 
 for (const variant of variants) {
@@ -87,8 +88,22 @@ for (const variant of variants) {
       await expect(page.getByTestId('feed-entry').first()).toBeVisible({ timeout: 30_000 });
       await page.getByRole('heading', { level: 1 }).click();
       await shoot(page, 'activity', variant);
+      // The documents' figures: buttons that open the Documents list filtered.
+      await shoot(page, 'activity-figures', variant, () => page.getByTestId('sync-card').evaluate((card) => card.scrollIntoView()));
       await page.getByTestId('technical-details-toggle').click();
       await shoot(page, 'activity-technical', variant, () => page.getByTestId('technical-details').evaluate((details) => details.scrollIntoView()));
+
+      // Signer names on the Documents page: found by search, shown in the table and the panel.
+      await page.getByRole('navigation').getByRole('button', { name: w.documents }).click();
+      await page.getByTestId('documents-search').fill('Bruno Díaz');
+      await expect(page.getByTestId('document-row').first().getByTestId('signers')).toContainText('Ana García', { timeout: 30_000 });
+      await page.getByRole('heading', { level: 1 }).click();
+      await shoot(page, 'documents-names', variant, () => page.getByTestId('documents-card').evaluate((card) => card.scrollIntoView()));
+      await page.getByTestId('document-row').first().getByTestId('document-open').click();
+      await expect(page.getByTestId('document-panel').getByTestId('signature').nth(1).getByRole('heading', { level: 4 })).toHaveText('Bruno Díaz');
+      await page.getByTestId('document-panel').getByRole('heading', { level: 2 }).click();
+      await shoot(page, 'documents-names-panel', variant);
+      await page.keyboard.press('Escape');
 
       await page.getByRole('navigation').getByRole('button', { name: w.settings }).click();
       await page.getByRole('heading', { level: 1 }).click();

@@ -35,6 +35,8 @@ export interface BatchServiceDeps {
   /** Leases shared with the other processes of this data folder (tests pass a short time to live). */
   leases?: JobLeases;
   journal?: Journal;
+  /** Remembers the names given to signers (the account's address book): on a change of signers and when a batch is sent. */
+  rememberNames?: (accountId: string, signers: Signer[]) => void;
 }
 
 /**
@@ -122,7 +124,9 @@ export class BatchService {
     return this.planning.whenChecked(batchId);
   }
   updateItems(batchId: string, itemIds: string[], patch: ItemPatch): Batch {
-    return this.planning.updateItems(batchId, itemIds, patch);
+    const batch = this.planning.updateItems(batchId, itemIds, patch);
+    if (patch.signers) this.deps.rememberNames?.(batch.accountId, patch.signers);
+    return batch;
   }
   removeItems(batchId: string, itemIds: string[]): Batch {
     return this.planning.removeItems(batchId, itemIds);
@@ -142,6 +146,11 @@ export class BatchService {
 
   // ── sending (the `send` job) ──
   send(batchId: string, concurrency?: number): BatchSummary {
+    if (this.deps.rememberNames) {
+      // Names from a manifest or the CLI too, before the first document reaches the mirror.
+      const batch = this.batch(batchId);
+      this.deps.rememberNames(batch.accountId, batch.items.filter((item) => !item.excluded).flatMap((item) => item.signers));
+    }
     return this.sending.send(batchId, concurrency);
   }
   pause(batchId: string): BatchSummary {

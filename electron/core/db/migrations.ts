@@ -6,6 +6,7 @@ import { jobsSchema } from '../jobs/schema';
 import { journalSchema } from '../journal/journal';
 import { documentsViewSchema } from '../mirror/view-schema';
 import { evidenceSchema } from '../evidence/schema';
+import { signerNamesSchema } from '../mirror/names-schema';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   journalSchema,
   documentsViewSchema,
   evidenceSchema,
+  signerNamesSchema,
 ];

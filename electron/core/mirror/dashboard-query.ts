@@ -152,6 +152,6 @@ function signersIn(documents: MirrorDocument[], status: string) {
   return documents.flatMap((document) =>
     document.signatures
       .filter((signature) => signature.status === status)
-      .map((signature) => ({ ...documentItem(document), signatureId: signature.id, signer: signature.displayName })),
+      .map((signature) => ({ ...documentItem(document), signatureId: signature.id, signer: signature.localName || signature.displayName })),
   ).slice(0, listed);
 }

@@ -85,8 +85,13 @@ export class DocumentQueries {
     return this.counter.ofAccount(accountId);
   }
 
-  plan(accountId: string, filter: MirrorFilter): FilterPlan {
+  /** Rewrites the search entries waiting in `search_stale` (a batch or a signer's name came after them). */
+  catchUpSearch(): void {
     this.writer.catchUpSearch((account, id) => this.reader.get(account, id));
+  }
+
+  plan(accountId: string, filter: MirrorFilter): FilterPlan {
+    this.catchUpSearch();
     return planFilter(accountId, filter, this.otherAccounts.get(accountId) !== undefined, this.expander.expand);
   }
 

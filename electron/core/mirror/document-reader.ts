@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Signature, ValidationState } from '../../../shared/domain/documents';
 import type { Db } from '../db/database';
 import type { MirrorDocument } from './mirror-types';
+import { SignerNames } from './signer-names';
 
 type Statement = Database.Statement<unknown[]>;
 
@@ -29,6 +30,8 @@ interface SignatureRow {
   id: string;
   status: string;
   display_name: string;
+  email: string | null;
+  phone: string | null;
   created_at: string | null;
   url: string | null;
   invite_channel: string;
@@ -54,7 +57,10 @@ const documentColumns = `d.doc_key, d.account_id, d.id, d.title, d.status, d.cre
 export class DocumentReader {
   private readonly statements: { one: Statement; byKeys: Statement; signatures: Statement; bySignature: Statement; open: Statement; absent: Statement };
 
+  private readonly names: SignerNames;
+
   constructor(db: Db) {
+    this.names = new SignerNames(db);
     this.statements = {
       one: db.prepare(`SELECT ${documentColumns} FROM documents d JOIN document_raw r ON r.doc_key = d.doc_key WHERE d.account_id = ? AND d.id = ?`),
       byKeys: db.prepare(`SELECT ${documentColumns} FROM documents d JOIN document_raw r ON r.doc_key = d.doc_key WHERE d.doc_key IN (SELECT value FROM json_each(?))`),
@@ -95,11 +101,28 @@ export class DocumentReader {
     return this.statements.absent.get(accountId, readAt) as number;
   }
 
+  /** The address book's name of each signature row that has one: one read per account. */
+  private localNames(rows: DocumentRow[], signaturesByKey: Map<number, SignatureRow[]>): Map<SignatureRow, string | null> {
+    const byAccount = new Map<string, SignatureRow[]>();
+    for (const row of rows) {
+      const list = byAccount.get(row.account_id) ?? [];
+      list.push(...(signaturesByKey.get(row.doc_key) ?? []));
+      byAccount.set(row.account_id, list);
+    }
+    const names = new Map<SignatureRow, string | null>();
+    for (const [accountId, signatures] of byAccount) {
+      const found = this.names.namesFor(accountId, signatures);
+      signatures.forEach((signature, index) => names.set(signature, found[index] ?? null));
+    }
+    return names;
+  }
+
   private assemble(rows: DocumentRow[]): MirrorDocument[] {
     if (rows.length === 0) return [];
     const signatureRows = this.statements.signatures.all(JSON.stringify(rows.map((row) => row.doc_key))) as SignatureRow[];
     const signaturesByKey = new Map<number, SignatureRow[]>();
     for (const row of signatureRows) signaturesByKey.set(row.doc_key, [...(signaturesByKey.get(row.doc_key) ?? []), row]);
+    const localNames = this.localNames(rows, signaturesByKey);
     return rows.map((row) => {
       const raw = JSON.parse(row.raw) as Record<string, unknown>;
       const rawSignatures = Array.isArray(raw.signatures) ? (raw.signatures as unknown[]) : [];
@@ -111,7 +134,9 @@ export class DocumentReader {
         cancelReason: row.cancel_reason,
         fileName: row.file_name,
         fileHash: row.file_hash,
-        signatures: (signaturesByKey.get(row.doc_key) ?? []).map((signature) => toSignature(signature, rawSignatures[signature.position])),
+        signatures: (signaturesByKey.get(row.doc_key) ?? []).map((signature) =>
+          toSignature(signature, rawSignatures[signature.position], localNames.get(signature)),
+        ),
         raw,
         accountId: row.account_id,
         readAt: new Date(row.read_at).toISOString(),
@@ -122,8 +147,9 @@ export class DocumentReader {
   }
 }
 
-function toSignature(row: SignatureRow, raw: unknown): Signature {
+function toSignature(row: SignatureRow, raw: unknown, localName: string | null | undefined): Signature {
   return {
+    ...(localName ? { localName } : {}),
     id: row.id,
     status: row.status,
     createdAt: row.created_at,

@@ -3,6 +3,7 @@ import type { Document, Signature } from '../../../shared/domain/documents';
 import type { Db } from '../db/database';
 import type { StoredStamp } from './mirror-types';
 import { searchColumns } from './search-text';
+import { SignerNames } from './signer-names';
 import { statusBitSql, searchRowidSql } from './status-bits';
 
 type Statement = Database.Statement<unknown[]>;
@@ -30,7 +31,10 @@ export class DocumentWriter {
     Statement
   >;
 
+  private readonly names: SignerNames;
+
   constructor(private readonly db: Db) {
+    this.names = new SignerNames(db);
     const columns = `title = @title, status = @status, created_at = @createdAt, created_ms = @createdMs, cancel_reason = @cancelReason,
       file_name = @fileName, file_hash = @fileHash, read_at = @readAt, remote_updated = @remoteUpdated, signer_count = @signerCount,
       signed_count = @signedCount, progress = @progress, changed_ms = @changedMs, batch_id = @batchId, batch_at = @batchAt, source_file = @sourceFile`;
@@ -117,17 +121,21 @@ export class DocumentWriter {
 
   /**
    * Rewrites the search entries listed in `search_stale` (documents whose batch row got their id
-   * after they were written), reading each document with `read`. Cheap when there are none.
+   * after they were written, or a signer of which got a name), reading each document with `read`,
+   * 500 at a time until none is left. Cheap when there are none.
    */
   catchUpSearch(read: (accountId: string, documentId: string) => Document | null): void {
-    if (this.statements.stale.get() === undefined) return;
+    while (this.statements.stale.get() !== undefined) this.catchUpSome(read);
+  }
+
+  private catchUpSome(read: (accountId: string, documentId: string) => Document | null): void {
     this.transaction(() => {
       for (const docKey of this.statements.stale.all() as number[]) {
         const row = this.statements.staleRow.get(docKey) as { accountId: string; id: string; status: string; batchId: string | null } | undefined;
         const document = row ? read(row.accountId, row.id) : null;
         if (row && document) {
           this.statements.forgetSearch.run(docKey, row.status);
-          this.statements.putSearch.run({ docKey, status: row.status, ...searchColumns(row.accountId, document, row.batchId) });
+          this.statements.putSearch.run({ docKey, status: row.status, ...this.searchOf(row.accountId, document, row.batchId) });
         }
         this.statements.unstale.run(docKey);
       }
@@ -161,7 +169,12 @@ export class DocumentWriter {
     document.signatures.forEach((signature, position) => {
       this.statements.insertSignature.run(signatureColumns(docKey, position, accountId, signature));
     });
-    this.statements.putSearch.run({ docKey, status: document.status, ...searchColumns(accountId, document, origin?.batchId ?? null) });
+    this.statements.putSearch.run({ docKey, status: document.status, ...this.searchOf(accountId, document, origin?.batchId ?? null) });
+  }
+
+  /** The search entry's columns, with the names the address book gives the signers. */
+  private searchOf(accountId: string, document: Document, batchId: string | null) {
+    return searchColumns(accountId, document, batchId, this.names.namesOf(accountId, document.signatures));
   }
 }
 

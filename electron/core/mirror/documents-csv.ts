@@ -5,7 +5,9 @@ import type { MirrorDocument } from './mirror-types';
 
 /**
  * The Documents page's export: one line per document or per signature, UTF-8 with a BOM (so
- * spreadsheet programs read accents), statuses as words and codes, written by shared/csv.
+ * spreadsheet programs read accents), statuses as words and codes, written by shared/csv. Signers
+ * carry the names the clerk gave them in SignDock's address book (`signer_names`, `signer_name`:
+ * `localName`, set by the mirror's reader), beside what the service says of them.
  */
 export type ExportShape = 'document' | 'signature';
 
@@ -14,8 +16,8 @@ export function exportCsv(rows: readonly (readonly string[])[]): string {
   return writeCsv(rows, { bom: true });
 }
 
-export const documentHeader = ['document_id', 'title', 'status', 'status_code', 'signers', 'progress', 'created', 'last_change', 'batch_id', 'dropped_file', 'service_file_name', 'cancel_reason'];
-export const signatureHeader = ['document_id', 'title', 'document_status', 'signature_id', 'signer', 'email', 'phone', 'status', 'status_code', 'invitation', 'validations', 'created', 'signed', 'invalidation_reason'];
+export const documentHeader = ['document_id', 'title', 'status', 'status_code', 'signers', 'signer_names', 'progress', 'created', 'last_change', 'batch_id', 'dropped_file', 'service_file_name', 'cancel_reason'];
+export const signatureHeader = ['document_id', 'title', 'document_status', 'signature_id', 'signer', 'signer_name', 'email', 'phone', 'status', 'status_code', 'invitation', 'validations', 'created', 'signed', 'invalidation_reason'];
 
 export function documentRow(document: MirrorDocument): string[] {
   return [
@@ -24,6 +26,7 @@ export function documentRow(document: MirrorDocument): string[] {
     documentStatusLabel(document.status),
     document.status,
     document.signatures.map((signature) => signature.displayName).filter(Boolean).join('; '),
+    document.signatures.map((signature) => signature.localName ?? '').filter(Boolean).join('; '),
     progressWords(signerProgress(document.signatures)),
     document.createdAt ?? '',
     document.changedAt ?? '',
@@ -41,6 +44,7 @@ export function signatureRows(document: MirrorDocument): string[][] {
     documentStatusLabel(document.status),
     signature.id,
     signature.displayName,
+    signature.localName ?? '',
     text(signature.validations.EM?.value),
     text(signature.validations.PH?.value),
     signatureStatusLabel(signature.status),

@@ -4,7 +4,8 @@ import type { Document } from '../../../shared/domain/documents';
  * What the search index holds for a document, and how user input and filters become an FTS5 MATCH
  * expression.
  *
- * Columns: `title`; `signers` (each signer's display name, e-mail and phone, plus the phone's digits
+ * Columns: `title`; `signers` (each signer's display name, the name the clerk gave them in the address
+ * book, e-mail and phone, plus the phone's digits
  * and their suffixes of 6 digits or more, so "55556666" finds "+54 9 11 5555-6666"); `scope` (tokens
  * for the account, the status, each status among its signatures, and the batch that sent it,
  * hex-encoded so any code is exact).
@@ -34,10 +35,12 @@ const maxWordLength = 100;
 /** Prefixes this short have their own index (`prefix = '1 2 3'`): a lookup is one seek. */
 const indexedPrefix = 3;
 
-export function searchColumns(accountId: string, document: Document, batchId: string | null): SearchColumns {
+/** `names`: the address book's name of each signature, by position (signer-names.ts). */
+export function searchColumns(accountId: string, document: Document, batchId: string | null, names: readonly (string | null)[] = []): SearchColumns {
   const parts = new Set<string>();
-  for (const signature of document.signatures) {
+  for (const [position, signature] of document.signatures.entries()) {
     add(parts, signature.displayName);
+    add(parts, names[position] ?? null);
     add(parts, stringValue(signature.validations.EM?.value));
     const phone = stringValue(signature.validations.PH?.value);
     add(parts, phone);

@@ -69,6 +69,9 @@ export const activityEn = {
     watching: 'Being watched',
     watchingHint: 'Drafts and pending documents, re-checked regularly until they are completed or cancelled.',
     countsLabel: 'Documents by status',
+    // Issue 16 (clerk2): the figures open the Documents list filtered.
+    countsHint: 'Pick a figure to see those documents on the Documents page.',
+    openInDocuments: 'Open in Documents',
   },
   statuses: {
     DR: 'Draft',

@@ -68,6 +68,9 @@ export const activityEs: typeof activityEn = {
     watching: 'En seguimiento',
     watchingHint: 'Borradores y documentos pendientes, que se vuelven a comprobar con regularidad hasta que se completan o se cancelan.',
     countsLabel: 'Documentos por estado',
+    // Issue 16 (clerk2): the figures open the Documents list filtered.
+    countsHint: 'Elija una cifra para ver esos documentos en la página Documentos.',
+    openInDocuments: 'Abrir en Documentos',
   },
   statuses: {
     DR: 'Borrador',

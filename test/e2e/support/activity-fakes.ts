@@ -107,3 +107,11 @@ export class FakeInbox {
     return { stats: this.stats(), total: matching.length, items: matching.slice(offset, offset + limit) };
   }
 }
+
+/** The Documents dashboard's "needs attention" lists, all empty. */
+export const noAttention = {
+  rejected: { count: 0, items: [] },
+  stalePending: { count: 0, before: 0, items: [] },
+  unopened: { count: 0, before: 0, items: [] },
+  unsentBatches: { count: 0, items: [] },
+};

@@ -49,7 +49,7 @@ function ActivityStack({ accountId }: { accountId: string }) {
   const arrivals = feed.page ? { received: feed.page.stats.received, lastAt: feed.page.items[0]?.receivedAt ?? null } : null;
   return (
     <div className="activity-stack">
-      <FeedCard accountId={accountId} feed={feed} />
+      <FeedCard feed={feed} />
       <SyncCard accountId={accountId} />
       <WebhookCard accountId={accountId} arrivals={arrivals} />
       <details className="technical-section" data-testid="technical-details">

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
-import { nameFor, storedContacts } from '../../lib/contacts';
 import { formatDate, formatDateTime } from '../../lib/format-time';
 import { dayOf, feedEntry, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
 import { useActivityLabels } from './labels';
@@ -15,15 +14,15 @@ import { ago } from './relative-time';
 type DynamicT = (key: string, options?: Record<string, unknown>) => string;
 
 /** What happened, in words: newest first, grouped by day, filtered by what the clerk looks for. */
-export function FeedCard({ accountId, feed }: { accountId: string; feed: Feed }) {
+export function FeedCard({ feed }: { feed: Feed }) {
   const { t, i18n } = useTranslation();
   const labels = useActivityLabels();
   const [filter, setFilter] = useState<FeedFilter>('all');
   const now = useNow(30_000);
-  const entries = useMemo(() => {
-    const contacts = storedContacts(accountId);
-    return (feed.page?.items ?? []).map((item) => feedEntry(item, item.documentId ? feed.documents.get(item.documentId) : null, (who) => nameFor(contacts, who)));
-  }, [accountId, feed.page, feed.documents]);
+  const entries = useMemo(
+    () => (feed.page?.items ?? []).map((item) => feedEntry(item, item.documentId ? feed.documents.get(item.documentId) : null)),
+    [feed.page, feed.documents],
+  );
   const shown = entries.filter((entry) => filter === 'all' || entry.kind === filter);
   const days = groupByDay(shown);
   const tt = t as unknown as DynamicT;

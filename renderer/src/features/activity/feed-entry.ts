@@ -3,7 +3,7 @@ import type { InboxItem } from '../../../../shared';
 /** What the feed knows of a document: its title and who its signers are (from the mirror). */
 export interface FeedDocument {
   title: string;
-  /** Signature id → who signs (full name from the tax-ID record, else e-mail, else phone). */
+  /** Signature id → who signs (the name the clerk gave, else the tax-ID record's, else e-mail, else phone). */
   signers: Record<string, string>;
 }
 
@@ -32,11 +32,10 @@ function field(raw: string, name: string): string | null {
   }
 }
 
-/** A notification in a clerk's terms; `nameOf` puts the clerk's own name to an address when there is one. */
-export function feedEntry(item: InboxItem, doc: FeedDocument | null | undefined, nameOf: (who: string) => string | null): FeedEntry {
+/** A notification in a clerk's terms. */
+export function feedEntry(item: InboxItem, doc: FeedDocument | null | undefined): FeedEntry {
   const title = doc?.title ?? null;
-  const address = item.signatureId ? (doc?.signers[item.signatureId] ?? null) : null;
-  const who = address ? (nameOf(address) ?? address) : null;
+  const who = item.signatureId ? (doc?.signers[item.signatureId] ?? null) : null;
   const base = { id: item.id, at: item.receivedAt, title, who, status: null, code: item.kind };
   if (item.state === 'failed') return { ...base, kind: 'problems', sentence: 'failed' };
   if (item.kind === 'DS') return { ...base, kind: 'signed', sentence: 'signed' };

@@ -43,13 +43,13 @@ export function SyncCard({ accountId }: { accountId: string }) {
         {sync.loading && !sync.error ? <ProgressNote text={t('activity.sync.loading')} /> : null}
         {sync.error ? <LoadProblem error={sync.error} onRetry={sync.reload} /> : null}
         {sync.syncNow.error ? <ErrorNotice error={sync.syncNow.error} testId="sync-now-error" /> : null}
-        {status ? <SyncDetails status={status} /> : null}
+        {status ? <SyncDetails status={status} accountId={accountId} /> : null}
       </div>
     </SectionCard>
   );
 }
 
-function SyncDetails({ status }: { status: SyncStatus }) {
+function SyncDetails({ status, accountId }: { status: SyncStatus; accountId: string }) {
   const { t, i18n } = useTranslation();
   const last = status.lastFullSync;
   const when = (iso: string) => formatDateTime(iso, i18n.language);
@@ -87,7 +87,7 @@ function SyncDetails({ status }: { status: SyncStatus }) {
         </div>
       </dl>
       <SyncProgress status={status} />
-      <StatusCounts status={status} />
+      <StatusCounts status={status} accountId={accountId} />
     </>
   );
 }

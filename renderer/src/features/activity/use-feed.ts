@@ -32,7 +32,7 @@ export function useFeed(accountId: string) {
         missing.map(async (documentId) => {
           try {
             const doc = await client.call('documents.get', { documentId });
-            known.current.set(documentId, { title: doc.title, signers: Object.fromEntries(doc.signatures.map((s) => [s.id, s.displayName])) });
+            known.current.set(documentId, { title: doc.title, signers: Object.fromEntries(doc.signatures.map((s) => [s.id, s.localName?.trim() || s.displayName])) });
           } catch {
             known.current.set(documentId, null);
             missedAt.current.set(documentId, now);

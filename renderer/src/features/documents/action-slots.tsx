@@ -70,7 +70,7 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
       ) : null}
       {pending
         ? openSignatures.map((signature) => {
-            const signer = signature.displayName || signature.id.slice(0, 8);
+            const signer = signature.localName || signature.displayName || signature.id.slice(0, 8);
             return (
               <Button key={signature.id} size="sm" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer })} data-testid="document-invalidate">
                 {t('actions.buttons.invalidate', { signer })}

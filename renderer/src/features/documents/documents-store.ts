@@ -46,6 +46,8 @@ interface DocumentsStore {
   chartRange: ChartRange;
   /** Starts over for another account (filters, page and selection belong to one account). */
   forAccount(accountId: string): void;
+  /** Shows the account's documents with only this filter (from another page: Activity's figures). */
+  showFiltered(accountId: string, patch: Partial<FilterState>): void;
   setFilter(patch: Partial<FilterState>): void;
   setSort(column: DocumentColumn): void;
   setPage(page: PageState): void;
@@ -69,6 +71,7 @@ export const useDocumentsStore = create<DocumentsStore>()((set, get) => ({
   forAccount: (accountId) => {
     if (get().accountId !== accountId) set({ accountId, filter: emptyFilter, page: firstPage, selection: noSelection, anchorId: null });
   },
+  showFiltered: (accountId, patch) => set({ accountId, filter: { ...emptyFilter, ...patch }, page: firstPage, selection: noSelection, anchorId: null }),
   // Another filter is another set of rows: back to the first page, nothing selected.
   setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch }, page: firstPage, selection: noSelection, anchorId: null })),
   setSort: (column) =>

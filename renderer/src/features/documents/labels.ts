@@ -22,9 +22,9 @@ export function useDocumentLabels() {
     signatureStatus: (code: string): string => (isKnownSignatureStatus(code) ? t(`documents.signatureStatuses.${code}`) : code),
     validation: (code: string): string => (isKnownValidationCode(code) ? t(`documents.panel.validations.${code}`) : code),
     invite: (code: string): string => (isKnownInviteChannel(code) ? t(`documents.panel.invites.${code}`) : code),
-    /** The signer's name as the service gives it, else "Signer 2" by position. */
-    signer: (signature: Pick<Signature, 'displayName'>, index: number): string =>
-      signature.displayName.trim() || t('documents.signerFallback', { n: index + 1 }),
+    /** The name the clerk gave the signer (address book), else as the service gives it, else "Signer 2" by position. */
+    signer: (signature: Pick<Signature, 'displayName' | 'localName'>, index: number): string =>
+      signature.localName?.trim() || signature.displayName.trim() || t('documents.signerFallback', { n: index + 1 }),
     /** "2 of 3 signed, 1 rejected". */
     progress: (signatures: readonly Pick<Signature, 'status'>[]): string => {
       const counts = signerProgress(signatures);

@@ -1,6 +1,6 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, SearchIcon } from '../../components/icons';
+import { SearchField } from '../../components/search-field';
 import { useEvidenceStore } from './evidence-store';
 
 const filters = ['all', 'passed', 'failed', 'refused'] as const;
@@ -9,7 +9,6 @@ const filters = ['all', 'passed', 'failed', 'refused'] as const;
 export function EvidenceFilters() {
   const { t } = useTranslation();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const { typed, setTyped, setSearch, verdict, setVerdict } = useEvidenceStore();
   const clear = () => {
     setTyped('');
@@ -17,46 +16,16 @@ export function EvidenceFilters() {
   };
   return (
     <div className="evidence-toolbar">
-      <div className="evidence-search">
-        <label className="visually-hidden" htmlFor={id}>
-          {t('evidence.searchLabel')}
-        </label>
-        <div className="field-frame evidence-search-frame">
-          <SearchIcon />
-          <input
-            ref={input}
-            id={id}
-            type="search"
-            className="field-input"
-            value={typed}
-            placeholder={t('evidence.searchPlaceholder')}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={200}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && typed !== '') {
-                event.preventDefault();
-                clear();
-              }
-            }}
-            data-testid="evidence-search"
-          />
-          {typed !== '' ? (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('evidence.clearSearch')}
-              onClick={() => {
-                clear();
-                input.current?.focus();
-              }}
-            >
-              <CloseIcon />
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <SearchField
+        className="evidence-search"
+        label={t('evidence.searchLabel')}
+        placeholder={t('evidence.searchPlaceholder')}
+        clearLabel={t('evidence.clearSearch')}
+        value={typed}
+        onChange={setTyped}
+        onClear={clear}
+        testId="evidence-search"
+      />
       <div className="choice-pills" role="radiogroup" aria-label={t('evidence.filterLabel')} data-testid="verdict-filter">
         {filters.map((value) => (
           <label key={value} className="choice-pill">

@@ -3,7 +3,7 @@ import type { FileSource } from '../../bridge/file-source';
 import { useClient } from '../../lib/client-context';
 import { useFileSource } from '../../lib/file-source-context';
 import { sortIncoming, type IncomingFile } from './collect-files';
-import { rememberContacts } from './address-book';
+import { refreshContacts } from './address-book';
 import { downloadText, fileToBase64 } from './download';
 import { rememberFile } from './local-files';
 import { useSendStore, type SendAction } from './send-store';
@@ -76,7 +76,8 @@ export function useSendActions() {
         const batch = store().batch;
         if (!batch || itemIds.length === 0) return false;
         store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds, patch }));
-        if (patch.signers) rememberContacts(store().accountId, patch.signers);
+        // The host remembered the names given: suggestions follow.
+        if (patch.signers?.some((signer) => signer.name)) void refreshContacts(client, store().accountId);
         return true;
       }),
 
