@@ -291,9 +291,15 @@ export function signerProgress(signatures: readonly Pick<Signature, 'status'>[])
 }
 
 /**
- * Whether a signer can still use the signing link: the document is pending and the signature not yet
- * signed, rejected or cancelled (not opened, or opened).
+ * Whether a signature may still be signed: not signed, rejected or cancelled. A status SignDock does not
+ * know (service-api.md §2.2, "Other signature statuses: not shown") counts as still open: the service
+ * refuses what it does not allow, and hiding a live signer would be worse.
  */
+export function isOpenSignatureStatus(status: string): boolean {
+  return status !== 'CO' && status !== 'DE' && status !== 'CA';
+}
+
+/** Whether a signer can still use the signing link: the document is pending and the signature open. */
 export function canStillSign(documentStatus: string, signatureStatus: string): boolean {
-  return documentStatus === 'PE' && (signatureStatus === 'IN' || signatureStatus === 'PE');
+  return documentStatus === 'PE' && isOpenSignatureStatus(signatureStatus);
 }

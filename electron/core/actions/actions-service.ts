@@ -1,4 +1,4 @@
-import type { Document, Invalidation, Signature } from '../../../shared/domain/documents';
+import { isOpenSignatureStatus, type Document, type Invalidation, type Signature } from '../../../shared/domain/documents';
 import type { JobView } from '../../../shared/domain/jobs';
 import type { JobEngine } from '../jobs/job-engine';
 
@@ -19,9 +19,7 @@ export interface ActionsDeps {
   pending: (accountId: string) => Document[];
 }
 
-/** Not signed, rejected or cancelled. A status SignDock does not know (service-api.md §2.2 "Other
- * signature statuses: not shown") counts as still open: the service refuses what it does not allow. */
-const openSignature = (signature: Signature) => !['CO', 'DE', 'CA'].includes(signature.status);
+const openSignature = (signature: Signature) => isOpenSignatureStatus(signature.status);
 
 /**
  * The document actions as jobs: each is planned from the mirror first (what will be done, what is

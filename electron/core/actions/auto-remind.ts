@@ -1,4 +1,4 @@
-import type { Document } from '../../../shared/domain/documents';
+import { isOpenSignatureStatus, type Document } from '../../../shared/domain/documents';
 import type { AutoRemind } from '../../../shared/domain/settings';
 import type { Db } from '../db/database';
 import type { JobEngine } from '../jobs/job-engine';
@@ -99,7 +99,7 @@ export function dueSignatures(deps: Pick<AutoRemindDeps, 'db' | 'pending'>, acco
   const due: { signatureId: string; documentId: string; label: string }[] = [];
   for (const document of deps.pending(accountId)) {
     for (const signature of document.signatures) {
-      if ((signature.status !== 'IN' && signature.status !== 'PE') || signature.inviteChannel.length === 0) continue;
+      if (!isOpenSignatureStatus(signature.status) || signature.inviteChannel.length === 0) continue;
       const { n, last, open } = history.get(signature.id) ?? { n: 0, last: null, open: 0 };
       if (n >= setting.maxTimes || open > 0) continue;
       const since = last ?? (signature.createdAt ? Date.parse(signature.createdAt) : document.createdAt ? Date.parse(document.createdAt) : now);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentSelection } from '../../../../shared';
+import { isOpenSignatureStatus, type DocumentSelection } from '../../../../shared';
 import { Button } from '../../components/button';
 import { useClient } from '../../lib/client-context';
 import { CancelDialog } from '../document-actions/cancel-dialog';
@@ -53,7 +53,7 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
   const [open, setOpen] = useState<PanelOpen>(null);
   const cancellable = document.status === 'DR' || document.status === 'PE';
   const pending = document.status === 'PE';
-  const openSignatures = document.signatures.filter((s) => s.status === 'IN' || s.status === 'PE');
+  const openSignatures = document.signatures.filter((s) => isOpenSignatureStatus(s.status));
   // A completed document offers its evidence (archived as a bag, then opened or saved).
   if (!cancellable && !pending) return document.status === 'CO' ? <EvidenceButtons documentId={document.id} status={document.status} /> : null;
   return (
