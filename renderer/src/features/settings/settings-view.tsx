@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { AboutSection } from './about-section';
 import { AccountsSection } from './accounts-section';
+import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
 import { WebhooksSection } from './webhooks-section';
 import './settings.css';
@@ -16,6 +17,7 @@ export function SettingsView() {
         <PreferencesSection />
         <AccountsSection />
         <WebhooksSection />
+        <EvidenceScheduleSection />
         <AboutSection />
       </div>
     </>
