@@ -21,7 +21,7 @@ import { BatchService } from './batches/batch-service';
 import { PresetsRepo } from './batches/presets-repo';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { DocumentsService } from './mirror/documents-service';
-import { createActions } from './actions/actions-wiring';
+import { createActions, type AutoRemindTiming } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import { Journal } from './journal/journal';
 import { watchNotices } from './notices/notices';
@@ -44,6 +44,8 @@ export interface CoreOptions {
   credentialsOverride?: { apiKey?: string; baseUrl?: string };
   /** PDF check workers (tests pass a time limit). */
   checkPool?: PdfCheckPoolOptions;
+  /** The automatic reminders' clock and pace (tests). */
+  autoRemind?: AutoRemindTiming;
 }
 
 export interface Core {
@@ -131,8 +133,13 @@ export function createCore(options: CoreOptions): Core {
     readSignature: async (accountId, signatureId) => (await clients.forAccount(accountId)).getSignature(signatureId),
     settings,
   });
+<<<<<<< HEAD
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger });
   const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger });
+=======
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
+  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind });
+>>>>>>> main
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;

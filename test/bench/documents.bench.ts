@@ -1,30 +1,19 @@
 import { join } from 'node:path';
-import { AccountsRepo } from '../../electron/core/accounts/accounts-repo';
 import { openDatabase, type Db } from '../../electron/core/db/database';
 import { DocumentQueries } from '../../electron/core/mirror/document-query';
 import { DocumentReader } from '../../electron/core/mirror/document-reader';
-import { DocumentWriter } from '../../electron/core/mirror/document-writer';
 import { planFilter } from '../../electron/core/mirror/filter-plan';
 import { mirrorSortKeys, type DocumentSortKey, type MirrorFilter } from '../../electron/core/mirror/mirror-types';
-import { Reconciler } from '../../electron/core/sync/reconciler';
-import type { Document } from '../../shared/domain/documents';
 import { tempFolder } from '../helpers/temp-folder';
 import { percentile, type Bench, type Figure } from './bench';
-import { syntheticDocument } from './synthetic-documents';
+import { measureBulkCancel, CANCEL_RATE } from './documents-cancel';
+import { ACCOUNT, created, DOCUMENTS, load } from './documents-data';
+import { measureDocumentsUi, median, preparedHome, type UiSide } from './documents-ui';
 
-const DOCUMENTS = 100_000;
-const ACCOUNT = 'bench-account';
+/** The UI's baseline: the same page over this many documents, in the same run. */
+const SMALL = 1_000;
 const RUNS = 15;
 const BUDGET_MS = 20;
-
-/** A synthetic document, with a rejected signer now and then (the "rejected" filter needs some). */
-function documentFor(i: number): Document {
-  const document = syntheticDocument(i);
-  if (i % 13 !== 0 || document.status !== 'PE') return document;
-  return { ...document, signatures: document.signatures.map((s, n) => (n === 0 ? { ...s, status: 'DE' } : s)), raw: { ...document.raw, rejected: true } };
-}
-
-const created = (i: number) => Date.UTC(2026, 0, 1) + i * 60_000;
 
 /** What the Documents page asks on a keystroke or a click: counts by status + one page, for each sort. */
 const cases: { name: string; filter: MirrorFilter }[] = [
@@ -43,7 +32,7 @@ const cases: { name: string; filter: MirrorFilter }[] = [
  */
 export const documentsBench: Bench = {
   name: 'documents',
-  description: `counts + one searched, filtered, sorted page of the Documents table over ${DOCUMENTS.toLocaleString('en')} documents, every sort`,
+  description: `counts + one searched, filtered, sorted page of the Documents table over ${DOCUMENTS.toLocaleString('en')} documents, every sort; the page in Chromium over the same mirror; a bulk cancel of 1,000 at ${CANCEL_RATE} requests/s`,
   async run(log) {
     const folder = tempFolder('signdock-bench-documents-');
     try {
@@ -91,6 +80,8 @@ export const documentsBench: Bench = {
         }
       }
       db.close();
+      figures.push(...(await uiFigures(folder.path, log)));
+      figures.push(...(await cancelFigures(log)));
       return figures;
     } finally {
       folder.remove();
@@ -98,29 +89,58 @@ export const documentsBench: Bench = {
   },
 };
 
-export function load(db: Db, log: (line: string) => void): void {
-  new AccountsRepo(db).insert({ id: ACCOUNT, name: 'Bench', baseUrl: 'http://127.0.0.1:9', demo: false, createdAt: new Date().toISOString() });
-  // One document in 20 was sent by SignDock, in batches of 1,000 rows.
-  const batch = db.prepare("INSERT INTO batches (id, account_id, state, source, concurrency, created_at) VALUES (?, ?, 'done', 'app', 4, ?)");
-  const item = db.prepare("INSERT INTO batch_items (id, batch_id, position, path, file_name, title, state, document_id, updated_at) VALUES (?, ?, ?, ?, ?, 't', 'sent', ?, 'x')");
-  db.transaction(() => {
-    for (let i = 0; i < DOCUMENTS; i += 20) {
-      const batchId = `batch-${Math.floor(i / 20_000)}`;
-      if (i % 20_000 === 0) batch.run(batchId, ACCOUNT, new Date(created(i)).toISOString());
-      item.run(`item-${i}`, batchId, i, `/in/${i}.pdf`, `scan ${i}.pdf`, `doc-${i}`);
-    }
-  })();
-  const reconciler = new Reconciler({ writer: new DocumentWriter(db) });
-  const started = Date.now();
-  for (let base = 0; base < DOCUMENTS; base += 2000) reconciler.apply(ACCOUNT, Array.from({ length: Math.min(2000, DOCUMENTS - base) }, (_, k) => documentFor(base + k)), 1_000);
-  // A later read where one document in 10 moved on (a "last change" other than creation).
-  const moved: Document[] = [];
-  for (let i = 5; i < DOCUMENTS; i += 10) {
-    const document = documentFor(i);
-    moved.push({ ...document, signatures: document.signatures.map((s) => ({ ...s, status: s.status === 'IN' ? 'PE' : s.status })), raw: { ...document.raw, read: true } });
+/** First paint and the longest task in Chromium, over the 100,000 documents and (baseline) over 1,000. */
+async function uiFigures(home: string, log: (line: string) => void): Promise<Figure[]> {
+  const big = await measureDocumentsUi(home, DOCUMENTS);
+  const smallHome = preparedHome(SMALL, () => undefined);
+  let small: UiSide;
+  try {
+    small = await measureDocumentsUi(smallHome.path, SMALL);
+  } finally {
+    smallHome.remove();
   }
-  for (let base = 0; base < moved.length; base += 2000) reconciler.apply(ACCOUNT, moved.slice(base, base + 2000), 2_000 + base);
-  log(`loaded ${DOCUMENTS.toLocaleString('en')} documents in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const side of [big, small]) {
+    log(
+      `Chromium, ${side.documents.toLocaleString('en')} documents: first paint ${side.paints.map((p) => p.toFixed(0)).join(', ')} ms; ` +
+        `${side.steps} steps (10 pages, every sort and 2 pages each, a search typed, 30 wheel turns, 30 arrows): ` +
+        `${side.longTasks.length} long tasks${side.longTasks.length ? ` (${side.longTasks.map((t) => t.toFixed(0)).join(', ')} ms)` : ''} ` +
+        `(by step: ${Object.entries(side.byPhase).map(([phase, n]) => `${phase} ${n}`).join(', ')}), ` +
+        `longest task ${side.longestTaskMs.toFixed(1)} ms (wall); the most CPU time of any task ${side.longestTaskCpuMs.toFixed(1)} ms`,
+    );
+  }
+  const baselineName = `the same page over ${SMALL.toLocaleString('en')} documents`;
+  return [
+    {
+      name: 'Chromium: Documents first paint (tiles, chart, rows) after the click, worst of 5',
+      unit: 'ms',
+      value: Math.max(...big.paints),
+      baseline: { name: baselineName, value: Math.max(...small.paints) },
+      budget: { text: '< 1000 ms', met: Math.max(...big.paints) < 1000 },
+      better: 'lower',
+    },
+    {
+      name: `Chromium: longest main-thread task paging, sorting, searching, scrolling (median paint ${median(big.paints).toFixed(0)} ms)`,
+      unit: 'ms',
+      value: big.longestTaskMs,
+      baseline: { name: baselineName, value: small.longestTaskMs },
+      budget: { text: `no 'longtask' (> 50 ms): ${big.longTasks.length}`, met: big.longTasks.length === 0 && big.longestTaskMs <= 50 },
+      better: 'lower',
+    },
+  ];
+}
+
+async function cancelFigures(log: (line: string) => void): Promise<Figure[]> {
+  const { ours, naive } = await measureBulkCancel(log);
+  return [
+    {
+      name: `bulk cancel of 1,000 documents (CLI, one job) at a limit of ${CANCEL_RATE} requests/s`,
+      unit: 'cancels/s',
+      value: ours.rate,
+      baseline: { name: 'a naive sequential loop (Retry-After waited)', value: naive.rate },
+      budget: { text: `≥ ${(CANCEL_RATE * 0.9).toFixed(0)}/s (90% of the limit)`, met: ours.rate >= CANCEL_RATE * 0.9 },
+      better: 'higher',
+    },
+  ];
 }
 
 /** The same answers the plain way: the matches joined to the documents, ORDER BY, LIMIT; counts by GROUP BY. */

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 /**
  * Issue 12, must show: three CLI processes on one data folder. The first sends 30 files against the
  * sandbox with latency and 20% ambiguous creates, a second runs `send --resume` of the same batch at
- * once, a third starts mid-way: each file is created exactly once, and the processes that did not own
+ * once, a third starts mid-way (the sandbox holds the batch there with a quota of creates): each file is created exactly once, and the processes that did not own
  * the batch said so. Then the owner is SIGKILLed mid-batch: a follower takes over, and still nothing is
  * created twice.
  */
@@ -66,6 +66,9 @@ describe('one owner per batch across processes', () => {
 
   it('three processes, then the owner killed: every file created exactly once', async () => {
     const creates = async () => (await sandbox.controlClient.stats()).creates.total;
+    // The sandbox creates eight documents, then answers 429 to every create until told otherwise: the
+    // batch is held mid-way however slowly the other processes start.
+    await sandbox.controlClient.setFaults({ create_quota: 8 });
     const first = start(['--home', home.path, 'send', files.path, '--signer', 'EM=ana@example.com', '--concurrency', '2'], env);
     await until(() => /Batch ([0-9a-f-]{36})/.test(first.stderr), 'the batch id', [first]);
     const batchId = /Batch ([0-9a-f-]{36})/.exec(first.stderr)![1]!;
@@ -76,8 +79,10 @@ describe('one owner per batch across processes', () => {
     const following = /is being sent by another SignDock on this computer \(PID \d+\); following it/;
     await until(() => runs.filter((run) => following.test(run.stderr)).length >= 2, 'two followers', runs);
 
-    // The owner, as the database says, is killed in the middle of the batch.
-    await until(async () => (await creates()) >= 14, 'fourteen creates', runs);
+    // The owner goes on, but each create it sends now is made and never answered: killed with one in
+    // flight, whose document exists on the service.
+    await sandbox.controlClient.setFaults({ create_quota: -1, ambiguous_create_rate: 1, ambiguous_create_mode: 'hang' });
+    await until(async () => (await creates()) >= 9, 'a create in flight', runs);
     const db = new Database(join(home.path, 'signdock.db'), { readonly: true });
     const lease = db.prepare('SELECT pid FROM job_leases WHERE job_id = ?').get(batchId) as { pid: number };
     db.close();
@@ -86,9 +91,16 @@ describe('one owner per batch across processes', () => {
     expect(runs.filter((run) => run !== owner).every((run) => following.test(run.stderr))).toBe(true);
     expect(await creates()).toBeLessThan(30);
     owner.child.kill('SIGKILL');
+    await sandbox.controlClient.setFaults({ ambiguous_create_rate: 0.2, ambiguous_create_mode: 'destroy' });
 
     const survivors = runs.filter((run) => run !== owner);
-    const codes = await Promise.all(survivors.map((run) => run.exit));
+    const codes = await Promise.race([
+      Promise.all(survivors.map((run) => run.exit)),
+      new Promise<never>((_, reject) => {
+        const timer = setTimeout(() => reject(new Error(`The survivors did not finish:\n${survivors.map((r) => r.stderr).join('\n---\n')}`)), 100_000);
+        timer.unref();
+      }),
+    ]);
     expect(codes, survivors.map((run) => run.stderr).join('\n---\n')).toEqual([0, 0]);
     expect(survivors.some((run) => /The other SignDock stopped; this one goes on/.test(run.stderr))).toBe(true);
 
@@ -98,5 +110,5 @@ describe('one owner per batch across processes', () => {
     expect(stats.duplicates.file_hashes).toEqual([]);
     expect(Object.keys(stats.creates.by_title)).toHaveLength(30);
     expect((await sandbox.controlClient.state()).documents).toHaveLength(30);
-  });
+  }, 240_000);
 });

@@ -136,6 +136,19 @@ describe('faults on demand', () => {
     expect(stats.duplicates.file_hashes).toHaveLength(1);
   });
 
+  it('a create quota: creates beyond it are answered 429 until it is raised; other requests go through', async () => {
+    await sandbox.controlClient.setFaults({ create_quota: 1 });
+    const create = async (title: string) => api.call('POST', '/api/v2/documents/create', await createBody(title), { 'content-type': 'application/json' });
+    expect((await create('Uno')).status).toBe(201);
+    const refused = await create('Dos');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await api.get('/api/v2/documents')).status).toBe(200);
+    await sandbox.controlClient.setFaults({ create_quota: -1 });
+    expect((await create('Dos')).status).toBe(201);
+    expect((await sandbox.controlClient.stats()).creates.by_title).toEqual({ Uno: 1, Dos: 1 });
+  });
+
   it('the control API refuses fault rates outside 0..1', async () => {
     await expect(sandbox.controlClient.setFaults({ error_rate: 2 })).rejects.toMatchObject({ status: 400 });
     await expect(sandbox.controlClient.setFaults({ nonsense: 1 } as never)).rejects.toMatchObject({ status: 400 });

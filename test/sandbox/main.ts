@@ -1,9 +1,10 @@
-// `npm run sandbox [-- --port N --demo --json --key K --state FILE --seed N --host H --control-token T --verbose]`
+// `npm run sandbox [-- --port N --demo --json --key K --state FILE --seed N --host H --control-token T --variant default|alt --verbose]`
 // Starts the sandbox and prints its base URL, an API key, the control URL and the control token. With
 // --json, stdout carries exactly one JSON line {"url","key","control","controlToken"}; everything for
 // humans goes to stderr.
 import { parseArgs } from 'node:util';
 import { startSandbox } from './start-sandbox';
+import { resolveVariant } from './core/variant';
 
 const { values } = parseArgs({
   options: {
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     state: { type: 'string' },
     seed: { type: 'string' },
     'control-token': { type: 'string' },
+    variant: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -22,7 +24,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stderr.write('Usage: npm run sandbox -- [--port N] [--host H] [--demo] [--json] [--key KEY] [--state FILE] [--seed N] [--control-token T] [--verbose]\n');
+  process.stderr.write('Usage: npm run sandbox -- [--port N] [--host H] [--demo] [--json] [--key KEY] [--state FILE] [--seed N] [--control-token T] [--variant default|alt] [--verbose]\n');
   process.exit(0);
 }
 
@@ -32,7 +34,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+let variant: ReturnType<typeof resolveVariant>;
+try {
+  variant = resolveVariant(values.variant === undefined ? undefined : (values.variant as 'default' | 'alt'));
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(2);
+}
+
 const sandbox = await startSandbox({
+  variant,
   port,
   host: values.host,
   demo: values.demo,
@@ -52,6 +63,7 @@ process.stderr.write(
     `  API key: ${sandbox.key}`,
     `  Control: ${sandbox.control}`,
     `           (header x-sandbox-control-token: ${sandbox.controlToken})`,
+    variant === 'alt' ? '  Variant: alt (the other choices the interface allows; see test/sandbox/README.md)' : '',
     values.demo ? `  Demo:    ${sandbox.services.store.documents.size} documents, auto-sign on` : '',
     `Try: curl -H "Authorization: Bearer ${sandbox.key}" ${sandbox.url}/api/v2/documents`,
     'Stop with Ctrl+C.',

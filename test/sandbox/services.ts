@@ -6,6 +6,8 @@ import type { SandboxClock } from './core/clock';
 import type { Stats } from './core/stats';
 import type { DocumentStore } from './core/store';
 import type { TimerSet } from './core/timers';
+import type { Prng } from './core/prng';
+import type { SandboxVariant } from './core/variant';
 import type { Workflow } from './core/workflow';
 import type { EvidenceService } from './evidence/evidence-service';
 import type { WebhookSender } from './webhooks/webhook-sender';
@@ -24,6 +26,10 @@ export interface SandboxServices {
   readonly autoSigner: AutoSigner;
   readonly stats: Stats;
   readonly limits: { maxBodyBytes: number; maxPdfBytes: number };
+  /** Which of the interface's open choices answers follow (core/variant.ts). */
+  readonly variant: SandboxVariant;
+  /** Draws of the `alt` variant (signature order on reads). */
+  readonly variantPrng: Prng;
   /** `http://host:port` of the sandbox, known once it listens. */
   baseUrl: string;
   /** The control API's token (header `x-sandbox-control-token`). */

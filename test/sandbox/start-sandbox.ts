@@ -7,13 +7,16 @@ import { MAX_PDF_BYTES } from './api/validate-create';
 import type { AutoSignConfig } from './core/auto-signer';
 import { AutoSigner } from './core/auto-signer';
 import type { SandboxClock } from './core/clock';
-import { SystemClock } from './core/clock';
+import { SystemClock, isoTime } from './core/clock';
 import { newApiKey } from './core/ids';
 import { Prng, randomSeed } from './core/prng';
 import { StateFile } from './core/state-file';
 import { Stats } from './core/stats';
 import { DocumentStore } from './core/store';
 import { TimerSet } from './core/timers';
+import type { NotificationInput } from './core/types';
+import type { SandboxVariant } from './core/variant';
+import { resolveVariant } from './core/variant';
 import { Workflow } from './core/workflow';
 import { SandboxControlClient } from './control-client';
 import { loadDemo } from './demo/load-demo';
@@ -53,6 +56,9 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** A fixed control token instead of a random one (header `x-sandbox-control-token`). */
   controlToken?: string;
+  /** Which of the interface's open choices to make (README.md): `default`, or `alt` for the other
+   * allowed ones. When left out, `SIGNDOCK_SANDBOX_VARIANT` decides (else `default`). */
+  variant?: SandboxVariant;
 }
 
 export interface Sandbox {
@@ -87,23 +93,41 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const firstKey = options.key ?? savedKeys[0] ?? newApiKey();
   const keys = new KeyRing([firstKey, ...savedKeys]);
   const log = options.log ?? (() => undefined);
+  const variant = resolveVariant(options.variant);
+  const alt = variant === 'alt';
+  // service-api.md §8: "retry-after behaviour: not shown": the `alt` variant sends no Retry-After.
+  const rateLimitOptions: Partial<RateLimitConfig> = alt ? { retry_after: 'off', ...options.rateLimit } : (options.rateLimit ?? {});
 
   const autoSigner = new AutoSigner(timers, root.fork('auto-sign'), options.autoSign);
   const webhooks = new WebhookSender(clock, root.fork('webhooks'), timers, stats, options.webhook);
   const persist = (): void => stateFile?.schedule(() => store.snapshot(options.keysInMemoryOnly ? [] : keys.list()), () => store.files);
+  // service-api.md §6: "Full list of event kinds and extra payload fields: not shown", new kinds may be
+  // added (rule 4; service-notes.md "Webhooks": `TU`): the `alt` variant adds fields and a `TU` after each `DS`.
+  const notify = (payload: NotificationInput): void => {
+    if (!alt) {
+      webhooks.emit(payload);
+      return;
+    }
+    webhooks.emit({ ...payload, created: isoTime(clock.now()), environment: 'sandbox' });
+    if (payload.notification_action === 'DS') {
+      webhooks.emit({ notification_action: 'TU', document_id: payload.document_id, signature_id: payload.signature_id, timestamp: isoTime(clock.now()) });
+    }
+  };
   const workflow = new Workflow(store, clock, root.fork('signers'), {
-    notify: (payload) => webhooks.emit(payload),
+    notify,
     invited: (signature) => autoSigner.invited(signature),
     changed: persist,
-  });
+  }, variant);
   autoSigner.workflow = workflow;
-  const rateLimiter = new RateLimiter(clock, options.rateLimit);
+  const rateLimiter = new RateLimiter(clock, rateLimitOptions);
   const faults = new Faults(root.fork('faults'), options.faults);
   const evidence = new EvidenceService(store, persist);
 
   const services: SandboxServices = {
     clock, timers, store, workflow, keys, rateLimiter, faults, webhooks, evidence, autoSigner, stats,
     limits: { maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, maxPdfBytes: options.maxPdfBytes ?? MAX_PDF_BYTES },
+    variant,
+    variantPrng: root.fork('variant'),
     baseUrl: '',
     controlToken: options.controlToken ?? newControlToken(),
     log,
@@ -118,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults.configure(options.faults ?? {});
       autoSigner.reset();
       autoSigner.configure(options.autoSign ?? {});
-      rateLimiter.configure({ ...defaultRateLimit, ...(options.rateLimit ?? {}) });
+      rateLimiter.configure({ ...defaultRateLimit, ...rateLimitOptions });
       persist();
     },
   };

@@ -11,6 +11,7 @@ import { jobsCommand, jobsUsage } from './jobs';
 import { journalCommand, journalUsage } from './journal';
 import { archiveCommand, archiveUsage } from './archive';
 import { exportLegalCommand, exportUsage, verifyCommand, verifyUsage } from './archive-verify';
+import { exportDocumentsCommand, exportDocumentsUsage } from './export';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -28,6 +29,7 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   remind: { run: remindCommand, usage: remindUsage },
   invalidate: { run: invalidateCommand, usage: invalidateUsage },
   'replace-signer': { run: replaceCommand, usage: replaceUsage },
+  export: { run: exportDocumentsCommand, usage: exportDocumentsUsage },
   jobs: { run: jobsCommand, usage: jobsUsage },
   journal: { run: journalCommand, usage: journalUsage },
   archive: { run: archiveCommand, usage: archiveUsage },

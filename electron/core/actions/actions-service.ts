@@ -19,7 +19,9 @@ export interface ActionsDeps {
   pending: (accountId: string) => Document[];
 }
 
-const openSignature = (signature: Signature) => signature.status === 'IN' || signature.status === 'PE';
+/** Not signed, rejected or cancelled. A status SignDock does not know (service-api.md §2.2 "Other
+ * signature statuses: not shown") counts as still open: the service refuses what it does not allow. */
+const openSignature = (signature: Signature) => !['CO', 'DE', 'CA'].includes(signature.status);
 
 /**
  * The document actions as jobs: each is planned from the mirror first (what will be done, what is

@@ -13,7 +13,9 @@ import { remindKind } from './remind-kind';
 import type { Document } from '../../../shared/domain/documents';
 import type { Journal } from '../journal/journal';
 import type { SettingsRepo } from '../settings/settings-repo';
-import { startAutoRemind } from './auto-remind';
+import { startAutoRemind, type AutoRemindDeps } from './auto-remind';
+
+export type AutoRemindTiming = Pick<AutoRemindDeps, 'now' | 'everyMs' | 'firstAfterMs'>;
 
 type ActionHandlers = Pick<
   Handlers,
@@ -23,7 +25,18 @@ type ActionHandlers = Pick<
 >;
 
 /** The job engine with the document actions' kinds, and their contract handlers. */
-export function createActions(deps: { db: Db; leases: JobLeases; journal: Journal; settings: SettingsRepo; spine: DataSpine; clients: ServiceClients; events: EventBus; logger: Logger }): {
+export function createActions(deps: {
+  db: Db;
+  leases: JobLeases;
+  journal: Journal;
+  settings: SettingsRepo;
+  spine: DataSpine;
+  clients: ServiceClients;
+  events: EventBus;
+  logger: Logger;
+  /** The automatic reminders' clock and pace (tests move time instead of waiting days). */
+  autoRemind?: AutoRemindTiming;
+}): {
   engine: JobEngine;
   actions: ActionsService;
   /** Starts the automatic reminders' timer (background hosts only); answers its stop. */
@@ -71,6 +84,17 @@ export function createActions(deps: { db: Db; leases: JobLeases; journal: Journa
       accounts: () => Object.entries(deps.settings.get().autoRemind).map(([accountId, setting]) => ({ accountId, setting })),
       pending,
       logger: deps.logger,
+      ...deps.autoRemind,
+      onSettingsChanged: (listener) => {
+        let seen = JSON.stringify(deps.settings.get().autoRemind);
+        return deps.events.subscribe((message) => {
+          if (message.event !== 'settings.changed') return;
+          const now = JSON.stringify((message.payload as { autoRemind: unknown }).autoRemind);
+          if (now === seen) return;
+          seen = now;
+          listener();
+        });
+      },
     });
   const titles = (jobId: string) => {
     const input = engine.get(jobId).input as { titles?: Record<string, string> };

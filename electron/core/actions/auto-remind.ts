@@ -19,6 +19,10 @@ export interface AutoRemindDeps {
   now?: () => number;
   /** Between looks (default one hour): a timer. */
   everyMs?: number;
+  /** The first look after start (default 5 s). */
+  firstAfterMs?: number;
+  /** Calls back when the settings change (an account turned reminders on: look at once, not in an hour). */
+  onSettingsChanged?: (listener: () => void) => () => void;
 }
 
 /**
@@ -50,28 +54,54 @@ export function startAutoRemind(deps: AutoRemindDeps): () => void {
       }
     }
   };
-  const first = setTimeout(look, 5_000);
-  const timer = setInterval(look, deps.everyMs ?? 60 * 60 * 1000);
+  const guarded = () => {
+    try {
+      look();
+    } catch (error) {
+      deps.logger?.log('warn', 'auto-remind: a look failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const first = setTimeout(guarded, deps.firstAfterMs ?? 5_000);
+  const timer = setInterval(guarded, deps.everyMs ?? 60 * 60 * 1000);
   first.unref?.();
   timer.unref?.();
+  // A change of the settings is looked at once the call that made it has answered.
+  let soon: ReturnType<typeof setImmediate> | null = null;
+  const off = deps.onSettingsChanged?.(() => {
+    soon ??= setImmediate(() => {
+      soon = null;
+      guarded();
+    });
+  });
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    if (soon) clearImmediate(soon);
+    off?.();
   };
 }
 
-/** Pending signers whose last reminder (or invitation) is N days old, reminded fewer than M times. */
+/**
+ * Pending signers whose last reminder (or invitation) is N days old, reminded fewer than M times, and
+ * with no reminder still on its way (a job not yet finished: a look while it runs must not queue another).
+ */
 export function dueSignatures(deps: Pick<AutoRemindDeps, 'db' | 'pending'>, accountId: string, setting: AutoRemind, now: number) {
-  const history = deps.db.prepare(
-    `SELECT COUNT(*) AS n, MAX(i.finished_at) AS last FROM job_items i JOIN jobs j ON j.id = i.job_id
-     WHERE j.kind = 'remind' AND j.account_id = ? AND i.subject = ? AND i.state = 'done'`,
-  );
+  // One pass over the account's reminders (grouped by signature), not one query per signer.
+  const rows = deps.db
+    .prepare(
+      `SELECT i.subject AS subject, COUNT(*) FILTER (WHERE i.state = 'done') AS n, MAX(i.finished_at) FILTER (WHERE i.state = 'done') AS last,
+         COUNT(*) FILTER (WHERE i.state IN ('pending', 'running', 'uncertain') AND j.state NOT IN ('cancelled', 'finished')) AS open
+       FROM job_items i JOIN jobs j ON j.id = i.job_id
+       WHERE j.kind = 'remind' AND j.account_id = ? GROUP BY i.subject`,
+    )
+    .all(accountId) as { subject: string; n: number; last: number | null; open: number }[];
+  const history = new Map(rows.map((row) => [row.subject, row]));
   const due: { signatureId: string; documentId: string; label: string }[] = [];
   for (const document of deps.pending(accountId)) {
     for (const signature of document.signatures) {
       if ((signature.status !== 'IN' && signature.status !== 'PE') || signature.inviteChannel.length === 0) continue;
-      const { n, last } = history.get(accountId, signature.id) as { n: number; last: number | null };
-      if (n >= setting.maxTimes) continue;
+      const { n, last, open } = history.get(signature.id) ?? { n: 0, last: null, open: 0 };
+      if (n >= setting.maxTimes || open > 0) continue;
       const since = last ?? (signature.createdAt ? Date.parse(signature.createdAt) : document.createdAt ? Date.parse(document.createdAt) : now);
       if (now - since < Math.max(setting.everyDays * DAY, reminderGapMs)) continue;
       due.push({ signatureId: signature.id, documentId: document.id, label: `${signature.displayName || signature.id.slice(0, 8)} · ${document.title}` });

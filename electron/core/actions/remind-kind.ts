@@ -23,7 +23,20 @@ export function remindKind(deps: ActionDeps & { lastReminderAt: (signatureId: st
         if (!isAppError(error)) throw error;
         if (error.kind === 'RateLimited') {
           const last = deps.lastReminderAt(item.subject);
-          const next = last !== null ? last + reminderGapMs : Date.now() + retryAfterMs(error.params, reminderGapMs);
+          const hinted = typeof error.params?.retryAfterSeconds === 'number' ? Date.now() + retryAfterMs(error.params) : null;
+          const next = last !== null ? last + reminderGapMs : hinted;
+          if (next === null) {
+            // No Retry-After and no reminder of ours on record: the next possible time is not known.
+            return {
+              state: 'skipped',
+              outcome: { nextPossibleAt: null },
+              error: new AppError({
+                kind: 'RateLimited',
+                code: 'reminder.tooSoon',
+                message: 'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests). It did not say when the next one is possible; at the latest 2 hours after the previous reminder.',
+              }).toShape(),
+            };
+          }
           const at = new Date(next).toISOString();
           return {
             state: 'skipped',

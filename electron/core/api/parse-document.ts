@@ -39,7 +39,7 @@ export function parseDocument(json: unknown): Parsed<Document> {
       id: d.id,
       title: d.title ?? '',
       status: d.status,
-      createdAt: d.creation_date ?? d.created_date,
+      createdAt: utcTime(d.creation_date ?? d.created_date) ?? earliest(signatures),
       cancelReason: d.cancel_reason,
       fileName: d.file_name,
       fileHash: d.file_hash,
@@ -60,7 +60,7 @@ export function parseSignature(json: unknown): Parsed<Signature> {
     value: {
       id: s.id,
       status: s.status,
-      createdAt: s.created_date ?? s.creation_date,
+      createdAt: utcTime(s.created_date ?? s.creation_date),
       url: s.url,
       inviteChannel: s.invite_channel ?? [],
       validations,
@@ -102,6 +102,34 @@ export function parseInvalidation(json: unknown): Parsed<InvalidationResult> {
       raw: json as Record<string, unknown>,
     },
   };
+}
+
+/**
+ * A timestamp in the `Z` form (`…T09:00:00.123Z`). The interface says "ISO 8601 UTC" (service-api.md
+ * §2.2) but not which form: an offset (`+00:00`, `-03:00`), microseconds, or no zone at all (read as
+ * UTC) become `…Z` with milliseconds. A `Z` time with at most milliseconds, or anything that is not a
+ * time, is kept as sent.
+ */
+export function utcTime(text: string | null): string | null {
+  if (text === null) return null;
+  const trimmed = text.trim();
+  const match = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?)\s*(Z|[+-]\d\d(?::?\d\d)?)?$/i.exec(trimmed);
+  if (!match || /^Z$/i.test(match[3] ?? '') && !/[.,]\d{4,}/.test(match[2]!)) return text;
+  const zone = (match[3] ?? 'Z').toUpperCase();
+  const offset = zone === 'Z' ? 'Z' : /^[+-]\d\d$/.test(zone) ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const ms = Date.parse(`${match[1]}T${match[2]!.replace(',', '.')}${offset}`);
+  return Number.isNaN(ms) ? text : new Date(ms).toISOString();
+}
+
+/** A document without its own date (the interface lists none, service-api.md §2.1) was created
+ * when its first signatures were: the earliest `created_date` (§2.2: "Present in responses"). */
+function earliest(signatures: Signature[]): string | null {
+  let first: { at: number; text: string } | null = null;
+  for (const signature of signatures) {
+    const at = signature.createdAt === null ? Number.NaN : Date.parse(signature.createdAt);
+    if (Number.isFinite(at) && (first === null || at < first.at)) first = { at, text: signature.createdAt! };
+  }
+  return first?.text ?? null;
 }
 
 function readValidation(entry: unknown): ValidationState {

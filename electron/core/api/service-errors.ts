@@ -38,7 +38,7 @@ export function errorForStatus(ctx: ErrorContext, status: number, body: ServiceE
     });
   }
   if (status === 404) return notFound(ctx, subject, status);
-  if (status === 429) return rateLimited(ctx, retryAfterMs);
+  if (status === 429) return rateLimited(ctx, retryAfterMs, body.detail);
   if (status === 413) {
     return new AppError({
       kind: 'InvalidInput',
@@ -67,7 +67,7 @@ export function errorForStatus(ctx: ErrorContext, status: number, body: ServiceE
   });
 }
 
-export function rateLimited(ctx: ErrorContext, retryAfterMs: number | null): AppError {
+export function rateLimited(ctx: ErrorContext, retryAfterMs: number | null, detail: string | null = null): AppError {
   const seconds = retryAfterMs === null ? null : Math.max(1, Math.ceil(retryAfterMs / 1000));
   const when = seconds === null ? 'in a moment' : `in ${describeWait(seconds)}`;
   const params = seconds === null ? undefined : { retryAfterSeconds: seconds };
@@ -77,7 +77,11 @@ export function rateLimited(ctx: ErrorContext, retryAfterMs: number | null): App
       code: 'service.reminderLimited',
       status: 429,
       params,
-      message: `The service did not send the reminder: one was already sent less than 2 hours ago, or too many requests went out. Try again ${seconds === null ? 'later' : when}.`,
+      // Without Retry-After (service-notes.md gives none for this 429) the time is not known: say so.
+      message:
+        seconds === null
+          ? `The service did not send the reminder: one was already sent less than 2 hours ago, or too many requests went out. It did not say when the next one is possible (at the latest 2 hours after the previous reminder).${suffix(detail)}`
+          : `The service did not send the reminder: one was already sent less than 2 hours ago, or too many requests went out. Try again ${when}.`,
     });
   }
   return new AppError({
@@ -156,6 +160,23 @@ function notFound(ctx: ErrorContext, subject: string, status: number): AppError 
   }
 }
 
+/**
+ * A download answered 400. The request is only the document's id and the file kind, both known good,
+ * and the interface does not say in which states files exist (service-api.md §4.6): an implementation
+ * may answer 400 instead of 404 for a document not completed yet. Same outcome as a 404: not available.
+ */
+function fileNotAvailable(ctx: ErrorContext, status: number, reason: string): AppError {
+  const label = ctx.evidenceKind ? evidenceKindLabels[ctx.evidenceKind] : 'file';
+  const subject = ctx.subjectId ?? '';
+  return new AppError({
+    kind: 'NotFound',
+    code: 'service.fileNotAvailable',
+    status,
+    params: { id: subject, file: label },
+    message: `The service did not give the ${label} of document ${subject} (${status}): it is not available yet, most likely because the document is not completed yet (files are available once everyone has signed).${reason}`,
+  });
+}
+
 function refused(ctx: ErrorContext, status: number, body: ServiceErrorBody): AppError {
   const fieldPaths = Object.keys(body.fields);
   const fields = fieldPaths.length > 0 ? body.fields : undefined;
@@ -178,6 +199,7 @@ function refused(ctx: ErrorContext, status: number, body: ServiceErrorBody): App
       message: `No reminder can be sent for this signature: it is a draft, already signed or cancelled, or it has no invitation channel.${reason}`,
     });
   }
+  if (ctx.operation === 'download' && status === 400) return fileNotAvailable(ctx, status, reason);
   if (!fields && ctx.operation === 'download') {
     const label = ctx.evidenceKind ? evidenceKindLabels[ctx.evidenceKind] : 'file';
     return new AppError({

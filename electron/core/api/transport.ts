@@ -145,7 +145,7 @@ export class Transport {
           if (retryAfterMs === null) await limiter.clock.sleep(delay, call.signal);
           continue;
         }
-        throw rateLimited(ctx, retryAfterMs);
+        throw rateLimited(ctx, retryAfterMs, parseErrorBody(text, headerText(answer.headers['content-type'])).detail);
       }
       permit.release({ kind: status >= 500 ? 'neutral' : 'success' });
       if (status >= 500) {

@@ -2,147 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { AppErrorShape } from '../../../shared/contract/errors';
 import type {
   Batch,
-  BatchItem,
   BatchItemState,
   BatchState,
-  ItemProblem,
   SentSignature,
   SkippedInputInfo,
 } from '../../../shared/domain/batches';
 import type { Signer } from '../../../shared/domain/signers';
 import type { Db } from '../db/database';
+import { toBatch, toItem, type BatchRow, type CheckOutcome, type ItemRow, type NewItem, type RawBatch, type RawItem, type Tally } from './batch-rows';
 
 /**
  * SQL of the send queue (schema.ts). Every state change is one statement or one transaction, with
  * synchronous=FULL, so what the queue says is on disk before the request it describes goes out.
  */
 
-export interface BatchRow {
-  id: string;
-  accountId: string;
-  state: BatchState;
-  source: 'app' | 'cli';
-  concurrency: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  stoppedBy: AppErrorShape | null;
-  skipped: SkippedInputInfo[];
-  manifestProblems: Batch['manifestProblems'];
-}
-
-/** An item as stored: file problems apart from signer problems (those are worked out on reading). */
-export interface ItemRow extends Omit<BatchItem, 'problems'> {
-  fileProblems: ItemProblem[];
-  /** Wall-clock ms just before the last create went out. */
-  attemptAt: number | null;
-}
-
-export interface NewItem {
-  path: string;
-  fileName: string;
-  title: string;
-  signers?: Signer[];
-}
-
-interface RawBatch {
-  id: string;
-  account_id: string;
-  state: BatchState;
-  source: 'app' | 'cli';
-  concurrency: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  stopped_by: string | null;
-  skipped: string;
-  manifest_problems: string;
-}
-
-interface RawItem {
-  id: string;
-  batch_id: string;
-  position: number;
-  path: string;
-  file_name: string;
-  title: string;
-  size: number | null;
-  pages: number | null;
-  sha256: string | null;
-  checked: number;
-  file_problems: string;
-  signers: string;
-  excluded: number;
-  state: BatchItemState;
-  attempts: number;
-  attempt_at: number | null;
-  document_id: string | null;
-  signatures: string;
-  error: string | null;
-  recovered: number;
-  updated_at: string;
-}
-
-const json = <T>(text: string | null, fallback: T): T => (text === null ? fallback : (JSON.parse(text) as T));
-
-function toBatch(raw: RawBatch): BatchRow {
-  return {
-    id: raw.id,
-    accountId: raw.account_id,
-    state: raw.state,
-    source: raw.source,
-    concurrency: raw.concurrency,
-    createdAt: raw.created_at,
-    startedAt: raw.started_at,
-    finishedAt: raw.finished_at,
-    stoppedBy: json<AppErrorShape | null>(raw.stopped_by, null),
-    skipped: json(raw.skipped, []),
-    manifestProblems: json(raw.manifest_problems, []),
-  };
-}
-
-function toItem(raw: RawItem): ItemRow {
-  return {
-    id: raw.id,
-    batchId: raw.batch_id,
-    position: raw.position,
-    path: raw.path,
-    fileName: raw.file_name,
-    title: raw.title,
-    size: raw.size,
-    pages: raw.pages,
-    sha256: raw.sha256,
-    checked: raw.checked === 1,
-    fileProblems: json(raw.file_problems, []),
-    signers: json(raw.signers, []),
-    excluded: raw.excluded === 1,
-    state: raw.state,
-    attempts: raw.attempts,
-    attemptAt: raw.attempt_at,
-    documentId: raw.document_id,
-    signatures: json<SentSignature[]>(raw.signatures, []),
-    error: json<AppErrorShape | null>(raw.error, null),
-    recovered: raw.recovered === 1,
-    updatedAt: raw.updated_at,
-  };
-}
-
-/** Rows of a batch that share a state, exclusion, check and whether a create was tried: how many, and their bytes. */
-export interface Tally {
-  state: BatchItemState;
-  excluded: boolean;
-  checked: boolean;
-  tried: boolean;
-  n: number;
-  bytes: number;
-}
-
-export interface CheckOutcome {
-  size: number | null;
-  pages: number | null;
-  sha256: string | null;
-  problems: ItemProblem[];
-}
+export type { BatchRow, CheckOutcome, ItemRow, NewItem, Tally } from './batch-rows';
 
 export class BatchRepo {
   constructor(

@@ -5,7 +5,8 @@ import { toNewSignature } from '../../../shared/domain/signers';
 /**
  * Finding the document an uncertain create may have made. The service has no idempotency key, so
  * when a create's outcome is unknown the queue looks in the list for a document created since the
- * attempt with the same title and the same signers (same validations, in order), and the same file
+ * attempt with the same title and the same signers (same validations, in any order: the interface
+ * promises no order of a document's signatures, service-api.md §2.1), and the same file
  * when the service says its hash. A document already recorded for another row is never taken.
  */
 
@@ -28,16 +29,32 @@ export function matchesAttempt(document: Document, wanted: Wanted): boolean {
   return sameSigners(document, wanted.signers);
 }
 
+/** Each signer sent pairs with a signature of its own; the order sent is tried first. */
 function sameSigners(document: Document, signers: Signer[]): boolean {
   const sent = signers.map((signer) => toNewSignature(signer).validations);
   const candidates = document.signatures;
   if (candidates.length !== sent.length) return false;
-  return sent.every((validations, index) => {
-    const got = candidates[index]!.validations;
-    const codes = Object.keys(validations);
-    if (codes.length !== Object.keys(got).length) return false;
-    return codes.every((code) => got[code] !== undefined && sameValue(code, validations[code]!, got[code]!.value));
+  const inOrder = sent.every((validations, index) => sameSigner(validations, candidates[index]!.validations));
+  return inOrder || pairsUp(sent, candidates.map((candidate) => candidate.validations), new Set());
+}
+
+/** Backtracking over the few signers of one document: is there a one-to-one pairing? */
+function pairsUp(sent: Record<string, string | null>[], got: Document['signatures'][number]['validations'][], used: Set<number>): boolean {
+  const index = used.size;
+  if (index === sent.length) return true;
+  return got.some((candidate, at) => {
+    if (used.has(at) || !sameSigner(sent[index]!, candidate)) return false;
+    used.add(at);
+    if (pairsUp(sent, got, used)) return true;
+    used.delete(at);
+    return false;
   });
+}
+
+function sameSigner(validations: Record<string, string | null>, got: Document['signatures'][number]['validations']): boolean {
+  const codes = Object.keys(validations);
+  if (codes.length !== Object.keys(got).length) return false;
+  return codes.every((code) => got[code] !== undefined && sameValue(code, validations[code]!, got[code]!.value));
 }
 
 function sameValue(code: string, sent: string | null, got: ValidationValue): boolean {

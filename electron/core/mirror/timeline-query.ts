@@ -32,7 +32,7 @@ export class TimelineQueries {
         WHERE account_id = ? AND document_id = ? ORDER BY id DESC LIMIT ${maxEntries}`),
       journal: db.prepare(`SELECT at, action, actor, outcome, target FROM journal
         WHERE account_id = ? AND target IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ${maxEntries}`),
-      audit: db.prepare(`SELECT at, action, os_user AS actor, outcome, subject FROM audit_journal INDEXED BY audit_journal_by_subject
+      audit: db.prepare(`SELECT at, action, os_user AS actor, outcome, subject, json_extract(inputs, '$.auto') AS auto FROM audit_journal INDEXED BY audit_journal_by_subject
         WHERE subject IN (SELECT value FROM json_each(?)) AND account_id = ? ORDER BY seq DESC LIMIT ${maxEntries}`),
     };
   }
@@ -50,11 +50,13 @@ export class TimelineQueries {
       entries.push({ kind: 'notification', at: row.received_at, action: row.kind, signatureId: row.signature_id, newStatus: newStatusOf(row.raw_body), state: row.state });
     }
     const targets = JSON.stringify([document.id, ...document.signatures.map((signature) => signature.id)]);
-    for (const row of this.statements.audit.all(targets, accountId) as { at: string; action: string; actor: string; outcome: string; subject: string }[]) {
+    for (const row of this.statements.audit.all(targets, accountId) as { at: string; action: string; actor: string; outcome: string; subject: string; auto: number | null }[]) {
       const outcome = parseObject(row.outcome);
       const state = typeof outcome.state === 'string' ? outcome.state : 'done';
       const detail = typeof outcome.error === 'string' ? outcome.error : typeof outcome.nextPossibleAt === 'string' ? outcome.nextPossibleAt : null;
-      entries.push({ kind: 'action', at: row.at, action: row.action, actor: row.actor, outcome: state, target: row.subject, detail });
+      // A reminder the automatic reminders sent (not a person) says so.
+      const action = row.action === 'remind' && row.auto === 1 ? 'autoRemind' : row.action;
+      entries.push({ kind: 'action', at: row.at, action, actor: row.actor, outcome: state, target: row.subject, detail });
     }
     // What sync itself recorded (a document the service no longer shows).
     for (const row of this.statements.journal.all(accountId, targets) as { at: string; action: string; actor: string; outcome: string; target: string | null }[]) {

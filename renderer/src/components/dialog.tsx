@@ -40,12 +40,15 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', te
       className={`dialog dialog-${size}`}
       aria-labelledby={titleId}
       data-testid={testId}
+      // React passes a nested dialog's cancel and close up to this one: only this dialog's own count
+      // (Escape in an action dialog over the document panel closes the dialog, not the panel too).
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}
-      onClose={() => {
-        if (open) onClose();
+      onClose={(event) => {
+        if (event.target === event.currentTarget && open) onClose();
       }}
       onKeyDown={(event) => {
         if (ref.current) trapTab(event, ref.current);

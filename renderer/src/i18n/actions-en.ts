@@ -105,4 +105,27 @@ export const actionsEn = {
     running: 'Working:',
     uncertain: 'Being checked:',
   },
+  // Automatic reminders (Settings; auto-remind-section.tsx)
+  autoRemind: {
+    title: 'Automatic reminders',
+    forAccount: 'For the account “{{account}}”; each account has its own. Off unless you turn them on.',
+    noAccount: 'Add an account first: automatic reminders are set per account.',
+    enabled: 'Remind signers who have not signed yet, automatically',
+    hint: 'Only signers invited by e-mail or SMS, on that same channel. Signers invited by a link you share are never reminded.',
+    everyDays: 'Every how many days',
+    maxTimes: 'At most how many reminders per signer',
+    range: 'A whole number from {{min}} to {{max}}.',
+    rule: 'The service accepts one reminder per signer every 2 hours. SignDock never sends one sooner than 2 hours after the last reminder to that signer (sent by hand or automatically), so a reminder can come a little later than planned.',
+    where: 'Reminders go out while SignDock is open (the app or the web page). Each one appears in the document’s history as “Automatic reminder sent by SignDock”.',
+  },
+  // An item's refusal in words (job-progress.tsx), by the host's error code
+  itemErrors: {
+    reminder: {
+      tooSoon: 'Not sent: this signer already got a reminder less than 2 hours ago, and the service allows one every 2 hours. The next one is possible after {{at}}.',
+      tooSoonNoTime: 'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests) without saying when the next one is possible; at the latest 2 hours after the previous reminder.',
+    },
+    cancel: {
+      completed: 'Not cancelled: the document is already completed (every signer signed).',
+    },
+  },
 };

@@ -107,4 +107,27 @@ export const actionsEs: typeof actionsEn = {
     running: 'En curso:',
     uncertain: 'Comprobando:',
   },
+  // Recordatorios automáticos (Ajustes; auto-remind-section.tsx)
+  autoRemind: {
+    title: 'Recordatorios automáticos',
+    forAccount: 'Para la cuenta «{{account}}»; cada cuenta tiene los suyos. Desactivados salvo que los active.',
+    noAccount: 'Primero añada una cuenta: los recordatorios automáticos se configuran por cuenta.',
+    enabled: 'Recordar automáticamente a quienes aún no han firmado',
+    hint: 'Solo a quienes se invitó por correo electrónico o SMS, por ese mismo medio. A quienes firman con un enlace que usted comparte no se les recuerda nunca.',
+    everyDays: 'Cada cuántos días',
+    maxTimes: 'Como máximo cuántos recordatorios por firmante',
+    range: 'Un número entero de {{min}} a {{max}}.',
+    rule: 'El servicio acepta un recordatorio por firmante cada 2 horas. SignDock nunca envía uno antes de que pasen 2 horas desde el último recordatorio a ese firmante (enviado a mano o automáticamente), así que un recordatorio puede llegar algo más tarde de lo previsto.',
+    where: 'Los recordatorios salen mientras SignDock está abierto (la aplicación o la página web). Cada uno aparece en el historial del documento como «Recordatorio automático enviado por SignDock».',
+  },
+  // El motivo de un elemento no hecho (job-progress.tsx), por el código de error del host
+  itemErrors: {
+    reminder: {
+      tooSoon: 'No se envió: este firmante ya recibió un recordatorio hace menos de 2 horas, y el servicio permite uno cada 2 horas. El próximo es posible a partir del {{at}}.',
+      tooSoonNoTime: 'No se envió: el servicio rechazó el recordatorio (este firmante recibió uno hace menos de 2 horas, o hubo demasiadas peticiones) sin decir cuándo será posible el próximo; como muy tarde, 2 horas después del recordatorio anterior.',
+    },
+    cancel: {
+      completed: 'No se canceló: el documento ya está completado (todos firmaron).',
+    },
+  },
 };

@@ -231,6 +231,7 @@ export const documentsEn = {
       cancel: 'Cancelled by SignDock',
       invalidate: 'Signature invalidated by SignDock',
       remind: 'Reminder sent by SignDock',
+      autoRemind: 'Automatic reminder sent by SignDock',
       send: 'Sent by SignDock',
       'document.refresh': 'Read again: the service no longer shows it',
     },

@@ -229,6 +229,7 @@ export const documentsEs: typeof documentsEn = {
       cancel: 'Cancelado por SignDock',
       invalidate: 'Firma invalidada por SignDock',
       remind: 'Recordatorio enviado por SignDock',
+      autoRemind: 'Recordatorio automático enviado por SignDock',
       send: 'Enviado por SignDock',
       'document.refresh': 'Leído de nuevo: el servicio ya no lo muestra',
     },

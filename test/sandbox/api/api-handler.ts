@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Outcome, Reply } from '../http/reply';
-import { detailReply, isDrop, textReply } from '../http/reply';
+import { detailReply, emptyReply, isDrop, textReply } from '../http/reply';
 import type { Match } from '../http/router';
 import { matchRoute } from '../http/router';
 import { writeReply } from '../http/write-reply';
@@ -15,21 +15,37 @@ function serverError(status: number): Reply {
   return textReply(status, `<html><head><title>${status} ${reason}</title></head><body><h1>${reason} (${status})</h1></body></html>\n`, 'text/html; charset=utf-8');
 }
 
+/**
+ * The `alt` variant's errors (core/variant.ts). service-api.md §7 "Error body shape … not shown",
+ * §5 "Response for a missing or invalid key: not shown", §8 "retry-after behaviour: not shown";
+ * service-notes.md "Errors": "Some error responses are not JSON … Treat 401 and 403 as …".
+ * A bad key: 403 with an empty body; a throttle: 429, empty, no `Retry-After`; not found: an HTML page.
+ */
+function altError(status: 403 | 404 | 429): Reply {
+  if (status === 404) return textReply(404, '<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1></body></html>\n', 'text/html; charset=utf-8');
+  return emptyReply(status);
+}
+
 async function decide(services: SandboxServices, req: IncomingMessage, url: URL, match: Match<ApiHandler>, plan: FaultPlan): Promise<Outcome> {
-  if (match.kind === 'not-found') return detailReply(404, 'Not found.');
+  const alt = services.variant === 'alt';
+  if (match.kind === 'not-found') return alt ? altError(404) : detailReply(404, 'Not found.');
 
   const auth = services.keys.check(req);
-  if (!auth.ok) return detailReply(401, auth.detail, { 'www-authenticate': 'Bearer realm="api"' });
+  if (!auth.ok) return alt ? altError(403) : detailReply(401, auth.detail, { 'www-authenticate': 'Bearer realm="api"' });
 
   const taken = services.rateLimiter.take(auth.key);
   if (!taken.ok) {
     services.stats.throttled('rate_limit');
+    if (alt) return altError(429);
     return detailReply(429, `Request was throttled. Expected available in ${Math.max(1, Math.ceil(taken.retryAfterMs / 1000))} seconds.`,
       services.rateLimiter.retryAfterHeader(taken.retryAfterMs));
   }
-  if (plan.throttle) {
+  const quota = services.faults.config.create_quota;
+  const overQuota = quota >= 0 && match.kind === 'found' && match.route.name === 'create' && services.stats.createdTotal >= quota;
+  if (plan.throttle || overQuota) {
     services.stats.throttled('fault');
     services.stats.fault('throttles');
+    if (alt) return altError(429);
     return detailReply(429, 'Request was throttled. Expected available in 1 second.', services.rateLimiter.retryAfterHeader(1000));
   }
   if (plan.errorStatus !== null) {
@@ -59,6 +75,7 @@ export async function handleApi(services: SandboxServices, req: IncomingMessage,
     services.log(`Internal error on ${req.method ?? ''} ${url.pathname}: ${(error as Error).stack ?? String(error)}`);
     outcome = serverError(500);
   }
+  if (services.variant === 'alt' && !isDrop(outcome) && outcome.status === 404) outcome = altError(404);
 
   if (isDrop(outcome)) {
     services.log(`Fault: ${outcome.drop} the connection of ${req.method ?? ''} ${url.pathname} after acting on it`);

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { wireDocument, wireSignatureDetail } from '../core/serialize';
+import type { DocumentRecord } from '../core/types';
 import type { Refusal } from '../core/workflow';
 import type { Outcome, Reply } from '../http/reply';
 import { detailReply, emptyReply, jsonReply } from '../http/reply';
 import type { Route } from '../http/router';
 import { path } from '../http/router';
 import type { SandboxServices } from '../services';
+import { altDocument, altPaginate, altSignature } from './alt-wire';
 import { downloadEvidence } from './downloads';
 import { paginate } from './pagination';
 import { readJsonBody } from './request-body';
@@ -29,15 +31,22 @@ export function refusalReply(refusal: Refusal, services: SandboxServices): Reply
     case 'not-found': return detailReply(404, refusal.detail);
     case 'too-soon': {
       services.stats.throttled('reminder');
-      return detailReply(429, refusal.detail, services.rateLimiter.retryAfterHeader((refusal.retryAfterSeconds ?? 1) * 1000));
+      const retryAfter = refusal.retryAfterSeconds === undefined ? {} : services.rateLimiter.retryAfterHeader(refusal.retryAfterSeconds * 1000);
+      return detailReply(429, refusal.detail, retryAfter);
     }
     default: return detailReply(400, refusal.detail);
   }
 }
 
+/** A document as this sandbox's variant shows it (core/variant.ts, api/alt-wire.ts). */
+function shown(services: SandboxServices, document: DocumentRecord, origin: string, moment: 'create' | 'read'): unknown {
+  const wire = wireDocument(document, services.store, origin);
+  return services.variant === 'alt' ? altDocument(wire, services.variantPrng, moment) : wire;
+}
+
 const list: ApiHandler = async ({ services, url, origin }) => {
-  const documents = services.store.listDocuments().map((document) => wireDocument(document, services.store, origin));
-  return jsonReply(200, paginate(documents, url, origin));
+  const documents = services.store.listDocuments().map((document) => shown(services, document, origin, 'read'));
+  return jsonReply(200, services.variant === 'alt' ? altPaginate(documents, url) : paginate(documents, url, origin));
 };
 
 const create: ApiHandler = async ({ services, req, origin }) => {
@@ -52,13 +61,14 @@ const create: ApiHandler = async ({ services, req, origin }) => {
     services.stats.fault('ambiguous_creates');
     return { drop };
   }
-  return jsonReply(201, wireDocument(document, services.store, origin));
+  // service-api.md §4.2: "Exact response shape and status codes: not shown": 201, or 200 in the `alt` variant.
+  return jsonReply(services.variant === 'alt' ? 200 : 201, shown(services, document, origin, 'create'));
 };
 
 const get: ApiHandler = async ({ services, params, origin }) => {
   const document = services.store.documents.get(params[0] ?? '');
   if (!document) return detailReply(404, 'Not found.');
-  return jsonReply(200, wireDocument(document, services.store, origin));
+  return jsonReply(200, shown(services, document, origin, 'read'));
 };
 
 const cancel: ApiHandler = async ({ services, req, params, origin }) => {
@@ -73,13 +83,14 @@ const cancel: ApiHandler = async ({ services, req, params, origin }) => {
   if (!checked.ok) return jsonReply(400, checked.errors);
   const outcome = services.workflow.cancel(document.id, checked.value.reason);
   if (!outcome.ok) return refusalReply(outcome, services);
-  return jsonReply(200, wireDocument(outcome.value, services.store, origin));
+  return jsonReply(200, shown(services, outcome.value, origin, 'read'));
 };
 
 const signature: ApiHandler = async ({ services, params, origin }) => {
   const found = services.store.signatures.get(params[0] ?? '');
   if (!found) return detailReply(404, 'Not found.');
-  return jsonReply(200, wireSignatureDetail(found, origin));
+  const detail = wireSignatureDetail(found, origin);
+  return jsonReply(200, services.variant === 'alt' ? altSignature(detail, 'read') : detail);
 };
 
 const invalidate: ApiHandler = async ({ services, req, params }) => {
@@ -99,7 +110,8 @@ const invalidate: ApiHandler = async ({ services, req, params }) => {
     id: invalidated.id,
     invalidation_reason: invalidated.invalidationReason,
     status: invalidated.status,
-    ...(replacement ? { new_signature_id: replacement.id } : {}),
+    // service-notes.md "Shapes": `new_signature_id` is not seen in practice; the `alt` variant leaves it out.
+    ...(replacement && services.variant !== 'alt' ? { new_signature_id: replacement.id } : {}),
   });
 };
 

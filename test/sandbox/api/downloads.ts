@@ -1,6 +1,6 @@
 import { isUuid } from '../core/ids';
 import type { DownloadKind } from '../core/stats';
-import { detailReply, fileReply } from '../http/reply';
+import { detailReply, fileReply, textReply } from '../http/reply';
 import type { ApiHandler } from './api-routes';
 
 const kinds: Record<DownloadKind, { type: string; suffix: string }> = {
@@ -18,10 +18,17 @@ export const downloadEvidence: ApiHandler = async ({ services, params }) => {
   if (!isUuid(id)) return detailReply(400, `"${id}" is not a valid UUID.`);
   const document = services.store.documents.get(id);
   if (!document) return detailReply(404, 'Not found.');
-  if (document.status !== 'CO') return detailReply(404, 'The file is not available: the document is not completed.');
+  // service-api.md §4.6: "the document states in which downloads are available: not shown"; 400 is
+  // "error in the request". The `alt` variant answers 400 (plain text) for a document not completed.
+  if (document.status !== 'CO') {
+    return services.variant === 'alt' ? textReply(400, 'Document not completed') : detailReply(404, 'The file is not available: the document is not completed.');
+  }
   const files = await services.evidence.files(document);
   services.stats.downloaded(document.id, kind);
   const base = document.fileName.replace(/\.pdf$/i, '');
   const bytes = kind === 'zipfile' ? files.zipfile : kind === 'pdf-certificate' ? files.certificate : files.signed;
-  return fileReply(bytes, kinds[kind].type, `${base}-${kinds[kind].suffix}`);
+  if (services.variant !== 'alt') return fileReply(bytes, kinds[kind].type, `${base}-${kinds[kind].suffix}`);
+  // service-api.md §4.6: "Response headers … not shown": the `alt` variant sends every file as
+  // application/octet-stream, chunked, with neither Content-Length nor Content-Disposition.
+  return { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: bytes, json: false, chunked: true };
 };

@@ -19,6 +19,11 @@ export interface FaultConfig {
   /** Create the document, then drop the connection (`destroy`) or never answer (`hang`). */
   ambiguous_create_rate: number;
   ambiguous_create_mode: 'destroy' | 'hang';
+  /**
+   * Documents that may be created in all (the stats' `creates.total`); every create beyond is answered
+   * 429 (Retry-After 1 s) until the quota is raised. -1 for none. Lets a test hold a batch mid-way.
+   */
+  create_quota: number;
   /** Operations the faults apply to (list, create, get, cancel, invalidate, download, signature, resend); null for all. */
   operations: string[] | null;
 }
@@ -26,7 +31,7 @@ export interface FaultConfig {
 export const noFaults: FaultConfig = {
   error_rate: 0, error_statuses: [500, 502, 503], throttle_rate: 0, latency_ms: 0, latency_jitter_ms: 0,
   slow_body_rate: 0, slow_body_chunk_bytes: 64, slow_body_delay_ms: 20, malformed_json_rate: 0,
-  ambiguous_create_rate: 0, ambiguous_create_mode: 'destroy', operations: null,
+  ambiguous_create_rate: 0, ambiguous_create_mode: 'destroy', create_quota: -1, operations: null,
 };
 
 /** What happens to one request, decided when it arrives. */

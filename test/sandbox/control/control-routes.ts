@@ -83,7 +83,7 @@ const setFaults: ControlHandler = ({ services, body }) => {
     nullable: ['operations'],
     ranges: {
       error_rate: rate, throttle_rate: rate, slow_body_rate: rate, malformed_json_rate: rate, ambiguous_create_rate: rate,
-      latency_ms: [0, 600_000], latency_jitter_ms: [0, 600_000], slow_body_chunk_bytes: [1, 1 << 20], slow_body_delay_ms: [0, 60_000],
+      create_quota: [-1, 1_000_000_000], latency_ms: [0, 600_000], latency_jitter_ms: [0, 600_000], slow_body_chunk_bytes: [1, 1 << 20], slow_body_delay_ms: [0, 60_000],
     },
     choices: { ambiguous_create_mode: ['destroy', 'hang'] },
   });

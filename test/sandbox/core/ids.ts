@@ -22,6 +22,16 @@ export function uuidv7(timeMs: number = Date.now()): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A UUID version 4 (random): what the `alt` variant hands out. The interface only says "UUID"
+ * (service-api.md §2.1, §2.2); the version 7 ids are what real integrations see (service-notes.md "IDs"). */
+export function uuidv4(): string {
+  const bytes = randomBytes(16);
+  bytes[6] = 0x40 | ((bytes[6] ?? 0) & 0x0f);
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {

@@ -50,6 +50,11 @@ export class Stats {
     this.report.throttled[cause] += 1;
   }
 
+  /** Documents created so far. */
+  get createdTotal(): number {
+    return this.report.creates.total;
+  }
+
   created(title: string, fileHash: string): void {
     this.report.creates.total += 1;
     bump(this.report.creates.by_title, title);

@@ -36,9 +36,11 @@ export class DocumentStore {
     for (const signature of signatures) this.signatures.set(signature.id, signature);
   }
 
-  addSignature(signature: SignatureRecord): void {
+  addSignature(signature: SignatureRecord, where: 'first' | 'last' = 'last'): void {
     this.signatures.set(signature.id, signature);
-    this.documents.get(signature.documentId)?.signatureIds.push(signature.id);
+    const ids = this.documents.get(signature.documentId)?.signatureIds;
+    if (where === 'first') ids?.unshift(signature.id);
+    else ids?.push(signature.id);
   }
 
   signaturesOf(document: DocumentRecord): SignatureRecord[] {

@@ -1,9 +1,10 @@
 import type { SandboxClock } from './clock';
 import { isoTime } from './clock';
-import { uuidv7 } from './ids';
+import { uuidv4, uuidv7 } from './ids';
 import type { Prng } from './prng';
 import { signerDefaults } from './signer-defaults';
 import type { DocumentStore } from './store';
+import type { SandboxVariant } from './variant';
 import type {
   DocumentRecord, DocumentStatus, InviteChannel, NotificationInput, SignatureRecord, SignerMessage, ValidationCode, ValidationMap,
 } from './types';
@@ -77,7 +78,13 @@ export class Workflow {
     private readonly clock: SandboxClock,
     private readonly prng: Prng,
     private readonly hooks: WorkflowHooks,
+    private readonly variant: SandboxVariant = 'default',
   ) {}
+
+  /** UUID v7, or v4 in the `alt` variant (service-api.md §2.1: "string, UUID"). */
+  private newId(): string {
+    return this.variant === 'alt' ? uuidv4() : uuidv7(this.now());
+  }
 
   private now(): number {
     return this.at ?? this.clock.now();
@@ -115,7 +122,7 @@ export class Workflow {
       validations[code] = { value, validated: false };
     }
     return {
-      id: uuidv7(this.now()), documentId, createdAt: this.now(), status: 'IN', inviteChannel: [...input.inviteChannel], validations,
+      id: this.newId(), documentId, createdAt: this.now(), status: 'IN', inviteChannel: [...input.inviteChannel], validations,
       message: input.message ?? null, invalidationReason: null, invalidatedAt: null, replaces: null, replacedBy: null,
       openedAt: null, signedAt: null, rejectedAt: null, ipAddress: null, infoDevice: null, signerName: null, lastReminderAt: null, keys: null,
     };
@@ -124,7 +131,7 @@ export class Workflow {
   create(input: NewDocument, status: Extract<DocumentStatus, 'DR' | 'PE'> = 'PE'): DocumentRecord {
     const fileHash = this.store.addFile(input.file);
     const document: DocumentRecord = {
-      id: uuidv7(this.now()), title: input.title, status, createdAt: this.now(), completedAt: null, cancelledAt: null, cancelReason: null,
+      id: this.newId(), title: input.title, status, createdAt: this.now(), completedAt: null, cancelledAt: null, cancelReason: null,
       fileName: input.fileName ?? fileNameFor(input.title), fileHash, fileSize: input.file.length, signatureIds: [],
     };
     const signatures = input.signatures.map((entry) => this.newSignature(document.id, entry));
@@ -145,7 +152,8 @@ export class Workflow {
     const document = this.store.documents.get(documentId);
     if (!document) return refuse('not-found', 'Not found.');
     if (document.status !== 'DR' && document.status !== 'PE') {
-      return refuse('conflict', `The document cannot be cancelled in status ${document.status}.`);
+      // service-api.md §7: "Error body shape … not shown": the `alt` variant words it otherwise.
+      return refuse('conflict', this.variant === 'alt' ? `Document already ${document.status === 'CA' ? 'cancelled' : 'completed'}` : `The document cannot be cancelled in status ${document.status}.`);
     }
     document.status = 'CA';
     document.cancelReason = reason;
@@ -185,7 +193,8 @@ export class Workflow {
       replacement = this.newSignature(document.id, this.replacementOf(signature, input));
       replacement.replaces = signature.id;
       signature.replacedBy = replacement.id;
-      this.store.addSignature(replacement);
+      // service-api.md §4.5 does not say where the new signature goes: last, or first in the `alt` variant.
+      this.store.addSignature(replacement, this.variant === 'alt' ? 'first' : 'last');
       if (document.status === 'PE') this.invite(replacement);
     }
     this.hooks.changed();
@@ -290,6 +299,8 @@ export class Workflow {
     const now = this.now();
     if (signature.lastReminderAt !== null && now - signature.lastReminderAt < REMINDER_INTERVAL_MS) {
       const wait = Math.ceil((signature.lastReminderAt + REMINDER_INTERVAL_MS - now) / 1000);
+      // service-notes.md "Beyond the interface document" gives no Retry-After nor wording: the `alt` variant has neither.
+      if (this.variant === 'alt') return refuse('too-soon', 'Reminder limit reached for this signer');
       return refuse('too-soon', 'A reminder was sent less than 2 hours ago.', wait);
     }
     signature.lastReminderAt = now;

@@ -5,6 +5,8 @@ export interface Reply {
   body: Buffer;
   /** True for JSON bodies: the malformed-JSON fault only touches these. */
   json: boolean;
+  /** Sent with chunked transfer encoding, without `Content-Length`. */
+  chunked?: boolean;
 }
 
 /** Instead of a reply: drop the connection (`destroy`) or never answer (`hang`). */

@@ -53,6 +53,7 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
       {!plan && !error ? <ProgressNote text={t('actions.planning')} /> : null}
       {plan && !job ? (
         <form
+          className="action-form"
           onSubmit={(event) => {
             event.preventDefault();
             void submit();

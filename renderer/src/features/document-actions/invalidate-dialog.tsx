@@ -64,6 +64,7 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
       {error ? <ErrorNotice error={error} /> : null}
       {!job ? (
         <form
+          className="action-form"
           onSubmit={(event) => {
             event.preventDefault();
             void submit();

@@ -3,6 +3,8 @@ import type { JobItemView, JobView } from '../../../../shared';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
+import { formatDateTime } from '../../lib/format-time';
+import { useErrorText } from '../../lib/use-error-text';
 import { useNow } from '../send/use-now';
 
 /** A bulk action's progress in words, with Pause / Resume / Cancel that reach whichever process runs it. */
@@ -56,13 +58,26 @@ export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: Jo
 
 /** One line per item once the job settled: what happened to each document or signer, in words. */
 export function JobResults({ items }: { items: JobItemView[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { explain } = useErrorText();
+  const lookup = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  /** An item's refusal in the UI language: the actions' own words (with the time the next try is possible), else the error catalog, else the host's. */
+  const reason = (error: NonNullable<JobItemView['error']>) => {
+    // A refusal whose next possible time is not known (no Retry-After, no reminder of ours on record) says so.
+    const unknownTime = error.code === 'reminder.tooSoon' && typeof error.params?.nextPossibleAt !== 'string';
+    const key = `actions.itemErrors.${error.code ?? ''}${unknownTime ? 'NoTime' : ''}`;
+    if (error.code && i18n.exists(key)) {
+      const at = typeof error.params?.nextPossibleAt === 'string' ? formatDateTime(error.params.nextPossibleAt, i18n.language) : '';
+      return lookup(key, { ...error.params, at });
+    }
+    return error.code ? explain({ code: error.code, message: error.message, params: error.params as Record<string, string | number> | undefined }) : error.message;
+  };
   return (
     <ul className="job-results" data-testid="job-results">
       {items.map((item) => (
         <li key={item.seq} data-state={item.state} data-testid="job-result">
           <strong>{t(`actions.item.${item.outcome?.already ? 'already' : item.state}`)}</strong> {item.label ?? item.subject}
-          {item.error ? <span className="muted"> — {item.error.message}</span> : null}
+          {item.error ? <span className="muted"> — {reason(item.error)}</span> : null}
           {typeof item.outcome?.newSignatureUrl === 'string' ? (
             <span className="muted">
               {' '}

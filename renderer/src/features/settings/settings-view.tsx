@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { AboutSection } from './about-section';
 import { AccountsSection } from './accounts-section';
+import { AutoRemindSection } from './auto-remind-section';
 import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
 import { WebhooksSection } from './webhooks-section';
@@ -16,6 +17,7 @@ export function SettingsView() {
         {/* Language and appearance first (short, for everyone); notifications in their own section after the accounts. */}
         <PreferencesSection />
         <AccountsSection />
+        <AutoRemindSection />
         <WebhooksSection />
         <EvidenceScheduleSection />
         <AboutSection />

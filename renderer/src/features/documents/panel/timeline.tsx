@@ -5,7 +5,7 @@ import { useDocumentLabels } from '../labels';
 
 const knownActions = new Set(['DS', 'SD', 'DC']);
 const inboxStates = new Set(['pending', 'done', 'ignored', 'failed']);
-const jobKinds = new Set(['cancel', 'invalidate', 'remind', 'send', 'document.refresh']);
+const jobKinds = new Set(['cancel', 'invalidate', 'remind', 'autoRemind', 'send', 'document.refresh']);
 const outcomes = new Set(['done', 'skipped', 'failed', 'not-found']);
 
 /** What happened to the document, newest first, in words. */

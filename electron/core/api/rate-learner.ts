@@ -1,0 +1,219 @@
+/**
+ * The limiter's rate learning: from the service's 429s, the rate it accepts (see `RateLearner`).
+ * Used only by `limiter.ts`.
+ */
+
+/** One granted request, kept a while so that a later 429 can be read against what went before it. */
+export interface GrantRecord {
+  at: number;
+  /** Granted while requests were paced (after a first refusal). */
+  paced: boolean;
+  /** Had to wait for the pace: requests were going out as fast as it allowed. */
+  waited: boolean;
+  /** `accepted`: anything but a 429 (the service counted it); `open` until the request is over. */
+  state: 'open' | 'accepted' | 'refused';
+}
+
+/** How far back grants are kept, and at most how many. */
+const historyMs = 30_000;
+const historyMax = 4096;
+/** The shortest stretch of time a rate is measured over. */
+const minWindowMs = 250;
+/** A refusal is read once the requests before it are over, or after this long at the latest. */
+const settleMs = 2_000;
+/** Before the first estimate, the pace doubles every `doublingMs` spent waiting on it (slow start). */
+const doublingMs = 250;
+/** After an estimate the pace is `margin` of it. */
+const margin = 0.97;
+/**
+ * Then it holds for `holdMs` spent waiting on it and probes upwards, by `gain`·s² (s = seconds past
+ * the hold): slowly at first, then faster (each probe that finds the limit costs a Retry-After pause).
+ * An estimate read from few requests (fewer than `confident` accepted beyond the bucket; the first,
+ * read when the search upwards overshot, usually is), or a step down for a refusal that could not be
+ * read, holds briefly and probes fast: the next refusal, over a longer stretch, reads the rate well.
+ */
+const cruise = { holdMs: 15_000, gain: 0.001 };
+const refine = { holdMs: 500, gain: 0.1 };
+const confident = 15;
+/** Fewer accepted beyond the bucket than this before a refusal, and it is not read as a rate. */
+const evidence = 5;
+/** A refusal that cannot be read slows the pace by this factor. */
+const stepDown = 0.95;
+/** How long the highest estimate stands as a floor (half of it) for the pace. */
+const peakMs = 60_000;
+
+/** Requests accepted over a stretch of time that ended in a refusal. */
+interface Stretch {
+  accepted: number;
+  ms: number;
+}
+
+/** The highest rate the stretches allow for a bucket of `burst`: R >= (accepted - B) / w. */
+function bestRate(stretches: readonly Stretch[], burst: number): { best: number; bestAccepted: number } {
+  let best = 0;
+  let bestAccepted = 0;
+  for (const stretch of stretches) {
+    // The refused request found between 0 and 1 token left: count half of one.
+    const rate = ((stretch.accepted + 0.5 - burst) * 1000) / stretch.ms;
+    if (rate > best) {
+      best = rate;
+      bestAccepted = stretch.accepted;
+    }
+  }
+  return { best, bestAccepted };
+}
+
+/**
+ * Learns the rate a service accepts from its 429s, on the model of a token bucket (rate R, bucket B):
+ * over any stretch of time w that ends in a refusal, the service accepted at most B + R·w requests,
+ * so R >= (accepted - B) / w for every such stretch; the largest of these is the estimate (exact,
+ * give or take the token the refused request found partly refilled, for the stretch over which the
+ * bucket ran dry). Stretches start after the previous refusal: a pause for Retry-After in between
+ * refills the bucket, so it says nothing. B is what the service let through in the quarter second
+ * before its first refusal (its burst, when it refused a burst of ours; a little more otherwise,
+ * which only makes the first estimate low: probing corrects it).
+ *
+ * The first refusal, before any pacing, reads nothing (it says as much about our own start: work
+ * before the first requests, connections opening): the pace starts at what was accepted in the last
+ * second and doubles until refused again. After an estimate the pace is `margin` of it, evenly
+ * spaced (no bursts any more); it holds a while, then probes upwards, and the next 429 corrects the
+ * estimate. The pace only grows while requests are waiting on it, and never drops below half of the
+ * highest estimate of the last minute: 429s that are not about the rate (a service that refuses a
+ * share of requests whatever the pace) must not drive it to a crawl; their Retry-After pauses
+ * already slow everything down. A refusal is read once the requests sent before it are over, so
+ * that what they got is known.
+ */
+export class RateLearner {
+  private readonly history: GrantRecord[] = [];
+  private pending: GrantRecord | null = null;
+  /** When the last refusal read was granted: stretches of time start after it. */
+  private lastRefusal = Number.NEGATIVE_INFINITY;
+  private burst: number | null = null;
+  estimate: number | null = null;
+  private peak = { rate: 0, at: 0 };
+  /** Whether a 429 has been seen: from then on requests are paced evenly. */
+  learning = false;
+  pace: number;
+  private schedule: 'slowStart' | typeof cruise | typeof refine = 'slowStart';
+  private base: number;
+  private boundMs = 0;
+
+  constructor(
+    private readonly ceiling: number,
+    private readonly floor: number,
+  ) {
+    this.pace = ceiling;
+    this.base = ceiling;
+  }
+
+  granted(now: number, waited: boolean): GrantRecord {
+    const record: GrantRecord = { at: now, paced: this.learning, waited, state: 'open' };
+    this.history.push(record);
+    let drop = 0;
+    while (drop < this.history.length && this.history[drop] !== this.pending && (this.history.length - drop > historyMax || this.history[drop]!.at < now - historyMs)) drop += 1;
+    if (drop > 0) this.history.splice(0, drop);
+    return record;
+  }
+
+  /** A 429 that tells something about the rate (the first of its round). */
+  refused(record: GrantRecord, now: number): void {
+    if (this.pending) this.read(now, true);
+    this.pending = record;
+    if (!this.learning) {
+      this.learning = true;
+      // Until the refusal is read: no faster than what went through in the last second.
+      const accepted = this.history.filter((grant) => grant.state !== 'refused' && grant.at >= record.at - 1000 && grant.at < record.at).length;
+      if (accepted >= 1) this.set('slowStart', Math.min(this.pace, accepted));
+    }
+    this.read(now, false);
+  }
+
+  /** Time passed; `bound` when requests were waiting on the pace all along: it may grow. */
+  tick(now: number, elapsedMs: number, bound: boolean): void {
+    if (this.pending) this.read(now, false);
+    if (!this.learning || !bound) return;
+    this.boundMs += elapsedMs;
+    const factor =
+      this.schedule === 'slowStart' ? 2 ** (this.boundMs / doublingMs) : 1 + this.schedule.gain * (Math.max(0, this.boundMs - this.schedule.holdMs) / 1000) ** 2;
+    const next = Math.min(this.ceiling, this.base * factor, this.pace * 2);
+    if (this.schedule === 'slowStart' && next === this.pace * 2) {
+      // Doubled in one step (a long wait at a low pace): the doubling starts again from here.
+      this.base = next;
+      this.boundMs = 0;
+    }
+    this.pace = next;
+  }
+
+  /** Reads the pending refusal once the requests before it are over (or `force`). */
+  private read(now: number, force: boolean): void {
+    const refusal = this.pending;
+    if (!refusal) return;
+    const index = this.history.indexOf(refusal);
+    if (index < 0) {
+      this.pending = null;
+      return;
+    }
+    if (!force && now - refusal.at < settleMs && this.history.slice(0, index).some((grant) => grant.state === 'open')) return;
+    this.pending = null;
+
+    const t = refusal.at;
+    let accepted = 0;
+    let lastSecond = 0;
+    let lastQuarter = 0;
+    let recent = 0;
+    let waited = 0;
+    const stretches: Stretch[] = [];
+    for (let i = index - 1; i >= 0; i -= 1) {
+      const grant = this.history[i]!;
+      const ms = t - grant.at;
+      if (ms <= 1000 && grant.at > this.lastRefusal) {
+        recent += 1;
+        if (grant.waited) waited += 1;
+      }
+      if (grant.state === 'refused') continue;
+      accepted += 1;
+      if (ms < minWindowMs) lastQuarter = accepted;
+      else if (grant.at > this.lastRefusal) stretches.push({ accepted, ms });
+      if (ms <= 1000) lastSecond = accepted;
+    }
+    this.lastRefusal = t;
+    this.burst ??= Math.max(1, lastQuarter);
+    const burst = this.burst;
+    const { best, bestAccepted } = bestRate(stretches, burst);
+    if (this.peak.at < t - peakMs) this.peak = { rate: 0, at: t };
+    const low = this.peak.rate / 2;
+    // Paced: requests went out as fast as the pace allowed, so the refusal is about that pace.
+    const bound = refusal.paced && recent > 0 && waited * 2 >= recent;
+
+    // Only a refusal met while searching upwards (before any estimate, or past the estimate) is read
+    // as the bucket running dry, and only when enough went through beyond the bucket. One met below
+    // the estimate, at a pace the service accepted a moment ago, is about something else (or the
+    // service's limit came down): the pace steps down a little, and its estimate with it, so that
+    // the search from there reads the new rate.
+    const searching = this.estimate === null || this.pace > this.estimate;
+    const readable = bound && searching && best > 0 && bestAccepted - burst >= evidence;
+
+    if (!bound) {
+      // Not held back by the pace (before any pacing, or fewer requests than it allows): what went
+      // through says as much about us (work between requests, connections opening) as about the
+      // service. No faster than that, then search upwards.
+      if (lastSecond >= 1) this.set('slowStart', Math.min(this.pace, Math.max(lastSecond, low)));
+    } else if (readable) {
+      this.estimate = best;
+      if (best >= this.peak.rate) this.peak = { rate: best, at: t };
+      this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
+    } else if (this.estimate === null) {
+      this.set('slowStart', Math.max(1, this.pace / 2));
+    } else {
+      this.set(refine, Math.max(stepDown * this.pace, low));
+      this.estimate = Math.min(this.estimate, this.pace / margin);
+    }
+  }
+
+  private set(schedule: RateLearner['schedule'], pace: number): void {
+    this.schedule = schedule;
+    this.pace = Math.min(this.ceiling, Math.max(this.floor, pace));
+    this.base = this.pace;
+    this.boundMs = 0;
+  }
+}
