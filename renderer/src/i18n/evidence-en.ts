@@ -192,7 +192,7 @@ export const evidenceEn = {
     note: 'Reviewing the evidence archive on this computer, with no account and no network.',
     back: 'Back to connecting an account',
     open: 'Review an evidence archive',
-    openHint: 'No account needed: the archive folder is read from this computer.',
+    openHint: 'Only reviewing evidence archived before? No account needed.',
   },
   buttons: {
     title: 'Evidence',

@@ -189,7 +189,7 @@ export const evidenceEs: typeof evidenceEn = {
     note: 'Revisando el archivo de evidencias de este ordenador, sin cuenta y sin red.',
     back: 'Volver a conectar una cuenta',
     open: 'Revisar un archivo de evidencias',
-    openHint: 'No hace falta cuenta: se lee la carpeta del archivo de este ordenador.',
+    openHint: '¿Solo quiere revisar evidencias ya archivadas? No hace falta cuenta.',
   },
   buttons: {
     title: 'Evidencias',

@@ -43,12 +43,7 @@ export function OnboardingView() {
           </li>
           <li>
             <EvidenceIcon />
-            <span>
-              {t('onboarding.pointEvidence')}{' '}
-              <button type="button" className="onboarding-review-link" onClick={() => reviewEvidence(true)} title={t('evidence.offline.openHint')} data-testid="onboarding-review-evidence">
-                {t('evidence.offline.open')}
-              </button>
-            </span>
+            <span>{t('onboarding.pointEvidence')}</span>
           </li>
         </ul>
       </div>
@@ -59,6 +54,13 @@ export function OnboardingView() {
             <p className="card-description">{t('onboarding.formHelp')}</p>
             <AccountForm onSaved={opened} />
           </section>
+          {/* After the form for Tab: the Evidence page with no account, from the archive folder alone. */}
+          <p className="onboarding-review">
+            {t('evidence.offline.openHint')}{' '}
+            <button type="button" className="onboarding-review-link" onClick={() => reviewEvidence(true)} data-testid="onboarding-review-evidence">
+              {t('evidence.offline.open')}
+            </button>
+          </p>
         </div>
       </div>
       {/* After the form for Tab and screen readers; shown under the welcome, in view in any window from 1024×640 up. */}
