@@ -141,10 +141,11 @@ export function createCore(options: CoreOptions): Core {
     settings,
   });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
-  const { handlers: evidenceHandlers } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind });
+  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
+  let stopRecheck: (() => void) | null = null;
   let orphanTimer: ReturnType<typeof setInterval> | null = null;
   /** The local sandbox of the demo account delivers its notifications to this listener. */
   const connectDemoWebhook = async (accountId: string) => {
@@ -251,6 +252,8 @@ export function createCore(options: CoreOptions): Core {
       // Notifications are for the app and the web UI (hosts with background work), never the CLI.
       stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
       stopAutoRemind ??= autoRemind();
+      // The archive re-hashed against its manifests every N days (a setting): one timer, offline.
+      stopRecheck ??= startRecheck();
       await spine.startBackground();
       const selected = accounts.selectedId();
       if (selected) await connectDemoWebhook(selected);
@@ -263,6 +266,7 @@ export function createCore(options: CoreOptions): Core {
     async close() {
       stopNotices?.();
       stopAutoRemind?.();
+      stopRecheck?.();
       if (orphanTimer) clearInterval(orphanTimer);
       await batches.close();
       await jobs.close();

@@ -6,6 +6,7 @@ import { batchItemSchema, batchSummarySchema } from '../domain/batches';
 import { inboxStatsSchema, webhookStateSchema } from '../domain/webhooks';
 import { jobViewSchema } from '../domain/jobs';
 import { noticeSchema } from '../domain/notices';
+import { recheckResultSchema } from '../domain/evidence';
 
 /** Every event the host pushes to the UI. */
 export const events = {
@@ -21,6 +22,8 @@ export const events = {
   'batches.changed': z.object({ batch: batchSummarySchema, items: z.array(batchItemSchema) }),
   /** A job (bulk action) moved: its state and counts (at most ~5 per second per job). */
   'jobs.changed': jobViewSchema,
+  /** The archive was re-hashed against its manifests (scheduled or asked for): what was found. */
+  'evidence.rechecked': recheckResultSchema,
   /** Something worth a desktop or browser notification (grouped; only the kinds the settings turn on). */
   notices: noticeSchema,
 } as const;

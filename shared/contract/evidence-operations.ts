@@ -9,6 +9,8 @@ import {
   bagSummarySchema,
   evidenceFileKinds,
   evidenceSettingsSchema,
+  recheckResultSchema,
+  recheckSettingSchema,
   verdicts,
   verificationReportSchema,
 } from '../domain/evidence';
@@ -31,6 +33,21 @@ export const evidenceOperations = {
     output: evidenceSettingsSchema,
   }),
   'evidence.removeTrustAnchor': defineOperation({ summary: 'Stop trusting a certificate authority.', input: z.object({ fingerprint: z.string().min(1).max(200) }).strict(), output: evidenceSettingsSchema }),
+  'evidence.setRecheck': defineOperation({
+    summary: 'Turn the scheduled re-verification on or off, and how often (every N days): the archive re-hashed against its manifests, offline.',
+    input: recheckSettingSchema.strict(),
+    output: evidenceSettingsSchema,
+  }),
+  'evidence.recheckNow': defineOperation({
+    summary: 'Re-hash the whole archive against the bags\' manifests now (offline), as the schedule does, and keep the result.',
+    input: z.object({}).strict(),
+    output: recheckResultSchema,
+  }),
+  'evidence.report': defineOperation({
+    summary: 'Verify archived bags again (all of them when none are given) and save the report the legal team keeps: a PDF and a CSV beside it, in the exports folder.',
+    input: z.object({ bagPaths: bagPaths.optional() }).strict(),
+    output: z.object({ pdf: z.string(), csv: z.string(), bags: z.number().int(), problems: z.number().int() }),
+  }),
   'evidence.planArchive': defineOperation({
     summary: 'What archiving would do, from the mirror: documents to archive (with their bag), and those skipped with why.',
     input: archiveSelectionSchema,

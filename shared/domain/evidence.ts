@@ -158,9 +158,34 @@ export type ArchivePlan = z.infer<typeof archivePlanSchema>;
 export const trustAnchorSchema = z.object({ fingerprint: z.string(), subject: z.string(), validTo: z.string() });
 export type TrustAnchor = z.infer<typeof trustAnchorSchema>;
 
+/** The scheduled re-verification: every N days the host re-hashes the archive against the bags' manifests, offline. */
+export const recheckSettingSchema = z.object({ enabled: z.boolean(), everyDays: z.number().int().min(1).max(365) });
+export type RecheckSetting = z.infer<typeof recheckSettingSchema>;
+/** On by default, every 30 days: a month-old change is still found while someone remembers why. */
+export const defaultRecheck: RecheckSetting = { enabled: true, everyDays: 30 };
+
+/** The last scheduled (or asked-for) re-hash of the whole archive: when, what it read, what it found. */
+export const recheckResultSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  folder: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  bags: z.number().int(),
+  files: z.number().int(),
+  bytes: z.number(),
+  problems: z.number().int(),
+  /** The bags with problems (at most 200 listed). */
+  bagsWithProblems: z.array(z.object({ bagPath: z.string(), title: z.string(), problems: z.array(bagProblemSchema) })),
+});
+export type RecheckResult = z.infer<typeof recheckResultSchema>;
+
 export const evidenceSettingsSchema = z.object({
   archiveFolder: z.string(),
   defaultArchiveFolder: z.string(),
   trustAnchors: z.array(trustAnchorSchema),
+  recheck: recheckSettingSchema,
+  lastRecheck: recheckResultSchema.nullable(),
+  /** When the next scheduled re-hash is due (null: off). */
+  nextRecheckAt: z.string().nullable(),
 });
 export type EvidenceSettings = z.infer<typeof evidenceSettingsSchema>;

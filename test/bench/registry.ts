@@ -8,4 +8,5 @@ export const benches: Record<string, () => Promise<Bench>> = {
   idle: async () => (await import('./idle.bench')).idleBench,
   preflight: async () => (await import('./preflight.bench')).preflightBench,
   documents: async () => (await import('./documents.bench')).documentsBench,
+  verify: async () => (await import('./verify.bench')).verifyBench,
 };

@@ -195,6 +195,26 @@ describe('archive against the sandbox', () => {
     expect(run.stdout).toContain(`missing     ${bags[1]}/data/certificate.pdf`);
     expect(run.stdout).toContain(`unexpected  ${bags[2]}/data/notes.txt`);
     expect(run.stdout).toMatch(/mismatch {4}.*data\/package\.zip:original\.pdf/);
+    // The report the legal team keeps: a PDF and a CSV beside it, the paths resolved from where the command was typed.
+    const reported = await runCli(['--home', home.path, '--json', 'verify', join(home.path, 'archive'), '--report', 'reports/check.pdf'], { env: { INIT_CWD: home.path } });
+    expect(reported.code, reported.stderr).toBe(1);
+    const json = JSON.parse(reported.stdout) as { problems: number; report: { pdf: string; csv: string } };
+    expect(json.report).toEqual({ pdf: join(home.path, 'reports', 'check.pdf'), csv: join(home.path, 'reports', 'check.csv') });
+    const csv = readFileSync(json.report.csv, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFrecord,bag,document_id,title,verdict,kind,path,status,detail');
+    expect(csv).toContain(`problem,${bags[0]},`);
+    expect(csv).toMatch(/problem,[^\r]*,modified,data\/signed\.pdf,failed,/);
+    expect(csv).toMatch(/problem,[^\r]*,missing,data\/certificate\.pdf,failed,/);
+    expect(csv).toMatch(/problem,[^\r]*,unexpected,data\/notes\.txt,failed,/);
+    expect(csv).toMatch(/problem,[^\r]*,mismatch,data\/package\.zip:original\.pdf,failed,/);
+    expect(csv).toMatch(/check,[^\r]*,package\.listedHash,original\.pdf,passed,/);
+    expect(csv).toContain('does not prove who signed');
+    const text = spawnSync('pdftotext', ['-layout', json.report.pdf, '-'], { encoding: 'utf8' });
+    expect(text.status, text.stderr).toBe(0);
+    const words = text.stdout.replace(/\s+/g, ' ');
+    expect(words).toContain(`Result: ${json.problems} problems found in 4 of 4 bags.`);
+    expect(words).toContain('a hash match does not prove who signed');
+    for (const kind of ['MODIFIED data/signed.pdf', 'MISSING data/certificate.pdf', 'UNEXPECTED data/notes.txt', 'MISMATCH data/package.zip:original.pdf']) expect(words).toContain(kind);
     // The index remembers what the re-hash found.
     const changed = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', { verdict: 'failed' })).bags;
     expect(changed.map((b) => b.bagPath)).toEqual(expect.arrayContaining(bags));

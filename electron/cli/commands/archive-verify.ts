@@ -3,19 +3,23 @@ import type { BagProblem, BagSummary } from '../../../shared/domain/evidence';
 import { EvidenceSettingsStore } from '../../core/evidence/archive-folder';
 import { findBags, verifyBagFolder } from '../../core/evidence/bag-verify';
 import { EvidenceIndex } from '../../core/evidence/evidence-index';
+import type { ReportBag } from '../../core/evidence/report-model';
+import { reportBag, reportPaths, writeVerifyReport } from '../../core/evidence/verify-report';
 import { readVersion } from '../../core/version';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { parse } from './archive';
 
-export const verifyUsage = 'verify [<bag-or-archive-folder>...]   (default: the archive folder)';
+export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
 
 /**
  * `verify`: from the files alone (no network, no key, no database needed: a colleague's copy works),
  * each bag re-hashed against its manifests and every evidence check run again. Lists each problem with
- * its path and kind (modified, missing, unexpected, mismatch, refused); exit 1 on any.
+ * its path and kind (modified, missing, unexpected, mismatch, refused); exit 1 on any. `--report FILE.pdf`
+ * also writes the report the legal team keeps: that PDF and FILE.csv beside it.
  */
 export async function verifyCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { positionals } = parse(args, {}, verifyUsage);
+  const { values, positionals } = parse(args, { report: { type: 'string' } }, verifyUsage);
+  const reportFile = typeof values.report === 'string' ? reportPaths(ctx.path(values.report)).pdf : null;
   const store = new EvidenceSettingsStore(ctx.core.settings, ctx.core.dataFolder);
   const folders = positionals.length > 0 ? positionals.map((p) => ctx.path(p)) : [store.archiveFolder()];
   const bags: string[] = [];
@@ -27,18 +31,23 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
   }
   const index = new EvidenceIndex(ctx.core.db);
   const results: { bagPath: string; documentId: string; title: string; verdict: string | null; problems: BagProblem[] }[] = [];
+  const reported: ReportBag[] = [];
+  const tool = `SignDock ${readVersion()}`;
   for (const [n, bag] of bags.entries()) {
     if (!ctx.json && bags.length > 1) ctx.err(`\rChecking ${n + 1} of ${bags.length}…`);
-    const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool: `SignDock ${readVersion()}` });
+    const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool });
+    reported.push(reportBag(result));
     if (index.get(bag)) index.recheck(bag, result.problems, new Date().toISOString());
     results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report?.verdict ?? null, problems: result.problems });
   }
   if (!ctx.json && bags.length > 1) ctx.err('\n');
   const problems = results.reduce((sum, r) => sum + r.problems.length, 0);
-  emit(ctx, { bags: results, problems }, () =>
+  const report = reportFile ? await writeVerifyReport({ bags: reported, folders, tool, generatedAt: new Date() }, reportFile) : null;
+  emit(ctx, { bags: results, problems, ...(report ? { report: { pdf: report.pdf, csv: report.csv } } : {}) }, () =>
     [
       ...results.flatMap((r) => (r.problems.length === 0 ? [`ok          ${r.bagPath}`] : r.problems.map((p) => `${p.kind.padEnd(11)} ${r.bagPath}/${p.path}: ${p.detail}`))),
       `${results.length} bag${results.length === 1 ? '' : 's'} checked: ${problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'}`}.`,
+      ...(report ? [`Report: ${report.pdf} (and ${report.csv})`] : []),
     ].join('\n'),
   );
   return problems > 0 ? 1 : 0;

@@ -1,12 +1,23 @@
 import { X509Certificate } from 'node:crypto';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
-import type { EvidenceSettings, TrustAnchor } from '../../../shared/domain/evidence';
+import {
+  defaultRecheck,
+  recheckResultSchema,
+  recheckSettingSchema,
+  type EvidenceSettings,
+  type RecheckResult,
+  type RecheckSetting,
+  type TrustAnchor,
+} from '../../../shared/domain/evidence';
 import type { SettingsRepo } from '../settings/settings-repo';
 import { names } from './cms-verify';
 
 const folderKey = 'evidence.archiveFolder';
 const anchorsKey = 'evidence.trustAnchors';
+const recheckKey = 'evidence.recheck';
+const recheckSinceKey = 'evidence.recheckSince';
+const lastRecheckKey = 'evidence.lastRecheck';
 
 /**
  * The archive's settings, kept as data in SQLite: the archive folder (default `<data folder>/archive`)
@@ -77,11 +88,42 @@ export class EvidenceSettingsStore {
     this.settings.setValue(anchorsKey, this.anchors().filter((c) => c.fingerprint256 !== fingerprint).map((c) => c.toString()));
   }
 
-  view(): EvidenceSettings {
+  recheck(): RecheckSetting {
+    const parsed = recheckSettingSchema.safeParse(this.settings.getValue(recheckKey));
+    return parsed.success ? parsed.data : defaultRecheck;
+  }
+
+  /** A new schedule counts from now (turning it on again does not make a check due at once). */
+  setRecheck(setting: RecheckSetting, now = Date.now()): void {
+    if (setting.enabled && (!this.recheck().enabled || this.settings.getValue(recheckSinceKey) === undefined)) this.settings.setValue(recheckSinceKey, now);
+    this.settings.setValue(recheckKey, setting);
+  }
+
+  /** When the schedule began (written the first time it is asked). */
+  recheckSince(now = Date.now()): number {
+    const stored = this.settings.getValue(recheckSinceKey);
+    if (typeof stored === 'number') return stored;
+    this.settings.setValue(recheckSinceKey, now);
+    return now;
+  }
+
+  lastRecheck(): RecheckResult | null {
+    const parsed = recheckResultSchema.safeParse(this.settings.getValue(lastRecheckKey));
+    return parsed.success ? parsed.data : null;
+  }
+
+  setLastRecheck(result: RecheckResult): void {
+    this.settings.setValue(lastRecheckKey, result);
+  }
+
+  view(nextRecheckAt: number | null = null): EvidenceSettings {
     return {
       archiveFolder: this.archiveFolder(),
       defaultArchiveFolder: this.defaultFolder,
       trustAnchors: this.anchors().map((c) => ({ fingerprint: c.fingerprint256, subject: names(c.subject), validTo: new Date(c.validTo).toISOString() })),
+      recheck: this.recheck(),
+      lastRecheck: this.lastRecheck(),
+      nextRecheckAt: nextRecheckAt === null ? null : new Date(nextRecheckAt).toISOString(),
     };
   }
 }

@@ -19,6 +19,7 @@ import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bagit'
 import { exportForCounsel, type ExportResult } from './counsel-export';
 import type { EvidenceIndex } from './evidence-index';
 import type { ArchiveItemInput } from './archive-kind';
+import { reportBag, writeVerifyReport } from './verify-report';
 
 export interface EvidenceServiceDeps {
   engine: JobEngine;
@@ -122,6 +123,16 @@ export class EvidenceService {
       results.push(result);
     }
     return results;
+  }
+
+  /** Verifies bags again (every indexed bag when none are given) and saves the report for the legal team (PDF + CSV) in the exports folder. */
+  async report(bagPaths?: readonly string[]): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
+    const paths = bagPaths ?? this.deps.index.allPaths().sort();
+    const results = await this.verify(paths);
+    const now = this.deps.now?.() ?? new Date();
+    const name = `evidence-report-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.pdf`;
+    const folders = bagPaths ? results.map((r) => r.bagPath) : [this.deps.settings.archiveFolder()];
+    return writeVerifyReport({ bags: results.map(reportBag), folders, tool: `SignDock ${this.deps.version}`, generatedAt: now }, join(this.deps.exportsFolder, name));
   }
 
   /** Indexes every bag under a folder (the archive, or one copied from another machine) from the bags alone. */

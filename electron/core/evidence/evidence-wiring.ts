@@ -13,6 +13,10 @@ import { EvidenceSettingsStore } from './archive-folder';
 import { archiveKind } from './archive-kind';
 import { EvidenceIndex } from './evidence-index';
 import { EvidenceService } from './evidence-service';
+import { JobLeases } from '../jobs/leases';
+import type { EventBus } from '../events/event-bus';
+import type { Logger } from '../logging/logger';
+import { nextDue, recheckArchive, scheduleRecheck, type RecheckDeps } from './scheduled-recheck';
 
 type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
 
@@ -27,10 +31,12 @@ export interface EvidenceWiringDeps {
   version: string;
   /** In the web host a browser page must not name folders of this computer (DESIGN.md, security model). */
   hostKind: HostKind;
+  events: EventBus;
+  logger?: Logger;
 }
 
 /** The evidence archive on the job engine of `createCore`: the `archive` kind, the service, and its contract handlers. */
-export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceService; handlers: EvidenceHandlers } {
+export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceService; handlers: EvidenceHandlers; startRecheck: () => () => void } {
   const { db, engine, spine, clients } = deps;
   const index = new EvidenceIndex(db);
   const store = new EvidenceSettingsStore(deps.settings, deps.dataFolder);
@@ -70,7 +76,27 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     exportsFolder: join(deps.dataFolder, 'exports'),
     version: deps.version,
   });
-  const settingsView = () => store.view();
+  const recheckDeps: RecheckDeps = {
+    leases: new JobLeases(db),
+    folder: () => store.archiveFolder(),
+    setting: () => store.recheck(),
+    since: () => store.recheckSince(),
+    last: () => store.lastRecheck(),
+    store: (result) => store.setLastRecheck(result),
+    onBag: async (bagPath, check, at) => {
+      // A bag not indexed yet (an archive copied in) is indexed from its files, then the re-hash recorded.
+      if (!index.get(bagPath)) await service.indexFolder(bagPath);
+      index.recheck(bagPath, check.problems, at);
+      return { title: index.get(bagPath)?.title ?? bagPath.slice(bagPath.lastIndexOf('/') + 1) };
+    },
+    onDone: (result) => {
+      deps.events.emit('evidence.rechecked', result);
+      if (result.bagsWithProblems.length > 0) deps.events.emit('notices', { kind: 'evidenceProblems', count: result.bagsWithProblems.length, titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title) });
+    },
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  };
+  let schedule: ReturnType<typeof scheduleRecheck> | null = null;
+  const settingsView = () => store.view(nextDue(recheckDeps));
   /** A folder or file named by the caller: the Electron shell's dialogs and the CLI may, a browser page may not. */
   const hostPath = (what: string, given: unknown) => {
     if (given === undefined || given === null || deps.hostKind !== 'web') return;
@@ -78,6 +104,13 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
   };
   return {
     service,
+    startRecheck: () => {
+      schedule ??= scheduleRecheck(recheckDeps);
+      return () => {
+        schedule?.stop();
+        schedule = null;
+      };
+    },
     handlers: {
       'evidence.settings': settingsView,
       'evidence.setArchiveFolder': ({ path }) => {
@@ -91,6 +124,18 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
         return settingsView();
       },
       'evidence.removeTrustAnchor': ({ fingerprint }) => (store.removeAnchor(fingerprint), settingsView()),
+      'evidence.setRecheck': (setting) => {
+        store.setRecheck(setting);
+        schedule?.rearm();
+        return settingsView();
+      },
+      'evidence.recheckNow': async () => {
+        const result = await recheckArchive(recheckDeps, 'manual');
+        if (!result) throw new AppError({ kind: 'Conflict', code: 'evidence.recheckRunning', message: 'The archive is being checked already (by this or another SignDock window); its result will show here when it is done.' });
+        schedule?.rearm();
+        return result;
+      },
+      'evidence.report': ({ bagPaths }) => service.report(bagPaths),
       'evidence.planArchive': (selection) => service.plan(selection),
       'evidence.archive': (selection) => {
         hostPath('an archive folder', selection.folder);

@@ -3,6 +3,8 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createContractClient } from '../../../shared';
 import type { Bridge } from '../bridge/connect-bridge';
+import { useEvidenceStore } from '../features/evidence/evidence-store';
+import { OfflineReview } from '../features/evidence/offline-review';
 import { OnboardingView } from '../features/onboarding/onboarding-view';
 import { ClientContext } from '../lib/client-context';
 import { FileSourceContext } from '../lib/file-source-context';
@@ -35,8 +37,11 @@ function Root({ bridge, i18n }: { bridge: Bridge; i18n: I18n }) {
   useBrowserNotices(i18n, bridge.kind === 'electron');
   const { state, retry } = useInitialLoad();
   const hasAccounts = useAccountsStore((store) => store.accounts.length > 0);
+  // With no account, the Evidence page still reviews the archive from its bags (offered on the welcome screen).
+  const offlineReview = useEvidenceStore((store) => store.offline);
 
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'failed') return <StartupError error={state.error} onRetry={retry} />;
-  return hasAccounts ? <AppShell /> : <OnboardingView />;
+  if (hasAccounts) return <AppShell />;
+  return offlineReview ? <OfflineReview /> : <OnboardingView />;
 }

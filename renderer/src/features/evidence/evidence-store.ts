@@ -15,6 +15,9 @@ interface EvidenceStore {
   open: string | null;
   /** A PDF of a bag shown in the viewer. */
   viewer: { bagPath: string; kind: EvidenceFileKind; title: string } | null;
+  /** The page reviewed with no account (from the welcome screen). */
+  offline: boolean;
+  setOffline(offline: boolean): void;
   setTyped(typed: string): void;
   setSearch(search: string): void;
   setVerdict(verdict: Verdict | 'all'): void;
@@ -34,6 +37,8 @@ export const useEvidenceStore = create<EvidenceStore>()((set) => ({
   selected: [],
   open: null,
   viewer: null,
+  offline: false,
+  setOffline: (offline) => set({ offline }),
   setTyped: (typed) => set({ typed }),
   setSearch: (search) => set({ search, offset: 0 }),
   setVerdict: (verdict) => set({ verdict, offset: 0 }),

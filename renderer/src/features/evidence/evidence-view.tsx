@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -11,6 +11,7 @@ import { ProgressNote } from '../../components/progress-note';
 import { useClient } from '../../lib/client-context';
 import { formatCount } from '../../lib/format-time';
 import { useAction } from '../../lib/use-action';
+import { useAccountsStore } from '../../stores/accounts-store';
 import { ArchiveDialog } from './archive-dialog';
 import { ArchiveProgress } from './archive-progress';
 import { ArchiveSettings } from './archive-settings';
@@ -20,6 +21,7 @@ import { EVIDENCE_PAGE_SIZE, useEvidenceStore } from './evidence-store';
 import { ExportDialog } from './export-dialog';
 import { EvidenceFilters } from './evidence-filters';
 import { PdfViewer } from './pdf-viewer';
+import { RecheckStatus } from './recheck-status';
 import { useArchiveJob } from './use-archive-job';
 import { useBags } from './use-bags';
 import './evidence.css';
@@ -49,6 +51,15 @@ export function EvidenceView() {
   });
   const page = list.page;
   const archiveEmpty = page !== null && page.total === 0 && search === '' && verdict === 'all';
+  // Archiving needs an account; reviewing does not.
+  const hasAccount = useAccountsStore((store) => store.accounts.length > 0);
+  // An empty index with bags in the archive folder (a new data folder, an archive copied in): indexed from the bags, once.
+  const looked = useRef(false);
+  useEffect(() => {
+    if (!archiveEmpty || looked.current) return;
+    looked.current = true;
+    void rebuild.run();
+  }, [archiveEmpty, rebuild]);
   const n = (value: number) => formatCount(value, i18n.language);
 
   return (
@@ -57,13 +68,16 @@ export function EvidenceView() {
         title={t('evidence.title')}
         subtitle={t('evidence.subtitle')}
         actions={
-          <Button variant="primary" onClick={() => setArchiving(true)} disabled={archiveJob.running} data-testid="archive-open">
-            {t('evidence.archiveButton')}
-          </Button>
+          hasAccount ? (
+            <Button variant="primary" onClick={() => setArchiving(true)} disabled={archiveJob.running} data-testid="archive-open">
+              {t('evidence.archiveButton')}
+            </Button>
+          ) : null
         }
       />
       {archiveJob.job ? <ArchiveProgress job={archiveJob.job} onDismiss={archiveJob.dismiss} /> : null}
       {list.loading && page === null && !list.error ? <ProgressNote text={t('evidence.loading')} testId="evidence-loading" /> : null}
+      {rebuild.pending && archiveEmpty ? <ProgressNote text={t('evidence.indexing')} testId="evidence-indexing" /> : null}
       {list.error ? <ErrorNotice error={list.error} /> : null}
       {archiveEmpty ? (
         <EmptyState testId="evidence-empty" icon={<EvidenceIcon />} title={t('evidence.emptyTitle')} body={t('evidence.emptyBody')} hint={t('evidence.firstStep')} />
@@ -98,6 +112,7 @@ export function EvidenceView() {
           />
         </section>
       ) : null}
+      {page && !archiveEmpty ? <RecheckStatus onChecked={list.reload} /> : null}
       <div className="evidence-footer">
         <Button size="sm" variant="ghost" busy={rebuild.pending} onClick={() => void rebuild.run()} data-testid="rebuild-index">
           {t('evidence.rebuild')}

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAppInfoStore } from '../../stores/app-info-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { AccountForm } from '../accounts/account-form';
+import { useEvidenceStore } from '../evidence/evidence-store';
 import { SandboxOffer } from './sandbox-offer';
 import './onboarding.css';
 
@@ -14,6 +15,7 @@ export function OnboardingView() {
   const sandboxAvailable = useAppInfoStore((store) => store.info?.sandboxAvailable ?? false);
   const go = useNavigationStore((store) => store.go);
   const formTitleId = useId();
+  const reviewEvidence = useEvidenceStore((store) => store.setOffline);
   useDocumentTitle(t('onboarding.title'));
   // The app opens on Send when this view leaves (the first account exists). Not when the add or the
   // sandbox call answers: the host announces the account first, and a late jump would undo where the
@@ -52,6 +54,13 @@ export function OnboardingView() {
             <p className="card-description">{t('onboarding.formHelp')}</p>
             <AccountForm onSaved={opened} />
           </section>
+          {/* After the form for Tab: the Evidence page with no account, from the archive folder alone. */}
+          <p className="onboarding-review">
+            {t('evidence.offline.openHint')}{' '}
+            <button type="button" className="onboarding-review-link" onClick={() => reviewEvidence(true)} data-testid="onboarding-review-evidence">
+              {t('evidence.offline.open')}
+            </button>
+          </p>
         </div>
       </div>
       {/* After the form for Tab and screen readers; shown under the welcome, in view in any window from 1024×640 up. */}

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { AboutSection } from './about-section';
 import { AccountsSection } from './accounts-section';
 import { AutoRemindSection } from './auto-remind-section';
+import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
 import { WebhooksSection } from './webhooks-section';
 import './settings.css';
@@ -18,6 +19,7 @@ export function SettingsView() {
         <AccountsSection />
         <AutoRemindSection />
         <WebhooksSection />
+        <EvidenceScheduleSection />
         <AboutSection />
       </div>
     </>

@@ -1,0 +1,155 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { bagVerdict, counts, problemKindWords, reportScope, reportSummary, statusWords, type ReportInput } from './report-model';
+
+/**
+ * The verification report as a PDF (pdf-lib, standard fonts: nothing embedded, nothing executed):
+ * a summary, what the check proves and what it does not, then each bag with its problems and each
+ * check's result. Text the standard fonts cannot show (outside Windows-1252) is written as `?`.
+ */
+const A4: [number, number] = [595.28, 841.89];
+const margin = 48;
+const gray = rgb(0.38, 0.38, 0.42);
+const red = rgb(0.7, 0.1, 0.1);
+const green = rgb(0.1, 0.45, 0.2);
+
+// The characters of Windows-1252 beyond Latin-1 that the standard fonts can show.
+const extra = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+export function printable(text: string): string {
+  let out = '';
+  for (const ch of text.replace(/[\t\r\n]+/g, ' ')) {
+    const code = ch.codePointAt(0)!;
+    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || extra.has(ch) ? ch : '?';
+  }
+  return out;
+}
+
+interface Style {
+  size?: number;
+  bold?: boolean;
+  mono?: boolean;
+  color?: ReturnType<typeof rgb>;
+  indent?: number;
+  gap?: number;
+}
+
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  readonly pages: PDFPage[] = [];
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
+  ) {
+    this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.pdf.addPage(A4);
+    this.pages.push(this.page);
+    this.y = A4[1] - margin;
+  }
+
+  /** Wrapped text; a word longer than the line (a path, a hash) is broken where it must. */
+  text(value: string, style: Style = {}): void {
+    const size = style.size ?? 9;
+    const font = style.bold ? this.fonts.bold : style.mono ? this.fonts.mono : this.fonts.regular;
+    const left = margin + (style.indent ?? 0);
+    const width = A4[0] - margin - left;
+    for (const line of wrap(printable(value), font, size, width)) {
+      if (this.y - size < margin + 14) this.newPage();
+      this.y -= size * 1.3;
+      this.page.drawText(line, { x: left, y: this.y, size, font, color: style.color ?? rgb(0, 0, 0) });
+    }
+    this.y -= style.gap ?? 1;
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+
+  /** Keeps a heading with at least a few lines after it. */
+  keep(points: number): void {
+    if (this.y - points < margin + 14) this.newPage();
+  }
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+  for (const word of text.split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+export async function reportPdf(input: ReportInput, author: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle('SignDock evidence verification report');
+  pdf.setProducer(input.tool);
+  pdf.setCreator(input.tool);
+  pdf.setCreationDate(input.generatedAt);
+  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold), mono: await pdf.embedFont(StandardFonts.Courier) };
+  const w = new Writer(pdf, fonts);
+  const summary = reportSummary(input);
+
+  w.text('Evidence verification report', { size: 18, bold: true, gap: 6 });
+  w.text(`Made ${input.generatedAt.toISOString()} by ${input.tool}, as ${author}.`, { color: gray });
+  w.text(`Checked: ${input.folders.join(', ')}`, { color: gray, gap: 8 });
+  const clean = summary.problems === 0;
+  w.text(clean ? 'Result: no problems found.' : `Result: ${summary.problems} problem${summary.problems === 1 ? '' : 's'} found in ${summary.bagsWithProblems} of ${summary.bags} bags.`, { size: 12, bold: true, color: clean ? green : red, gap: 2 });
+  w.text(`${summary.bags} bag${summary.bags === 1 ? '' : 's'} checked; ${summary.files} files (${summary.bytes.toLocaleString('en-US')} bytes) re-hashed with SHA-256. No network and no account were used.`, { gap: 10 });
+
+  w.text('What this check proves, and what it does not', { size: 12, bold: true, gap: 3 });
+  reportScope.forEach((line) => w.text(`• ${line}`, { indent: 4, gap: 3 }));
+  w.space(6);
+  w.text('Problem kinds', { size: 12, bold: true, gap: 3 });
+  Object.values(problemKindWords).forEach((line) => w.text(`• ${line}`, { indent: 4 }));
+  w.space(10);
+
+  w.text('Bags', { size: 12, bold: true, gap: 4 });
+  for (const [n, bag] of input.bags.entries()) {
+    w.keep(60);
+    const verdict = bagVerdict(bag);
+    w.text(`${n + 1}. ${bag.title}`, { size: 10.5, bold: true });
+    w.text(`Document ${bag.documentId} · ${verdict}`, { color: verdict === 'verified' ? green : red });
+    w.text(bag.bagPath, { size: 8, mono: true, color: gray });
+    w.text(`${bag.files} files re-hashed. ${bag.report ? `Checks ${bag.rerun ? 'run again now' : 'as recorded at archive time (not run again)'}: ${counts(bag.report.checks)}.` : 'No verification report: the evidence checks could not be run.'}`, { gap: 3 });
+    if (bag.problems.length > 0) {
+      w.text('Problems', { bold: true, indent: 8 });
+      for (const problem of bag.problems) {
+        w.text(`${problem.kind.toUpperCase()}  ${problem.path}`, { size: 8, mono: true, indent: 16, color: red });
+        w.text(problem.detail, { size: 8, indent: 16, gap: 2 });
+      }
+    }
+    if (bag.report && bag.report.checks.length > 0) {
+      w.text('Checks', { bold: true, indent: 8 });
+      for (const c of bag.report.checks) {
+        w.text(`[${statusWords[c.status]}] ${c.title}`, { size: 8, indent: 16, color: c.status === 'failed' ? red : c.status === 'passed' ? undefined : gray });
+        if (c.status !== 'passed') w.text(c.detail, { size: 7.5, indent: 24, color: gray });
+      }
+    }
+    w.space(8);
+  }
+
+  w.pages.forEach((page, i) => {
+    const label = `SignDock evidence verification report · ${input.generatedAt.toISOString().slice(0, 10)} · page ${i + 1} of ${w.pages.length}`;
+    page.drawText(label, { x: margin, y: margin - 20, size: 7.5, font: fonts.regular, color: gray });
+  });
+  return pdf.save();
+}
