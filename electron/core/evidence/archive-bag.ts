@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api/service-client';
 import { writeFileAtomic } from './atomic-write';
 import { AppError } from '../../../shared/contract/errors';
 import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
+import { memStep } from './mem-log';
 import { verifyEvidence } from './verify-evidence';
 
 /**
@@ -68,13 +69,16 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
   for (const { kind, file } of payloadFiles) {
     if (await exists(join(bag, file))) continue;
     const client = await deps.client();
+    memStep(`${target.documentId.slice(-4)} download ${kind}`);
     const result = await client.downloadEvidence(target.documentId, kind, join(bag, file), deps.signal ? { signal: deps.signal } : {});
     hashes.set(file, result.sha256);
     downloaded += result.bytes;
     fetched.push(kind);
   }
+  memStep(`${target.documentId.slice(-4)} verify`);
   const report = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId: target.documentId }, { anchors: deps.anchors(), tool: `SignDock ${deps.version}`, ...(deps.now ? { now: deps.now } : {}) });
   await writeFileAtomic(join(bag, 'data', 'verification.json'), `${JSON.stringify(report, null, 2)}\n`);
+  memStep(`${target.documentId.slice(-4)} tag files`);
   const info = await bagInfo(target, deps);
   await writeTagFiles(bag, info, [...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })), { path: 'data/verification.json' }]);
   return { report, downloaded, fetched, already: false, bytes: await payloadBytes(bag) };

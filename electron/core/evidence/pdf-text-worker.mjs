@@ -2,9 +2,30 @@
 // purpose: the thread starts without tsx (see pdf-text.ts), whose loader makes pdf.js cost hundreds of
 // MB more. Parsed, never executed: no eval, no XFA, no fonts loaded. Builds run the bundled copy.
 import { readFile } from 'node:fs/promises';
+import Module from 'node:module';
 import { parentPort } from 'node:worker_threads';
 
-const pdfjs = import('pdfjs-dist/legacy/build/pdf.min.mjs');
+// pdf.js in Node loads @napi-rs/canvas (Skia, a native library) when it is imported, only to polyfill
+// DOMMatrix, ImageData and Path2D for rendering. Reading text never renders: this thread refuses that
+// one package (its own module loader: the rest of the process is untouched) and gives pdf.js inert
+// stand-ins, which keeps about 20 MB of resident memory out of every archive job.
+const load = Module._load;
+Module._load = function loadWithoutCanvas(request, ...rest) {
+  if (request === '@napi-rs/canvas') throw new Error('not loaded: text extraction does not render');
+  return load.call(this, request, ...rest);
+};
+globalThis.DOMMatrix ??= class DOMMatrix {
+  a = 1; b = 0; c = 0; d = 1; e = 0; f = 0;
+};
+globalThis.ImageData ??= class ImageData {};
+globalThis.Path2D ??= class Path2D {};
+const quietWarn = console.warn;
+console.warn = (...args) => {
+  if (!String(args[0]).includes('@napi-rs/canvas')) quietWarn(...args);
+};
+const pdfjs = import('pdfjs-dist/legacy/build/pdf.min.mjs').finally(() => {
+  console.warn = quietWarn;
+});
 
 async function extract(path) {
   const { getDocument } = await pdfjs;

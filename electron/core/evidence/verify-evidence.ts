@@ -4,6 +4,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Check, VerificationReport } from '../../../shared/domain/evidence';
 import { check, signatureAsCheck } from './checks';
+import { memStep } from './mem-log';
 import { inspectPackage } from './package-checks';
 import { verifyPdfSignatures } from './pdf-signatures';
 import { pdfText, textHasHex } from './pdf-text';
@@ -36,6 +37,7 @@ export async function verifyEvidence(files: EvidenceFiles, options: VerifyOption
   const checks: Check[] = [];
   const signed = await hashFile(signedPath, signedAlgorithms);
 
+  memStep(`${files.documentId.slice(-4)} verify package`);
   const found = await inspectPackage(zipPath, options.anchors, options.limits);
   checks.push(...found.checks);
 
@@ -55,6 +57,7 @@ export async function verifyEvidence(files: EvidenceFiles, options: VerifyOption
     );
   }
 
+  memStep(`${files.documentId.slice(-4)} verify certificate text`);
   checks.push(await certificateCheck(certificatePath, signed));
 
   const signatures = [...found.signatures];
@@ -66,6 +69,7 @@ export async function verifyEvidence(files: EvidenceFiles, options: VerifyOption
   }
 
   if (signed) {
+    memStep(`${files.documentId.slice(-4)} verify PDF signatures`);
     const pdf = await verifyPdfSignatures(signedPath, 'signed.pdf', options.anchors);
     signatures.push(...pdf.checks);
     if (pdf.checks.length === 0) checks.push(check('signed.pdfSignature', 'notApplicable', 'PDF signatures in the signed PDF', 'The signed PDF carries no PDF signature (/ByteRange): there was none to verify.', { file: 'data/signed.pdf' }));

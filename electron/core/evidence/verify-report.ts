@@ -3,7 +3,6 @@ import { hostname, userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 import { reportCsv, reportSummary, type ReportBag, type ReportInput } from './report-model';
-import { reportPdf } from './report-pdf';
 import type { BagVerification } from './bag-verify';
 
 /** The CSV's path beside the PDF: `FILE.pdf` → `FILE.csv`. */
@@ -26,6 +25,8 @@ export function reportAuthor(): string {
 export async function writeVerifyReport(input: ReportInput, pdfPath: string): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
   const paths = reportPaths(pdfPath);
   await mkdir(dirname(paths.pdf), { recursive: true });
+  // pdf-lib is loaded only when a report is written: every other command (an archive job) is spared its memory.
+  const { reportPdf } = await import('./report-pdf');
   await writeFileAtomic(paths.pdf, await reportPdf(input, reportAuthor()));
   await writeFileAtomic(paths.csv, reportCsv(input));
   const summary = reportSummary(input);
