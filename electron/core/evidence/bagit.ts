@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { hashFileRanges } from './file-hash';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 
@@ -69,13 +68,8 @@ export function formatManifest(lines: readonly ManifestLine[]): string {
 }
 
 export async function sha256File(path: string): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).byteLength;
-  }
-  return { sha256: hash.digest('hex'), bytes };
+  const { digests, bytes } = await hashFileRanges(path, ['sha256']);
+  return { sha256: digests.sha256.toString('hex'), bytes };
 }
 
 /**

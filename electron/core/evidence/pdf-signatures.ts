@@ -1,8 +1,9 @@
-import { createHash, type X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { SignatureCheck } from '../../../shared/domain/evidence';
 import { parseCms, verifyCms } from './cms-verify';
+import { hashFileRanges } from './file-hash';
 import type { HashAlgorithm } from './zip-inspect';
 
 /**
@@ -59,16 +60,29 @@ export async function verifyPdfSignatures(path: string, label: string, anchors: 
 
 type Range = [number, number, number, number];
 
+/** Scans the file's bytes (one reused buffer, no text made of them) for `/ByteRange [a b c d]`. */
 async function findByteRanges(path: string): Promise<Range[]> {
   const found = new Map<string, Range>();
-  let tail = '';
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
-    const text = tail + (chunk as Buffer).toString('latin1');
-    for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
-      const range = match.slice(1, 5).map(Number) as Range;
-      found.set(range.join(' '), range);
+  const chunk = 1024 * 1024;
+  const overlap = 256;
+  const buffer = Buffer.allocUnsafeSlow(chunk + overlap);
+  const handle = await open(path, 'r');
+  try {
+    let carry = 0;
+    for (let position = 0; ; ) {
+      const { bytesRead } = await handle.read(buffer, carry, chunk, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const filled = buffer.subarray(0, carry + bytesRead);
+      for (let at = filled.indexOf('/ByteRange'); at !== -1; at = filled.indexOf('/ByteRange', at + 1)) {
+        const match = /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(filled.toString('latin1', at, Math.min(filled.length, at + overlap)));
+        if (match) found.set(match.slice(1, 5).join(' '), match.slice(1, 5).map(Number) as Range);
+      }
+      carry = Math.min(overlap, filled.length);
+      filled.copy(buffer, 0, filled.length - carry);
     }
-    tail = text.slice(-200);
+  } finally {
+    await handle.close();
   }
   return [...found.values()].sort((x, y) => x[2] + x[3] - (y[2] + y[3]));
 }
@@ -81,10 +95,5 @@ async function readRange(path: string, start: number, end: number): Promise<Buff
 }
 
 async function digestRanges(path: string, ranges: [number, number][], algorithm: HashAlgorithm): Promise<Buffer> {
-  const hash = createHash(algorithm);
-  for (const [start, end] of ranges) {
-    if (end <= start) continue;
-    for await (const chunk of createReadStream(path, { start, end: end - 1 })) hash.update(chunk as Buffer);
-  }
-  return hash.digest();
+  return (await hashFileRanges(path, [algorithm], ranges)).digests[algorithm];
 }

@@ -1,9 +1,9 @@
-import { createHash, type X509Certificate } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import type { X509Certificate } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Check, VerificationReport } from '../../../shared/domain/evidence';
 import { check, signatureAsCheck } from './checks';
+import { hashFileRanges } from './file-hash';
 import { memStep } from './mem-log';
 import { inspectPackage } from './package-checks';
 import { verifyPdfSignatures } from './pdf-signatures';
@@ -133,7 +133,6 @@ async function hashFile(path: string, algorithms: HashAlgorithm[]): Promise<Reco
   } catch {
     return null;
   }
-  const hashes = algorithms.map((algorithm) => [algorithm, createHash(algorithm)] as const);
-  for await (const chunk of createReadStream(path)) hashes.forEach(([, hash]) => hash.update(chunk as Buffer));
-  return Object.fromEntries(hashes.map(([algorithm, hash]) => [algorithm, hash.digest('hex')])) as Record<HashAlgorithm, string>;
+  const { digests } = await hashFileRanges(path, algorithms);
+  return Object.fromEntries(algorithms.map((algorithm) => [algorithm, digests[algorithm].toString('hex')])) as Record<HashAlgorithm, string>;
 }
