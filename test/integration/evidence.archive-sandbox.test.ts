@@ -7,6 +7,7 @@ import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { ArchivePlan, BagDetail, BagSummary } from '../../shared/domain/evidence';
 import type { JobItemView, JobView } from '../../shared/domain/jobs';
+import { call, syncAll } from '../helpers/evidence-core';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, sandboxCaCertPem, startSandbox, type Sandbox } from '../sandbox';
@@ -18,25 +19,6 @@ import { samplePdf, sandboxCaCertPem, startSandbox, type Sandbox } from '../sand
  * alone) names modified, missing and unexpected files; the export for counsel is a valid bag.
  */
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function call<T>(core: Core, op: string, input: unknown): Promise<T> {
-  const result = await core.dispatch(op, input);
-  if (!result.ok) throw new Error(`${op}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function syncAll(core: Core): Promise<void> {
-  const idle = new Promise<void>((resolve) => {
-    const off = core.events.subscribe((message) => {
-      if (message.event === 'sync.changed' && (message.payload as { state: string }).state !== 'syncing') {
-        off();
-        resolve();
-      }
-    });
-  });
-  const started = await call<{ state: string }>(core, 'sync.now', {});
-  if (started.state === 'syncing') await idle;
-}
 
 /** Every line of a manifest re-hashed by hand. */
 function rehash(bag: string, manifest: string): void {

@@ -23,32 +23,38 @@ export const faultEntries = {
 /** The zip bomb's entry unpacks to this many bytes of zeros (about 256 KB packed: a ratio near 1000). */
 export const bombBytes = 256 * 1024 * 1024;
 
-interface RawEntry {
-  name: string;
+export interface RawEntry {
+  name: string | Buffer;
   data: Buffer;
-  /** Deflated bytes already made (the bomb); else `data` is deflated here. */
+  /** 0 stored, 8 deflated (default). */
+  method?: 0 | 8;
+  /** Deflated bytes already made (the bomb); else `data` is deflated here (method 8). */
   deflated?: Buffer;
+  /** The uncompressed size to declare (default: the true one). */
   size?: number;
   crc?: number;
+  /** Unix mode (0o120777 for a symbolic link); default a regular file 0o100644. */
   mode?: number;
 }
 
-function rawZip(entries: RawEntry[], date: Date): Buffer {
+/** A ZIP written byte by byte, whatever its names and modes (also used by test/helpers/hostile-zips.ts). */
+export function rawZip(entries: RawEntry[], date: Date): Buffer {
   const dosTime = (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1);
   const dosDate = ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate();
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const body = entry.deflated ?? deflateRawSync(entry.data);
+    const name = Buffer.isBuffer(entry.name) ? entry.name : Buffer.from(entry.name, 'utf8');
+    const method = entry.method ?? 8;
+    const body = method === 0 ? entry.data : (entry.deflated ?? deflateRawSync(entry.data));
     const size = entry.size ?? entry.data.length;
     const crc = entry.crc ?? crc32(entry.data) >>> 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt16LE(dosTime, 10);
     local.writeUInt16LE(dosDate, 12);
     local.writeUInt32LE(crc, 14);
@@ -60,7 +66,7 @@ function rawZip(entries: RawEntry[], date: Date): Buffer {
     central.writeUInt16LE((3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(dosTime, 12);
     central.writeUInt16LE(dosDate, 14);
     central.writeUInt32LE(crc, 16);
