@@ -102,8 +102,8 @@ describe('evidence faults of the sandbox, archived', () => {
     expect(second.state).not.toBe('done');
     expect(errors.every((e) => /^Network: The connection to 127\.0\.0\.1:\d+ was cut off/.test(e))).toBe(true);
     expect(await bagOf(core, id)).toBeNull();
-    expect(folderTree(archive).filter((line) => line.includes('tagmanifest') && line.includes(id.slice(0, 8)))).toEqual([]);
-    expect(folderTree(archive).filter((line) => line.includes(id.slice(0, 8)) && /package\.zip |signed\.pdf |certificate\.pdf /.test(line))).toEqual([]);
+    expect(folderTree(archive).filter((line) => line.includes('tagmanifest') && line.includes('_Faulty-truncated_'))).toEqual([]);
+    expect(folderTree(archive).filter((line) => line.includes('_Faulty-truncated_') && /package\.zip |signed\.pdf |certificate\.pdf /.test(line))).toEqual([]);
     expect((await sandbox.controlClient.stats()).faults.evidence).toBeGreaterThanOrEqual(1);
 
     await sandbox.controlClient.setFaults({ evidence_fault: null });
