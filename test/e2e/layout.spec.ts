@@ -69,7 +69,10 @@ test.describe('At 1024×640', () => {
     // Settings: language and appearance first.
     await page.getByTestId('nav-settings').click();
     const order = await page.locator('.settings-stack > section').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
-    expect(order.slice(0, 3)).toEqual(['settings-preferences', 'settings-accounts', 'settings-webhooks']);
+    expect(order.slice(0, 2)).toEqual(['settings-preferences', 'settings-accounts']);
+    // Notifications in their own section, after the account's own settings (automatic reminders).
+    expect(order.indexOf('settings-webhooks')).toBeGreaterThan(order.indexOf('settings-auto-remind'));
+    expect(order.indexOf('settings-auto-remind')).toBeGreaterThan(1);
 
     // One column width on every page.
     await page.setViewportSize({ width: 1280, height: 800 });

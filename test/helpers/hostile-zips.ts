@@ -1,4 +1,5 @@
-import { createDeflateRaw, deflateRawSync, crc32 } from 'node:zlib';
+import { createDeflateRaw } from 'node:zlib';
+import { rawZip as sandboxRawZip } from '../sandbox/evidence/hostile-package';
 
 /**
  * Hostile evidence packages, built byte by byte (a ZIP library would refuse to write most of them):
@@ -19,53 +20,12 @@ export interface RawEntry {
   mode?: number;
 }
 
+/** Entries as the cases give them (stored unless said), dated 2025-01-01 12:00. */
 export function rawZip(entries: RawEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.isBuffer(entry.name) ? entry.name : Buffer.from(entry.name, 'utf8');
-    const method = entry.method ?? 0;
-    const body = method === 8 ? (entry.compressed ?? deflateRawSync(entry.data)) : entry.data;
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(0x6000, 10);
-    local.writeUInt16LE(0x5a21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(0x6000, 12);
-    central.writeUInt16LE(0x5a21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(((entry.mode ?? 0o100644) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return sandboxRawZip(
+    entries.map((entry) => ({ name: entry.name, data: entry.data, method: entry.method ?? 0, ...(entry.compressed ? { deflated: entry.compressed } : {}), ...(entry.declaredSize !== undefined ? { size: entry.declaredSize } : {}), ...(entry.mode !== undefined ? { mode: entry.mode } : {}) })),
+    new Date('2025-01-01T12:00:00Z'),
+  );
 }
 
 const pdf = Buffer.from('%PDF-1.4\n% a harmless stand-in\n%%EOF\n');

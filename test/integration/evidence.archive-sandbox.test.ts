@@ -2,13 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { ArchivePlan, BagDetail, BagSummary } from '../../shared/domain/evidence';
 import type { JobItemView, JobView } from '../../shared/domain/jobs';
-import { startEvidenceProxy, type EvidenceProxy } from '../helpers/evidence-proxy';
+import { call, syncAll } from '../helpers/evidence-core';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, sandboxCaCertPem, startSandbox, type Sandbox } from '../sandbox';
@@ -20,25 +19,6 @@ import { samplePdf, sandboxCaCertPem, startSandbox, type Sandbox } from '../sand
  * alone) names modified, missing and unexpected files; the export for counsel is a valid bag.
  */
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function call<T>(core: Core, op: string, input: unknown): Promise<T> {
-  const result = await core.dispatch(op, input);
-  if (!result.ok) throw new Error(`${op}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function syncAll(core: Core): Promise<void> {
-  const idle = new Promise<void>((resolve) => {
-    const off = core.events.subscribe((message) => {
-      if (message.event === 'sync.changed' && (message.payload as { state: string }).state !== 'syncing') {
-        off();
-        resolve();
-      }
-    });
-  });
-  const started = await call<{ state: string }>(core, 'sync.now', {});
-  if (started.state === 'syncing') await idle;
-}
 
 /** Every line of a manifest re-hashed by hand. */
 function rehash(bag: string, manifest: string): void {
@@ -52,7 +32,6 @@ function rehash(bag: string, manifest: string): void {
 
 describe('archive against the sandbox', () => {
   let sandbox: Sandbox;
-  let proxy: EvidenceProxy;
   let home: ReturnType<typeof tempFolder>;
   let core: Core;
   const completed: string[] = [];
@@ -63,7 +42,6 @@ describe('archive against the sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 14, autoSign: { enabled: false } });
-    proxy = await startEvidenceProxy(sandbox.url);
     const file = await samplePdf('Evidence');
     for (let i = 1; i <= 4; i += 1) {
       completed.push(sandbox.services.workflow.create({ title: i <= 2 ? 'Lease/2025: "Calle Mayor"' : `Lease ${i}/2025`, file, signatures: [{ validations: { EM: `t${i}@example.com` }, inviteChannel: ['EM'] }, { validations: { EM: `o${i}@example.com` }, inviteChannel: ['EM'] }] }).id);
@@ -71,16 +49,11 @@ describe('archive against the sandbox', () => {
     await sandbox.controlClient.signAll();
     pending = sandbox.services.workflow.create({ title: 'Still pending', file, signatures: [{ validations: { EM: 'p@example.com' }, inviteChannel: ['EM'] }] }).id;
     liar = completed[3]!;
-    // The liar's package lists a wrong SHA-256 for original.pdf in SHA256SUMS.
-    proxy.replace(liar, 'zipfile', async (original) => {
-      const zip = await JSZip.loadAsync(original);
-      const sums = await zip.file('SHA256SUMS')!.async('string');
-      zip.file('SHA256SUMS', sums.replace(/^[0-9a-f]{64}(?= {2}original\.pdf)/m, '0'.repeat(64)));
-      return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    });
+    // The sandbox's evidence fault: the liar's package lists a wrong SHA-256 for original.pdf (SHA256SUMS and hashes.json).
+    await sandbox.controlClient.setFaults({ evidence_fault: 'hash_mismatch', evidence_fault_documents: [liar] });
     home = tempFolder('signdock-archive-');
     core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore() });
-    await call(core, 'accounts.add', { name: 'Sandbox', baseUrl: proxy.url, apiKey: sandbox.key });
+    await call(core, 'accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key });
     await call(core, 'evidence.addTrustAnchor', { pem: sandboxCaCertPem });
     await syncAll(core);
     const today = new Date().toISOString().slice(0, 10);
@@ -90,7 +63,6 @@ describe('archive against the sandbox', () => {
   }, 120_000);
   afterAll(async () => {
     await core.close();
-    await proxy.close();
     await sandbox.stop();
     home.remove();
   });
@@ -138,9 +110,13 @@ describe('archive against the sandbox', () => {
     expect(byId('package.listedHash').every((c) => c.status === 'passed')).toBe(true);
     expect(byId('signed.inPackage')[0]?.status).toBe('passed');
     expect(byId('signed.inCertificate')[0]?.status).toBe('passed');
-    expect(detail.report.signatures.map((s) => [s.valid, s.trust])).toEqual([[true, 'trusted'], [true, 'trusted']]);
+    // Two signers' .p7s files and the signed PDF's seal (signed.pdf#1).
+    expect(detail.report.signatures.map((s) => [s.file, s.valid, s.trust])).toEqual([
+      ['signatures/signer-1.p7s', true, 'trusted'], ['signatures/signer-2.p7s', true, 'trusted'], ['signed.pdf#1', true, 'trusted'],
+    ]);
     expect(detail.report.signers.map((s) => s.ip).every(Boolean)).toBe(true);
-    expect(byId('signed.pdfSignature')[0]?.status).toBe('notApplicable');
+    // The signed PDF's own PDF signature (the sandbox's seal) is checked too: valid, trusted through the anchor, covering the whole file.
+    expect(byId('signed.pdfSignature').map((c) => c.status)).toEqual(['passed', 'passed']);
     expect(detail.report.scope.join(' ')).toMatch(/does not prove who signed/);
     const stored = JSON.parse(readFileSync(join(good[0]!.bagPath, 'data', 'verification.json'), 'utf8')) as { verdict: string };
     expect(stored.verdict).toBe('passed');
@@ -151,8 +127,11 @@ describe('archive against the sandbox', () => {
     expect(bag?.verdict).toBe('failed');
     const detail = await call<BagDetail>(core, 'evidence.get', { bagPath: bag!.bagPath });
     const failed = detail.report.checks.filter((c) => c.status === 'failed');
-    expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ id: 'package.listedHash', file: 'original.pdf', expected: '0'.repeat(64), params: { source: 'SHA256SUMS' } });
+    // Both lists (SHA256SUMS, hashes.json) name the same wrong hash for original.pdf, and nothing else fails.
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed.every((c) => c.id === 'package.listedHash' && c.file === 'original.pdf')).toBe(true);
+    expect(failed.map((c) => c.params.source)).toContain('SHA256SUMS');
+    expect(failed[0]?.expected).toMatch(/^[0-9a-f]{64}$/);
     expect(failed[0]?.detail).toMatch(/Mismatch: original\.pdf/);
   });
 

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyEvidence } from '../../electron/core/evidence/verify-evidence';
+import { folderTree } from '../helpers/evidence-core';
 import { hostileCases } from '../helpers/hostile-zips';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
@@ -11,19 +12,7 @@ import { tempFolder } from '../helpers/temp-folder';
  * entry, a zip bomb, an entry whose size lies, a duplicate name) are refused with the reason and the
  * entry, and nothing is written anywhere: the folder tree around the bag is listed before and after.
  */
-function tree(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const info = statSync(path);
-      out.push(`${path.slice(root.length)} ${info.isDirectory() ? 'dir' : info.size}`);
-      if (info.isDirectory()) walk(path);
-    }
-  };
-  walk(root);
-  return out;
-}
+const tree = folderTree;
 
 describe('hostile evidence packages', () => {
   let home: ReturnType<typeof tempFolder>;

@@ -82,10 +82,10 @@ describe('inbox worker while another connection holds the database', () => {
 
     // The other process lets go: the worker catches up, and then takes new notifications at once.
     holder.exec('ROLLBACK');
-    await waitUntil(() => repo.stats().done === 3, 5_000, 'rows done after the holder let go');
+    await waitUntil(() => repo.stats().done === 3, 20_000, 'rows done after the holder let go');
     receive('B');
     worker.stored(worker.newRowsDueAt());
-    await waitUntil(() => repo.stats().done === 4, 5_000, 'a new notification done');
+    await waitUntil(() => repo.stats().done === 4, 20_000, 'a new notification done');
     expect(counting.calls.at(-1)).toEqual({ accountId: 'acc-1', documentId: 'B' });
   });
 });

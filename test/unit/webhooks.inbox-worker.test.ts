@@ -78,9 +78,9 @@ describe('inbox worker', () => {
       return 'changed';
     });
     run(refresher);
-    await waitUntil(() => rows()[0]?.attempts === 1, 2_000, 'first attempt');
+    await waitUntil(() => rows()[0]?.attempts === 1, 15_000, 'first attempt');
     expect(rows()[0]).toMatchObject({ state: 'pending', lastError: 'The connection was refused.' });
-    await waitUntil(() => rows()[0]?.state === 'done', 5_000, 'done after retries');
+    await waitUntil(() => rows()[0]?.state === 'done', 20_000, 'done after retries');
     expect(rows()[0]).toMatchObject({ attempts: 3, outcome: 'changed' });
     expect(refresher.calls).toHaveLength(3);
   });
@@ -108,7 +108,7 @@ describe('inbox worker', () => {
   it('after maxAttempts a row is failed with the last error', async () => {
     receive({ notification_action: 'DS', document_id: 'A', signature_id: 's' });
     run(new ScriptedRefresher(() => Promise.reject(new Error('socket hang up'))), { maxAttempts: 3, backoffBaseMs: 5 });
-    await waitUntil(() => rows()[0]?.state === 'failed', 5_000, 'failed');
+    await waitUntil(() => rows()[0]?.state === 'failed', 20_000, 'failed');
     expect(rows()[0]).toMatchObject({ attempts: 3, lastError: 'socket hang up' });
   });
 
@@ -117,10 +117,10 @@ describe('inbox worker', () => {
     let release: (outcome: RefreshOutcome) => void = () => undefined;
     const refresher = new ScriptedRefresher((_id, call) => (call === 1 ? new Promise<RefreshOutcome>((resolve) => (release = resolve)) : 'changed'));
     const w = run(refresher);
-    await waitUntil(() => refresher.calls.length === 1, 2_000, 'first read');
+    await waitUntil(() => refresher.calls.length === 1, 15_000, 'first read');
     receive({ notification_action: 'DC', document_id: 'A', new_status: 'CO' });
     release('unchanged');
-    await waitUntil(() => rows().every((r) => r.state === 'done'), 2_000, 'both done');
+    await waitUntil(() => rows().every((r) => r.state === 'done'), 15_000, 'both done');
     w.wake();
     await w.whenIdle();
     expect(refresher.calls).toHaveLength(2);
@@ -131,7 +131,7 @@ describe('inbox worker', () => {
     for (let i = 0; i < 20; i += 1) receive({ notification_action: 'DS', document_id: `D${i}`, signature_id: 's' });
     const slow = new ScriptedRefresher(() => sleep(30).then(() => 'changed' as const));
     const first = run(slow, { concurrency: 2, batchSize: 4 });
-    await waitUntil(() => repo.stats().done >= 4, 5_000, 'some done');
+    await waitUntil(() => repo.stats().done >= 4, 20_000, 'some done');
     await first.stop();
     const left = repo.stats().pending;
     expect(left).toBeGreaterThan(0);

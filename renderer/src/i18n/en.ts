@@ -3,7 +3,7 @@ import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
 import { actionsEn } from './actions-en';
-import { evidenceEn } from './evidence-en';
+import { evidenceEn, evidenceErrorsEn } from './evidence-en';
 
 /**
  * English catalog: the source of every string the user sees. `es.ts` is typed as this shape, so a
@@ -214,6 +214,7 @@ export const en = {
       ambiguous: 'The connection to {{host}} broke after the request went out, so it is not known whether it was done. Check the document before trying again.',
     },
     webhooks: webhookErrorsEn,
+    evidence: evidenceErrorsEn,
     file: {
       unreadable: 'The file “{{file}}” could not be read.',
       empty: 'The file “{{file}}” is empty.',

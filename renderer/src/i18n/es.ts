@@ -3,7 +3,7 @@ import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
 import { actionsEs } from './actions-es';
-import { evidenceEs } from './evidence-es';
+import { evidenceErrorsEs, evidenceEs } from './evidence-es';
 import type { Catalog } from './en';
 
 /** Spanish catalog. Typed as the English shape: a missing or extra key fails the typecheck. */
@@ -212,6 +212,7 @@ export const es: Catalog = {
       ambiguous: 'La conexión con {{host}} se cortó después de enviar la petición, así que no se sabe si se realizó. Revise el documento antes de volver a intentarlo.',
     },
     webhooks: webhookErrorsEs,
+    evidence: evidenceErrorsEs,
     file: {
       unreadable: 'No se pudo leer el archivo «{{file}}».',
       empty: 'El archivo «{{file}}» está vacío.',

@@ -208,3 +208,16 @@ export const evidenceEn = {
     show: 'Show in Evidence',
   },
 };
+
+/** Errors of the evidence archive, by code (`evidence.*`), mounted under `errors.evidence`. */
+export const evidenceErrorsEn = {
+  bagTaken: 'The folder {{bag}} holds the evidence of another document; nothing was written to it.',
+  folderNotAbsolute: 'The archive folder must be a full path, starting at the root of a disk.',
+  notCertificate: 'That file holds no certificate. Pick the certificate authority’s certificate (PEM or DER).',
+  badBagPath: 'That bag is not inside the archive folder.',
+  fileMissing: '{{file}} is missing from this bag. Check the archive to see what else changed.',
+  fileTooLarge: '{{file}} is larger than 60 MB: open it from the archive folder.',
+  bagNotFound: 'This bag is no longer in the archive index. Check the archive to index it again.',
+  noHostPaths: 'In the browser, SignDock cannot use folders or files on this computer. Use the desktop app or the command line for that.',
+  recheckRunning: 'The archive is being checked already (by this or another SignDock window). Its result will show here when it is done.',
+};

@@ -1,4 +1,4 @@
-import type { evidenceEn } from './evidence-en';
+import type { evidenceEn, evidenceErrorsEn } from './evidence-en';
 
 /** Spanish strings of the Evidence page; same keys as `evidence-en.ts`. */
 export const evidenceEs: typeof evidenceEn = {
@@ -204,4 +204,16 @@ export const evidenceEs: typeof evidenceEn = {
     view: 'Ver el certificado',
     show: 'Mostrar en Evidencias',
   },
+};
+
+export const evidenceErrorsEs: typeof evidenceErrorsEn = {
+  bagTaken: 'La carpeta {{bag}} guarda las evidencias de otro documento; no se escribió nada en ella.',
+  folderNotAbsolute: 'La carpeta del archivo debe ser una ruta completa, desde la raíz de un disco.',
+  notCertificate: 'Ese archivo no contiene ningún certificado. Elija el certificado de la autoridad de certificación (PEM o DER).',
+  badBagPath: 'Esa bolsa no está dentro de la carpeta del archivo.',
+  fileMissing: 'Falta {{file}} en esta bolsa. Compruebe el archivo para ver qué más cambió.',
+  fileTooLarge: '{{file}} ocupa más de 60 MB: ábralo desde la carpeta del archivo.',
+  bagNotFound: 'Esta bolsa ya no está en el índice del archivo. Compruebe el archivo para volver a indexarla.',
+  noHostPaths: 'En el navegador, SignDock no puede usar carpetas ni archivos de este equipo. Use la aplicación de escritorio o la línea de comandos para eso.',
+  recheckRunning: 'El archivo ya se está comprobando (en esta u otra ventana de SignDock). El resultado aparecerá aquí cuando termine.',
 };

@@ -1,7 +1,9 @@
+import { dateTimeFormat, numberFormat } from './intl-cache';
+
 /** `iso` in the UI language with `options`; anything unreadable is shown as given. */
 function format(iso: string, language: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, options).format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat(language, options).format(date);
 }
 
 /** A date and time from the host (ISO 8601) in the UI language. */
@@ -26,7 +28,7 @@ export function formatCompactDateTime(iso: string, language: string): string {
 
 /** A count with the UI language's digit grouping ("1,234" / "1234" / "12.345"). */
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return numberFormat(language).format(value);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isUuid } from '../core/ids';
 import type { DownloadKind } from '../core/stats';
 import { detailReply, fileReply, textReply } from '../http/reply';
+import { faultyPackage } from '../evidence/hostile-package';
 import type { ApiHandler } from './api-routes';
 
 const kinds: Record<DownloadKind, { type: string; suffix: string }> = {
@@ -26,7 +27,17 @@ export const downloadEvidence: ApiHandler = async ({ services, params }) => {
   const files = await services.evidence.files(document);
   services.stats.downloaded(document.id, kind);
   const base = document.fileName.replace(/\.pdf$/i, '');
-  const bytes = kind === 'zipfile' ? files.zipfile : kind === 'pdf-certificate' ? files.certificate : files.signed;
+  let bytes = kind === 'zipfile' ? files.zipfile : kind === 'pdf-certificate' ? files.certificate : files.signed;
+  const fault = services.faults.evidenceFault(document.id);
+  if (fault === 'truncated') {
+    services.stats.fault('evidence');
+    const headers = { 'content-type': kinds[kind].type };
+    return { status: 200, headers, body: bytes, json: false, truncateAt: Math.floor(bytes.length / 2) };
+  }
+  if (fault && kind === 'zipfile') {
+    services.stats.fault('evidence');
+    bytes = await faultyPackage(bytes, fault, new Date(document.completedAt ?? document.createdAt));
+  }
   if (services.variant !== 'alt') return fileReply(bytes, kinds[kind].type, `${base}-${kinds[kind].suffix}`);
   // service-api.md §4.6: "Response headers … not shown": the `alt` variant sends every file as
   // application/octet-stream, chunked, with neither Content-Length nor Content-Disposition.

@@ -1,4 +1,5 @@
 import type { Prng } from '../core/prng';
+import type { EvidenceFault } from '../evidence/hostile-package';
 
 /** Faults injected into the service API on demand. Rates are probabilities from 0 to 1. */
 export interface FaultConfig {
@@ -26,12 +27,22 @@ export interface FaultConfig {
   create_quota: number;
   /** Operations the faults apply to (list, create, get, cancel, invalidate, download, signature, resend); null for all. */
   operations: string[] | null;
+  /**
+   * Evidence downloads of completed documents go wrong this way (every time, not by chance; `operations`
+   * does not limit it): the ZIP package with a wrong listed hash, a `../` entry, an absolute entry, a
+   * symbolic link entry or a zip bomb; or `truncated`, any of the three files cut off mid-way
+   * (`Content-Length` promised, the connection closed early). null for none.
+   */
+  evidence_fault: EvidenceFault | null;
+  /** The documents `evidence_fault` applies to; null for all. */
+  evidence_fault_documents: string[] | null;
 }
 
 export const noFaults: FaultConfig = {
   error_rate: 0, error_statuses: [500, 502, 503], throttle_rate: 0, latency_ms: 0, latency_jitter_ms: 0,
   slow_body_rate: 0, slow_body_chunk_bytes: 64, slow_body_delay_ms: 20, malformed_json_rate: 0,
   ambiguous_create_rate: 0, ambiguous_create_mode: 'destroy', create_quota: -1, operations: null,
+  evidence_fault: null, evidence_fault_documents: null,
 };
 
 /** What happens to one request, decided when it arrives. */
@@ -75,6 +86,12 @@ export class Faults {
     const slowBody = this.prng.chance(c.slow_body_rate) ? { chunkBytes: Math.max(1, c.slow_body_chunk_bytes), delayMs: c.slow_body_delay_ms } : null;
     const malformed = this.prng.chance(c.malformed_json_rate);
     return { latencyMs, errorStatus, throttle, slowBody, malformed };
+  }
+
+  /** The evidence fault for a download of this document, if any. */
+  evidenceFault(documentId: string): EvidenceFault | null {
+    const { evidence_fault: fault, evidence_fault_documents: documents } = this.config;
+    return fault !== null && (documents === null || documents.includes(documentId)) ? fault : null;
   }
 
   ambiguousCreate(): 'destroy' | 'hang' | null {

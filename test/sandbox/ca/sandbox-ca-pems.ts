@@ -55,3 +55,34 @@ FqDEz0KT9OxH0rSSgNgRWgLdYm1cUQFXrU3HnxIizOSksXmpAx2/u5DdctDXpjz1
 OlFI2klgDXDJxCCCP9MzXd4I
 -----END PRIVATE KEY-----
 `;
+// The key of the sandbox's document seal (the PDF signature on every signed PDF; its certificate is
+// issued by the CA above at load, deterministically). Written by hand with openssl; the same as seal-key.pem.
+export const sandboxSealKeyPem = `-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQC938iMeaMKPKWU
+PYWAr0dgddUStqgTF5We5Ou5Xo1hI99mN3m2F/zQL89ag/2M/xtC+x0yrOzIF4Ll
+oDWh331YWrPptdxW9S3pgTDNs+KmBg+DfJB3qiIuAXeXIfy+0PgXOr8l2JDYCgkW
+uXZsQWzXqHU4cShS6D4BSK4z9qNZNgBZpfUmSHvf8yZjF5WmduK+yVzm3JS82buU
+IjH39oSm0C66aB5YD9m+DyHWMtYvXszMzRZVeO1Gu1x6nMNHltp+HWwN93C01zSv
+yjmQtDyjiuMJvcKZ9XXqfEqFZ4OWEvUkS8mI7qhwAsH8GzEx/qOGZkp5vKhJPlyn
+oVLpudwtAgMBAAECggEAGHflssCcE54kIlnZQe+UjagxqKM0Pp2b8OmEPROjuYBz
+cgs1GpO1xyhaGsqGmqxnWXbd2OFy9AgfnLLMJouT7hZmN/hxKB2ZaI12+hMz4nxG
+dIXRYjJhDDexLx84oGhyiB/QcTKa29RTPoPw8FtwCMyTKo5eiWyXTPgORvECNOUo
++qIVAsIIm2hUiCNweYKrpQYtdUc9wYJcz43JOvexQnIUtPl+aa0LGmMdFsCFROKs
+ZemiE+JLZcE02fRG9Kub/DBQC3e0HhqshBQCOPYg4ERFizf3+jraP/7biHDYUd5X
+O79eVegIfbAHrgTdic17TzNJYykfWvYACdNPzC5NoQKBgQD1JWQUU6eQ2KVdxtu6
+CsVrrdq/jhfJVSjHxb0mdAqlTS/FjFQaQFiVgb+T65f8Mjp5dAn8wgQmsaj2Bs4s
+Sr4+UcSoGooI6hbIkzOmhl5pWXMtx+5j8oma5aiMuJFwrkVdWgp+rfdcDOvJI0tQ
+51KsnCqmtVKLaOjRQc4QYH0IXQKBgQDGR+muW67V231gFI7k5nvSxOo8LtdYLnlG
+UWpXSaI828LHsO3ThxVgeSuyLHRTBwpesiqZvBAdvjO9fQh5KYoJYNpu3yviKtjV
+waqln15ktuSfdomSBt0h0S/2/WZV/p+H36MXcBcCAoe8ma+XlVB+oaXhcEiC7y0f
+nRLKRgCmEQKBgAV1HqRBNILJ/+x1h+C9aqW6Chunmyn1RmIkKdDYVoBVlpGsTRcE
+hbRWXiB55zlLGPgpOCuzWgpOfDd18VMVGuUiRuGDLb2DEJzIgibb6PApeKH1SH5b
+IOsc38K6PSqoBo1Met1VHCOlef5RVdToQXPsShrKAJtv63b1IxREQaRVAoGBAJNe
+PXMml1JBOPThMrc0CtHDIyip08mpeN9ngXbwtlEvMJyEhq6RlrTGOlDJs4dGE1IA
+b6MlYIEKrZ/nPxX2Zq7DunVvD0mgeNqefztrsJeAS3mte1/6E/6fYFvdSGMfxOgS
+sj+oQqFuyf3F5/jstA/6CrT8ZBhUtZ/qeV23G6JRAoGBAIdLWtO9elrO/9Da3KVK
+65hfnP23ZIVnZVBdgv37XWHe51Ae6FVza4tmHg2XmeFh1tFBbjPcz6dZic/qhua1
+z7AvjQa/1dI98pEGMTFj6RKZMpRXDj5CdrAlZ+snafYF/PvM09SikTk3+rPmyhxW
+lwoQlEtF9J9hHvNL1N/z1TR2
+-----END PRIVATE KEY-----
+`;

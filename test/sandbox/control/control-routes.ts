@@ -3,6 +3,7 @@ import { validateCreate } from '../api/validate-create';
 import { isPlainObject } from '../api/validation-errors';
 import { defaultRateLimit } from '../api/rate-limit';
 import { noFaults } from '../api/faults';
+import { evidenceFaults } from '../evidence/hostile-package';
 import { defaultAutoSign } from '../core/auto-signer';
 import { newApiKey } from '../core/ids';
 import { wireDocument, wireSignatureDetail } from '../core/serialize';
@@ -80,14 +81,17 @@ const setWebhook: ControlHandler = ({ services, body }) => {
 const setFaults: ControlHandler = ({ services, body }) => {
   const rate: [number, number] = [0, 1];
   const patch = configPatch(body, noFaults, {
-    nullable: ['operations'],
+    nullable: ['operations', 'evidence_fault', 'evidence_fault_documents'],
     ranges: {
       error_rate: rate, throttle_rate: rate, slow_body_rate: rate, malformed_json_rate: rate, ambiguous_create_rate: rate,
       create_quota: [-1, 1_000_000_000], latency_ms: [0, 600_000], latency_jitter_ms: [0, 600_000], slow_body_chunk_bytes: [1, 1 << 20], slow_body_delay_ms: [0, 60_000],
     },
-    choices: { ambiguous_create_mode: ['destroy', 'hang'] },
+    choices: { ambiguous_create_mode: ['destroy', 'hang'], evidence_fault: evidenceFaults },
   });
   if (!patch.ok) return detailReply(400, patch.detail);
+  const { evidence_fault: fault, evidence_fault_documents: documents } = patch.value;
+  if (fault !== undefined && fault !== null && typeof fault !== 'string') return detailReply(400, `"evidence_fault" must be one of ${evidenceFaults.join(', ')}, or null.`);
+  if (documents !== undefined && documents !== null && !(Array.isArray(documents) && documents.every((id) => typeof id === 'string'))) return detailReply(400, '"evidence_fault_documents" must be a list of document ids, or null.');
   return jsonReply(200, services.faults.configure(patch.value));
 };
 

@@ -12,7 +12,7 @@ export interface StatsReport {
   /** Titles and file hashes created more than once. */
   duplicates: { titles: string[]; file_hashes: string[] };
   downloads: Record<string, Partial<Record<DownloadKind, number>>>;
-  faults: { errors: number; throttles: number; slow_bodies: number; malformed: number; ambiguous_creates: number };
+  faults: { errors: number; throttles: number; slow_bodies: number; malformed: number; ambiguous_creates: number; evidence: number };
   webhooks: { notifications: number; attempts: number; delivered: number; failed_attempts: number; gave_up: number; duplicated: number };
 }
 
@@ -31,7 +31,7 @@ export class Stats {
       creates: { total: 0, by_title: {}, by_file_hash: {} },
       duplicates: { titles: [], file_hashes: [] },
       downloads: {},
-      faults: { errors: 0, throttles: 0, slow_bodies: 0, malformed: 0, ambiguous_creates: 0 },
+      faults: { errors: 0, throttles: 0, slow_bodies: 0, malformed: 0, ambiguous_creates: 0, evidence: 0 },
       webhooks: { notifications: 0, attempts: 0, delivered: 0, failed_attempts: 0, gave_up: 0, duplicated: 0 },
     };
   }

@@ -83,7 +83,7 @@ export class EvidenceService {
       signatureFiles.push({ signerIndex: position + 1, signatureId: signature.id, p7s, certPem: keys.certPem });
     }
 
-    const signed = await signedPdf(original, evidence);
+    const signed = await signedPdf(original, evidence, ca);
     const signedSha256 = createHash('sha256').update(signed).digest('hex');
     const certificate = await certificatePdf(evidence, signedSha256);
     const zipfile = await packageZip({ evidence, original, signed, signatureFiles, caCertPem: ca.certPem });

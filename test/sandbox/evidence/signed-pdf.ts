@@ -1,14 +1,17 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { EvidenceDocument } from './evidence-model';
 import { statusNames } from './evidence-model';
+import { sealedPdf } from './pdf-seal';
 import { PdfWriter } from './pdf-writer';
+import type { SandboxCa } from './sandbox-ca';
 
 const PRODUCER = 'SignDock Sandbox (simulated e-signature service)';
 
-/** The signed PDF: the original with a signature page appended. When pdf-lib cannot read the
+/** The signed PDF: the original with a signature page appended, sealed with a real PDF signature
+ * (`pdf-seal.ts`) by the sandbox's seal certificate (issued by its CA). When pdf-lib cannot read the
  * original, the signed PDF is the signature page with the original attached. Deterministic: all
  * dates come from the document. */
-export async function signedPdf(original: Buffer, evidence: EvidenceDocument): Promise<Buffer> {
+export async function signedPdf(original: Buffer, evidence: EvidenceDocument, ca: SandboxCa): Promise<Buffer> {
   let pdf: PDFDocument;
   let attached = false;
   try {
@@ -53,5 +56,6 @@ export async function signedPdf(original: Buffer, evidence: EvidenceDocument): P
     pdf.setTitle(evidence.title);
     pdf.setCreationDate(evidence.createdAt);
   }
-  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+  const pages = pdf.getPages();
+  return sealedPdf(pdf, { ca, page: pages[pages.length - 1]!, signingTime: evidence.completedAt, reason: `Completed through the SignDock sandbox: ${evidence.id}` });
 }

@@ -7,6 +7,8 @@ export interface Reply {
   json: boolean;
   /** Sent with chunked transfer encoding, without `Content-Length`. */
   chunked?: boolean;
+  /** Send only this many bytes of the body (after a `Content-Length` of the whole), then close the connection. */
+  truncateAt?: number;
 }
 
 /** Instead of a reply: drop the connection (`destroy`) or never answer (`hang`). */

@@ -28,7 +28,7 @@ export function StatusCounts({ status, accountId }: { status: SyncStatus; accoun
     <div className="status-counts">
       <ul className="stat-tiles" aria-label={t('activity.sync.countsLabel')} aria-describedby={hintId} data-testid="status-counts">
         {tiles.map((tile) => (
-          <li key={tile.code ?? 'all'} className={tile.code === null ? 'stat-tile stat-tile-link stat-tile-total' : 'stat-tile stat-tile-link'} data-status={tile.code ?? 'all'}>
+          <li key={tile.code ?? 'all'} className={tile.code === null ? 'stat-tile stat-tile-link stat-tile-total' : 'stat-tile stat-tile-link'} data-status={tile.code ?? undefined}>
             <button
               type="button"
               className="stat-link"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Dashboard } from '../../../../../shared';
+import { dateTimeFormat } from '../../../lib/intl-cache';
 import { useSettingsStore } from '../../../stores/settings-store';
 
 type Chart = Dashboard['chart'];
@@ -35,13 +36,13 @@ export function ActivityChart({ chart }: { chart: Chart }) {
   const theme = useSettingsStore((store) => store.settings.theme);
   const language = i18n.language;
   const names = { sent: t('documents.overview.series.sent'), completed: t('documents.overview.series.completed'), cancelled: t('documents.overview.series.cancelled') };
-  const dayFormat = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
+  const dayFormat = dateTimeFormat(language, { month: 'short', day: 'numeric' });
   const label = (start: number) => (chart.bucket === 'week' ? t('documents.overview.weekOf', { date: dayFormat.format(start) }) : dayFormat.format(start));
 
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const dates = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
+    const dates = dateTimeFormat(language, { month: 'short', day: 'numeric' });
     const grid = { stroke: token('--border'), width: 1 };
     const axis = { stroke: token('--text-muted'), grid, ticks: { show: false }, font: '12px system-ui, sans-serif' };
     // Half a bucket either side, so the first and last bars are whole.

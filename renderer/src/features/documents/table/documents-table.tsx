@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentColumns, type DocumentColumn } from '../../../../../shared';
 import { isSelected, toggled, useDocumentsStore, type SelectionState } from '../documents-store';
@@ -40,20 +40,27 @@ export function DocumentsTable({ documents, busy, openId, onOpen }: {
     [ids, anchorId],
   );
 
+  // The rows' handlers read the latest state through a ref, so that they keep their identity and a
+  // selection or focus change re-renders only the rows it changes (DocumentRow is memoised).
+  const latest = useRef({ select, selection, range, anchorId, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { select, selection, range, anchorId, onOpen };
+  });
   const events: RowEvents = useMemo(
     () => ({
       onRowClick(document: ListedDocument, event: MouseEvent) {
+        const { select, selection, range, anchorId } = latest.current;
         if (event.shiftKey) select(range(document.id, selection.kind === 'query' ? selection : { kind: 'ids', ids: new Set() }), anchorId ?? document.id);
         else if (event.ctrlKey || event.metaKey) select(toggled(selection, document.id), document.id);
         else select({ kind: 'ids', ids: new Set([document.id]) }, document.id);
       },
-      onToggle: (document: ListedDocument) => select(toggled(selection, document.id), document.id),
+      onToggle: (document: ListedDocument) => latest.current.select(toggled(latest.current.selection, document.id), document.id),
       onOpen: (document: ListedDocument) => {
-        select(selection, document.id);
-        onOpen(document);
+        latest.current.select(latest.current.selection, document.id);
+        latest.current.onOpen(document);
       },
     }),
-    [select, selection, range, anchorId, onOpen],
+    [],
   );
 
   const focusRow = (id: string) => {
