@@ -43,7 +43,9 @@ function PanelBody({ bagPath }: { bagPath: string }) {
   const save = useAction((kind: 'package' | 'verification') => saveBagFile(client, bagPath, kind));
   const bag = query.data;
   if (!bag) return query.error ? <ErrorNotice error={query.error} /> : <ProgressNote text={t('evidence.loading')} />;
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('evidence.panel.none'));
+  // A bag indexed from its files knows only its Bagging-Date (a day): shown as that day, not midnight.
+  const when = (iso: string | null) =>
+    !iso ? t('evidence.panel.none') : /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(`${iso}T00:00:00`, i18n.language) : formatDateTime(iso, i18n.language);
   return (
     <div className="evidence-panel" data-testid="bag-details">
       <h3 className="evidence-panel-title">{bag.title}</h3>
