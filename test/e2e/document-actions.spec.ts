@@ -149,6 +149,22 @@ test.describe('Document actions with the sandbox', () => {
     await expect(newSigner.getByRole('button', { name: 'Copy link' })).toBeVisible();
     await expect(panel.getByTestId('timeline-entry').filter({ hasText: 'Signature invalidated by SignDock' }).first()).toBeVisible();
     await expectMirrorMatches(webHost, sandbox, [inval.id]);
+
+    // Invalidate again, replaced by a new signature described with the Send page's signer editor.
+    await panel.getByTestId('document-invalidate').last().click();
+    await invalidate.getByTestId('invalidate-reason').fill('Wrong person');
+    await invalidate.getByTestId('replacement-custom').check();
+    const card = invalidate.getByTestId('signer-card');
+    await expect(card).toHaveCount(1);
+    await card.getByLabel('E-mail', { exact: false }).first().fill('custom.signer@example.com');
+    await invalidate.getByTestId('invalidate-confirm').click();
+    await waitFinished(page);
+    await invalidate.getByTestId('action-close').click();
+    await expect(panel.getByTestId('signature').filter({ hasText: 'custom.signer@example.com' })).toBeVisible({ timeout: 20_000 });
+    const after = (await control(sandbox, 'GET', '/state')) as { documents: { id: string; signatures: unknown[] }[] };
+    const custom = after.documents.find((d) => d.id === inval.id)!.signatures.at(-1);
+    expect(custom).toMatchObject({ status: 'IN', validations: { EM: { value: 'custom.signer@example.com' } }, invite_channel: ['EM'] });
+    await expectMirrorMatches(webHost, sandbox, [inval.id]);
     await panel.getByTestId('timeline').scrollIntoViewIfNeeded();
     await shot(page, 'action-panel-timeline.png');
     await page.keyboard.press('Escape');

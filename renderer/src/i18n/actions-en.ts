@@ -53,8 +53,6 @@ export const actionsEn = {
     newSigner: 'E-mail or phone of the new signer',
     newSignerHint: 'They are invited on that channel.',
     replacementRequired: 'Give an e-mail or a phone number.',
-    email: 'E-mail',
-    phone: 'Phone (international form, +…)',
     message: 'Message to the new signer (optional)',
     confirm: 'Invalidate',
     newLink: 'new signer’s link',

@@ -55,8 +55,6 @@ export const actionsEs: typeof actionsEn = {
     newSigner: 'Correo o teléfono del nuevo firmante',
     newSignerHint: 'Se le invita por ese canal.',
     replacementRequired: 'Indique un correo o un teléfono.',
-    email: 'Correo electrónico',
-    phone: 'Teléfono (formato internacional, +…)',
     message: 'Mensaje para el nuevo firmante (opcional)',
     confirm: 'Invalidar',
     newLink: 'enlace del nuevo firmante',

@@ -8,13 +8,15 @@ import { TextField } from '../../components/text-field';
 import { useClient } from '../../lib/client-context';
 import { JobSection } from './job-progress';
 import { useJob } from './use-job';
+import { draftProblems, emptyDraft, signerFromDraft, type SignerDraft } from '../send/signer-draft';
+import { SignerFields } from '../send/signer-fields';
 
 type Replacement = 'none' | 'newSigner' | 'custom';
 
 /**
  * Invalidate one signature (irreversible, said plainly): a reason (required), whether to tell the
  * original signer, and an optional replacement — another person (e-mail or phone) or a signature with
- * its own checks and channel. After it, the document is read again and the new signer's link is shown.
+ * its own checks and channel (the Send page's signer editor). After it, the document is read again and the new signer's link is shown.
  */
 export function InvalidateDialog({ documentId, signatureId, signer, open, onClose }: { documentId: string; signatureId: string; signer: string; open: boolean; onClose(): void }) {
   const { t } = useTranslation();
@@ -24,8 +26,7 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
   const [notify, setNotify] = useState(true);
   const [replacement, setReplacement] = useState<Replacement>('none');
   const [newSigner, setNewSigner] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const [draft, setDraft] = useState<SignerDraft>(emptyDraft);
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -34,21 +35,20 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
   const { job, items, command } = useJob(started);
 
   const reasonMissing = reason.trim() === '';
-  const replacementMissing = (replacement === 'newSigner' && newSigner.trim() === '') || (replacement === 'custom' && email.trim() === '' && phone.trim() === '');
+  const replacementMissing = (replacement === 'newSigner' && newSigner.trim() === '') || (replacement === 'custom' && draftProblems(draft).length > 0);
   const submit = async () => {
     setTried(true);
     if (reasonMissing || replacementMissing) return;
     setBusy(true);
     try {
-      const validations: Record<string, string> = {};
-      if (email.trim()) validations.EM = email.trim();
-      if (phone.trim()) validations.PH = phone.trim();
+      // The replacement as the Send page's signer editor describes it (its name stays local).
+      const custom = signerFromDraft(draft);
       const invalidation = {
         reason: reason.trim(),
         notify,
         ...(replacement === 'newSigner' ? { newSigner: newSigner.trim() } : {}),
         ...(replacement === 'custom'
-          ? { customSignature: { validations, inviteChannel: Object.keys(validations) as ('EM' | 'PH')[], ...(message.trim() ? { message: message.trim() } : {}) } }
+          ? { customSignature: { validations: custom.validations, inviteChannel: custom.invite, ...(message.trim() ? { message: message.trim() } : {}) } }
           : {}),
       };
       setStarted(await client.call('signatures.invalidate', { signatureId, documentId, invalidation }));
@@ -94,8 +94,7 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
           ) : null}
           {replacement === 'custom' ? (
             <>
-              <TextField label={t('actions.invalidate.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={tried && replacementMissing ? t('actions.invalidate.replacementRequired') : null} />
-              <TextField label={t('actions.invalidate.phone')} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+              <SignerFields n={1} draft={draft} onChange={setDraft} onRemove={null} showAll={tried} />
               <TextField label={t('actions.invalidate.message')} value={message} onChange={(e) => setMessage(e.target.value)} />
             </>
           ) : null}
