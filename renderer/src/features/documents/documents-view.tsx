@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -55,7 +55,7 @@ function DocumentsPage({ accountId }: { accountId: string }) {
   const syncing = status?.state === 'syncing';
   // Nothing at all in the mirror (not: nothing matches a filter).
   const mirrorEmpty = status !== null && status.total === 0 && list.page?.total === 0;
-  const openById = (id: string, title = '') => setOpen({ id, title: title.trim() });
+  const openById = useCallback((id: string, title = '') => setOpen({ id, title: title.trim() }), []);
 
   return (
     <div className="documents-page">
@@ -92,7 +92,7 @@ function DocumentsPage({ accountId }: { accountId: string }) {
         />
       ) : list.page !== null || list.error ? (
         <>
-          <OverviewCard dashboard={dashboard} onOpen={(id) => openById(id)} />
+          <OverviewCard dashboard={dashboard} onOpen={openById} />
           <DocumentsCard accountId={accountId} list={list} openId={open?.id ?? null} onOpen={(document) => openById(document.id, document.title)} />
         </>
       ) : null}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useClient } from '../../lib/client-context';
 import { useLiveQuery } from '../../lib/use-live-query';
 import { useDocumentsStore, type ChartRange } from './documents-store';
@@ -25,5 +26,8 @@ export function useDashboard(accountId: string) {
   const query = useLiveQuery(`dashboard|${accountId}|${filter.key}|${range}|${today}`, () => client.call('documents.dashboard', { filter: filter.value, period: chartPeriod(range) }));
   useRefreshOnChange(accountId, query.reload, REFRESH_MS);
   const sameAccount = query.last?.key.startsWith(`dashboard|${accountId}|`) ?? false;
-  return { ...query, data: query.data ?? (sameAccount ? (query.last?.data ?? null) : null) };
+  const data = query.data ?? (sameAccount ? (query.last?.data ?? null) : null);
+  const { error, loading, reload } = query;
+  // One object while nothing changes: the overview (memoised) is not drawn again when the table pages.
+  return useMemo(() => ({ data, error, loading, reload }), [data, error, loading, reload]);
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ChevronIcon } from '../../../components/icons';
@@ -18,7 +18,7 @@ const ranges: ChartRange[] = ['30d', '12w', '6m'];
  * The top of the Documents page: status tiles (also the status filter), and, unless hidden, the chart
  * of documents sent, completed and cancelled and the "needs attention" lists. All follow the filters.
  */
-export function OverviewCard({ dashboard, onOpen }: { dashboard: ReturnType<typeof useDashboard>; onOpen(documentId: string): void }) {
+export const OverviewCard = memo(function OverviewCard({ dashboard, onOpen }: { dashboard: ReturnType<typeof useDashboard>; onOpen(documentId: string): void }) {
   const { t, i18n } = useTranslation();
   const open = useDocumentsStore((store) => store.overviewOpen);
   const toggle = useDocumentsStore((store) => store.toggleOverview);
@@ -70,4 +70,4 @@ export function OverviewCard({ dashboard, onOpen }: { dashboard: ReturnType<type
       ) : null}
     </section>
   );
-}
+});
