@@ -54,6 +54,11 @@ export class JobItemsRepo {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** `work` in one IMMEDIATE transaction (nested transactions, such as the journal's, become savepoints). */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
   add(jobId: string, items: readonly { subject: string; input?: Record<string, unknown>; state?: ItemState; outcome?: Record<string, unknown> }[]): void {
     const insert = this.db.prepare('INSERT INTO job_items (job_id, seq, subject, input, state, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     items.forEach((item, index) => {

@@ -124,17 +124,25 @@ export class JobRunner {
   private async settle(item: JobItem, result: ItemResult): Promise<void> {
     const { items, jobs, job } = this.deps;
     switch (result.state) {
+      // An item's outcome and its journal entry are written together: a kill between them must not
+      // leave an action done with no entry (or an entry for an item that is still pending).
       case 'done':
-        items.settle(job.id, item.seq, 'done', { outcome: result.outcome ?? null, bytes: result.bytes ?? 0 });
-        this.deps.journal?.(item, 'done', result.outcome ?? {});
+        items.transaction(() => {
+          items.settle(job.id, item.seq, 'done', { outcome: result.outcome ?? null, bytes: result.bytes ?? 0 });
+          this.deps.journal?.(item, 'done', result.outcome ?? {});
+        });
         break;
       case 'skipped':
-        items.settle(job.id, item.seq, 'skipped', { outcome: result.outcome ?? null, error: result.error ?? null });
-        this.deps.journal?.(item, 'skipped', { ...result.outcome, ...(result.error ? { error: result.error.message } : {}) });
+        items.transaction(() => {
+          items.settle(job.id, item.seq, 'skipped', { outcome: result.outcome ?? null, error: result.error ?? null });
+          this.deps.journal?.(item, 'skipped', { ...result.outcome, ...(result.error ? { error: result.error.message } : {}) });
+        });
         break;
       case 'failed':
-        items.settle(job.id, item.seq, 'failed', { outcome: result.outcome ?? null, error: result.error });
-        this.deps.journal?.(item, 'failed', { ...result.outcome, error: result.error.message });
+        items.transaction(() => {
+          items.settle(job.id, item.seq, 'failed', { outcome: result.outcome ?? null, error: result.error });
+          this.deps.journal?.(item, 'failed', { ...result.outcome, error: result.error.message });
+        });
         break;
       case 'stop':
         items.settle(job.id, item.seq, 'pending', { error: result.error });
