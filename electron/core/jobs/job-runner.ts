@@ -127,23 +127,16 @@ export class JobRunner {
       // An item's outcome and its journal entry are written together: a kill between them must not
       // leave an action done with no entry (or an entry for an item that is still pending).
       case 'done':
-        items.transaction(() => {
-          items.settle(job.id, item.seq, 'done', { outcome: result.outcome ?? null, bytes: result.bytes ?? 0 });
-          this.deps.journal?.(item, 'done', result.outcome ?? {});
-        });
-        break;
       case 'skipped':
+      case 'failed': {
+        const error = 'error' in result ? (result.error ?? null) : null;
+        const fields = { outcome: result.outcome ?? null, ...(result.state === 'done' ? { bytes: result.bytes ?? 0 } : { error }) };
         items.transaction(() => {
-          items.settle(job.id, item.seq, 'skipped', { outcome: result.outcome ?? null, error: result.error ?? null });
-          this.deps.journal?.(item, 'skipped', { ...result.outcome, ...(result.error ? { error: result.error.message } : {}) });
+          items.settle(job.id, item.seq, result.state, fields);
+          this.deps.journal?.(item, result.state, { ...result.outcome, ...(error ? { error: error.message } : {}) });
         });
         break;
-      case 'failed':
-        items.transaction(() => {
-          items.settle(job.id, item.seq, 'failed', { outcome: result.outcome ?? null, error: result.error });
-          this.deps.journal?.(item, 'failed', { ...result.outcome, error: result.error.message });
-        });
-        break;
+      }
       case 'stop':
         items.settle(job.id, item.seq, 'pending', { error: result.error });
         jobs.stop(job.id, result.error);
