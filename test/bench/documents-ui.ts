@@ -45,6 +45,9 @@ export function preparedHome(documents: number, log: Log): ReturnType<typeof tem
  * Then, with a PerformanceObserver('longtask') and a trace of the main thread: ten pages forward, every
  * sort with two pages each, a search typed letter by letter, scrolling with the wheel, arrows through rows.
  */
+/** Debian's Chromium, or SIGNDOCK_CHROMIUM. */
+export const chromiumPath = process.env.SIGNDOCK_CHROMIUM ?? '/usr/bin/chromium';
+
 export async function measureDocumentsUi(home: string, documents: number): Promise<UiSide> {
   // The UI as it is now (a build left from another checkout's state would measure something else).
   if (!built) execFileSync(process.execPath, ['scripts/build-renderer.mjs'], { cwd: root, stdio: 'ignore' });
@@ -52,7 +55,7 @@ export async function measureDocumentsUi(home: string, documents: number): Promi
   const host = await startWebHostProcess(home);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: process.env.SIGNDOCK_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
     await page.getByTestId('nav-documents').waitFor({ timeout: 60_000 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../electron/core/db/database';
 import { DocumentQueries } from '../../electron/core/mirror/document-query';
@@ -8,7 +9,7 @@ import { tempFolder } from '../helpers/temp-folder';
 import { percentile, type Bench, type Figure } from './bench';
 import { measureBulkCancel, CANCEL_RATE } from './documents-cancel';
 import { ACCOUNT, created, DOCUMENTS, load } from './documents-data';
-import { measureDocumentsUi, median, preparedHome, type UiSide } from './documents-ui';
+import { chromiumPath, measureDocumentsUi, median, preparedHome, type UiSide } from './documents-ui';
 
 /** The UI's baseline: the same page over this many documents, in the same run. */
 const SMALL = 1_000;
@@ -34,6 +35,9 @@ export const documentsBench: Bench = {
   name: 'documents',
   description: `counts + one searched, filtered, sorted page of the Documents table over ${DOCUMENTS.toLocaleString('en')} documents, every sort; the page in Chromium over the same mirror; a bulk cancel of 1,000 at ${CANCEL_RATE} requests/s`,
   async run(log) {
+    if (!existsSync(chromiumPath)) {
+      throw new Error(`documents bench: needs Chromium at ${chromiumPath} for the page figures (apt-get install chromium, or set SIGNDOCK_CHROMIUM)`);
+    }
     const folder = tempFolder('signdock-bench-documents-');
     try {
       const db = openDatabase(join(folder.path, 'signdock.db'));
