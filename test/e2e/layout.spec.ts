@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { control, sandboxUrl } from './support/demo';
 import { expect, noKeyringReason, test } from './support/fixtures';
 import { contractPdf, dropFiles } from './support/send-files';
+import type { RunningWebHost } from './support/web-host';
 
 // Issue 16, points 8 and 9: at 1024×640 nothing wraps, covers or is cut — Send's header buttons and
 // toolbar each on one line, the summary bar never hiding a row, Activity's table within the page, "Try
@@ -19,6 +20,21 @@ async function oneLine(locators: Locator[]): Promise<void> {
 async function noSideScroll(page: Page, selector: string): Promise<void> {
   const overflow = await page.locator(selector).evaluateAll((els) => els.map((el) => el.scrollWidth - el.clientWidth));
   for (const extra of overflow) expect(extra, `${selector} fits without scrolling sideways`).toBeLessThanOrEqual(1);
+}
+
+/** Activity with notifications arriving (the sandbox signs everything): its technical table fits the page. */
+async function activityFits(page: Page, webHost: RunningWebHost): Promise<void> {
+  await webHost.call('webhooks.configure', { publicBaseUrl: 'https://hooks.example.test' });
+  const hooks = (await webHost.call('webhooks.state')) as { value: { localUrl: string; hookUrl: string } };
+  const demo = await sandboxUrl(webHost);
+  await control(demo, 'PUT', '/webhook', { url: `${hooks.value.localUrl}${new URL(hooks.value.hookUrl).pathname}`, secret: null });
+  await control(demo, 'POST', '/sign-all');
+  await page.getByTestId('nav-activity').click();
+  await expect(page.getByTestId('feed-entry').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('technical-details-toggle').click();
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible();
+  await noSideScroll(page, '.table-scroll');
+  await noSideScroll(page, 'main');
 }
 
 test.describe('At 1024×640', () => {
@@ -54,17 +70,7 @@ test.describe('At 1024×640', () => {
     await noSideScroll(page, 'main');
 
     // Activity with notifications arriving: its technical table fits the page.
-    await webHost.call('webhooks.configure', { publicBaseUrl: 'https://hooks.example.test' });
-    const hooks = (await webHost.call('webhooks.state')) as { value: { localUrl: string; hookUrl: string } };
-    const demo = await sandboxUrl(webHost);
-    await control(demo, 'PUT', '/webhook', { url: `${hooks.value.localUrl}${new URL(hooks.value.hookUrl).pathname}`, secret: null });
-    await control(demo, 'POST', '/sign-all');
-    await page.getByTestId('nav-activity').click();
-    await expect(page.getByTestId('feed-entry').first()).toBeVisible({ timeout: 30_000 });
-    await page.getByTestId('technical-details-toggle').click();
-    await expect(page.getByTestId('inbox-row').first()).toBeVisible();
-    await noSideScroll(page, '.table-scroll');
-    await noSideScroll(page, 'main');
+    await activityFits(page, webHost);
 
     // Settings: language and appearance first.
     await page.getByTestId('nav-settings').click();
@@ -83,5 +89,36 @@ test.describe('At 1024×640', () => {
       widths[view] = Math.round((await box(page.locator('.view').first())).width);
     }
     expect(new Set(Object.values(widths)).size, JSON.stringify(widths)).toBe(1);
+  });
+
+  // Spanish labels are longer, and DejaVu Sans (the only font on many Linux machines) is wide: the same
+  // places still keep to one line and never scroll sideways, and no status is cut to "Complet…".
+  test('in Spanish: the Send toolbar on one line, Activity\'s table within the page, whole statuses on Documents', async ({ page, webHost }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await page.goto(webHost.url);
+    await page.getByRole('button', { name: 'Try the sandbox' }).click();
+    await expect(page.getByTestId('drop-card')).toBeVisible({ timeout: 30_000 });
+    await webHost.call('settings.update', { language: 'es' });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enviar' })).toBeVisible();
+
+    const files = [];
+    for (let n = 1; n <= 8; n++) files.push(await contractPdf(`Contrato ${n} — Cliente ${n}`, `Cliente ${n}`));
+    await dropFiles(page, files);
+    await expect(page.getByTestId('send-row')).toHaveCount(8);
+    const toolbar = page.getByTestId('send-toolbar');
+    await expect(toolbar.getByTestId('select-all')).toBeVisible();
+    await oneLine([toolbar.getByTestId('select-all'), toolbar.getByTestId('who-signs'), toolbar.getByTestId('remove-selected'), toolbar.getByTestId('manifest-menu')]);
+    await noSideScroll(page, 'main');
+
+    await activityFits(page, webHost);
+
+    await page.getByTestId('nav-documents').click();
+    const tags = page.locator('.documents-table td.cell-status .tag');
+    await expect(tags.first()).toBeVisible({ timeout: 30_000 });
+    const cut = await tags.evaluateAll((els) => els.filter((el) => el.scrollWidth - el.clientWidth > 1).map((el) => `${el.textContent} (${el.scrollWidth - el.clientWidth} px cut)`));
+    expect(cut, 'statuses shown whole').toEqual([]);
+    await noSideScroll(page, 'main');
   });
 });
