@@ -7,6 +7,7 @@ import {
   type OperationOutput,
   type OperationParsedInput,
 } from '../../shared/contract/operations';
+import { safeParse } from '../../shared/contract/safe-parse';
 import type { Logger } from './logging/logger';
 
 export type Handler<N extends OperationName> = (input: OperationParsedInput<N>) => Promise<OperationOutput<N>> | OperationOutput<N>;
@@ -28,7 +29,7 @@ export class Dispatcher {
       return failure(new AppError({ kind: 'UnknownOperation', code: 'unknownOperation', message: `There is no operation called "${shown}".` }));
     }
     const spec = operations[name];
-    const parsed = spec.input.safeParse(input ?? {});
+    const parsed = safeParse(spec.input, input ?? {});
     if (!parsed.success) return failure(invalidInput(parsed.error));
 
     try {

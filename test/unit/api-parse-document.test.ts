@@ -110,6 +110,19 @@ describe('parsing the service’s documents', () => {
     expect(document.fileName).toBe('12');
   });
 
+  it('a field holding {"length": {"toString": 0}} is a problem with that answer, not a crash', () => {
+    // Zod 4 compares such an object's length with a number, which throws a TypeError.
+    const hostile = () => JSON.parse('{"length": {"toString": 0}}') as unknown;
+    for (const key of ['id', 'status', 'title', 'signatures']) {
+      const result = parseDocument(wireDocument('d', { [key]: hostile() }));
+      if (!result.ok) expect(result.problem).toMatch(/document/);
+    }
+    expect(parseDocument(wireDocument('d', { id: hostile() })).ok).toBe(false);
+    expect(parseDocumentPage({ results: hostile(), count: 1, next: null }).ok).toBe(false);
+    expect(parseSignature({ id: hostile(), status: 'PE' }).ok).toBe(false);
+    expect(parseInvalidation({ id: hostile(), status: 'CA' }).ok).toBe(false);
+  });
+
   it('reads an invalidation answer, with or without the new signature id', () => {
     expect(ok(parseInvalidation({ id: 's1', status: 'CA', invalidation_reason: 'wrong e-mail' }))).toMatchObject({
       id: 's1',

@@ -6,6 +6,7 @@ import type { Logger } from '../../electron/core/logging/logger';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { AppError, appErrorSchema, type Result } from '../../shared/contract/errors';
 import { operationNames, operations, type OperationName } from '../../shared/contract/operations';
+import { safeParse } from '../../shared/contract/safe-parse';
 import { tempFolder } from '../helpers/temp-folder';
 import { mutated, topKeys, validInput } from '../helpers/zod-arbitrary';
 
@@ -39,7 +40,13 @@ const nasty: unknown[] = [
   { ['k'.repeat(20_000)]: 1 },
   Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`extra${i}`, i])),
   JSON.parse(`{"nested": ${'['.repeat(5000)}${']'.repeat(5000)}}`),
+  hostile(),
 ];
+
+/** An object Zod 4's length checks compare with a number, which throws instead of giving an issue. */
+function hostile(): unknown {
+  return JSON.parse('{"length": {"toString": 0}}');
+}
 
 /** Any JSON, the nasty values, valid inputs, and valid inputs with one place broken. */
 const anyInput = (name: OperationName) =>
@@ -93,13 +100,27 @@ describe('every contract operation: the Dispatcher refuses what its schema refus
         expect(logged).toEqual([]);
       });
 
+      it('a field holding {"length": {"toString": 0}} is refused as InvalidInput or accepted, never a crash', async () => {
+        const { dispatcher, calls } = recordingDispatcher();
+        for (const key of topKeys(operations[name].input)) {
+          calls.length = 0;
+          const input = { [key]: hostile() };
+          const result = await dispatcher.dispatch(name, input);
+          if (safeParse(operations[name].input, input).success) expect(result).toMatchObject({ ok: false, error: { code: 'test.handlerReached' } });
+          else {
+            expectRefusal(name, input, result);
+            expect(calls).toEqual([]);
+          }
+        }
+      });
+
       it('any JSON value is either accepted (the handler runs once) or refused as InvalidInput (nothing runs)', async () => {
         const { dispatcher, calls, logged } = recordingDispatcher();
         const seen = { accepted: 0, refused: 0 };
         await fc.assert(
           fc.asyncProperty(anyInput(name), async (input) => {
             calls.length = 0;
-            const verdict = operations[name].input.safeParse(input ?? {});
+            const verdict = safeParse(operations[name].input, input ?? {});
             seen[verdict.success ? 'accepted' : 'refused'] += 1;
             const result = await dispatcher.dispatch(name, input);
             if (verdict.success) {
@@ -142,7 +163,7 @@ describe('through the real core, a refused call changes nothing', () => {
   it('every operation answers a refused input with the same InvalidInput, and no table changes', async () => {
     const before = snapshot();
     const settings = core.settings.get();
-    const refused = (name: OperationName) => anyInput(name).filter((input) => !operations[name].input.safeParse(input ?? {}).success);
+    const refused = (name: OperationName) => anyInput(name).filter((input) => !safeParse(operations[name].input, input ?? {}).success);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...operationNames).chain((name) => fc.tuple(fc.constant(name), refused(name))), async ([name, input]) => {
         const result = await core.dispatch(name, input);

@@ -6,6 +6,7 @@ import type {
   ValidationState,
   ValidationValue,
 } from '../../../shared/domain/documents';
+import { safeParse } from '../../../shared/contract/safe-parse';
 import { wireDocumentPageSchema, wireDocumentSchema, wireInvalidationSchema, wireSignatureSchema } from './wire-types';
 
 /**
@@ -24,7 +25,7 @@ export interface ParsedPage {
 }
 
 export function parseDocument(json: unknown): Parsed<Document> {
-  const wire = wireDocumentSchema.safeParse(json);
+  const wire = safeParse(wireDocumentSchema, json);
   if (!wire.success) return { ok: false, problem: describeIssues('document', wire.error) };
   const signatures: Signature[] = [];
   for (const [index, item] of (wire.data.signatures ?? []).entries()) {
@@ -50,7 +51,7 @@ export function parseDocument(json: unknown): Parsed<Document> {
 }
 
 export function parseSignature(json: unknown): Parsed<Signature> {
-  const wire = wireSignatureSchema.safeParse(json);
+  const wire = safeParse(wireSignatureSchema, json);
   if (!wire.success) return { ok: false, problem: describeIssues('signature', wire.error) };
   const s = wire.data;
   const validations: Record<string, ValidationState> = {};
@@ -76,7 +77,7 @@ export function parseSignature(json: unknown): Parsed<Signature> {
 }
 
 export function parseDocumentPage(json: unknown): Parsed<ParsedPage> {
-  const wire = wireDocumentPageSchema.safeParse(json);
+  const wire = safeParse(wireDocumentPageSchema, json);
   if (!wire.success) return { ok: false, problem: 'neither a list of documents nor a page of them' };
   const page = Array.isArray(wire.data) ? { results: wire.data, count: null, next: null } : wire.data;
   const documents: Document[] = [];
@@ -89,7 +90,7 @@ export function parseDocumentPage(json: unknown): Parsed<ParsedPage> {
 }
 
 export function parseInvalidation(json: unknown): Parsed<InvalidationResult> {
-  const wire = wireInvalidationSchema.safeParse(json);
+  const wire = safeParse(wireInvalidationSchema, json);
   if (!wire.success) return { ok: false, problem: describeIssues('invalidation', wire.error) };
   const w = wire.data;
   return {
