@@ -18,6 +18,6 @@ export async function loadAppState(client: ContractClient): Promise<void> {
 /** What events keep current; re-read when the event stream (re)opens, in case some were missed. */
 export async function refreshLiveState(client: ContractClient): Promise<void> {
   const [settings, accounts] = await Promise.all([client.call('settings.get', {}), client.call('accounts.list', {})]);
-  useSettingsStore.getState().setSettings(settings);
+  useSettingsStore.getState().fromHost(settings);
   useAccountsStore.getState().setAccounts(accounts);
 }

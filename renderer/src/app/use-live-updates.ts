@@ -11,7 +11,7 @@ export function useLiveUpdates(monitor: ConnectionMonitor): void {
   const client = useClient();
   useEffect(() => {
     const offAccounts = client.subscribe('accounts.changed', (state) => useAccountsStore.getState().setAccounts(state));
-    const offSettings = client.subscribe('settings.changed', (settings) => useSettingsStore.getState().setSettings(settings));
+    const offSettings = client.subscribe('settings.changed', (settings) => useSettingsStore.getState().fromHost(settings));
     const setConnection = useConnectionStore.getState().setState;
     setConnection(monitor.current());
     const offMonitor = monitor.onChange((state) => {
