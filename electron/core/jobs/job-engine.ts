@@ -77,7 +77,7 @@ export class JobEngine {
     const moved = this.jobs.command(job.id, command);
     if (command === 'resume' || command === 'retryFailed') this.jobs.clearStop(job.id);
     const running = this.live.get(job.id)?.runner;
-    if (running && (moved?.after === 'pausing' || moved?.after === 'cancelling')) running.halt();
+    if (running && (moved?.after === 'pausing' || moved?.after === 'cancelling')) running.interrupt();
     else if (!running) this.start(job.id);
     this.changed(job.id);
     return this.view(job.id);

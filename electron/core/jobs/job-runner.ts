@@ -51,7 +51,10 @@ const maxRetries = 8;
  * heartbeat. Ends when no item is pending, or when a pause or cancel is asked for (in-flight items finish).
  */
 export class JobRunner {
+  /** Aborts the requests in flight: the lease is lost or the process is closing. */
   private readonly stop = new AbortController();
+  /** Ends waits between attempts and stops claims: a pause or cancel was asked for (or `stop`). */
+  private readonly wake = new AbortController();
   private lost = false;
 
   constructor(private readonly deps: RunnerDeps) {}
@@ -60,8 +63,15 @@ export class JobRunner {
     return this.lost;
   }
 
+  /** Stops at once: what is in flight is abandoned as it is (`running`), for the next owner to look up. */
   halt(): void {
     this.stop.abort();
+    this.wake.abort();
+  }
+
+  /** A pause or cancel: no new claims and no more waiting; the items in flight finish and are recorded. */
+  interrupt(): void {
+    this.wake.abort();
   }
 
   async run(): Promise<void> {
@@ -71,7 +81,7 @@ export class JobRunner {
         if (!leases.renew(job.id)) {
           this.lost = true;
           this.halt();
-        } else if (this.stopAsked()) this.halt();
+        } else if (this.stopAsked()) this.interrupt();
       },
       Math.max(250, Math.floor(leases.ttlMs / 3)),
     );
@@ -95,11 +105,12 @@ export class JobRunner {
 
   private async worker(): Promise<void> {
     const { items, job } = this.deps;
-    while (!this.stop.signal.aborted && !this.stopAsked()) {
+    while (!this.wake.signal.aborted && !this.stopAsked()) {
       const item = items.claimNext(job.id);
       if (!item) return;
       this.deps.changed();
-      await this.settle(item, await this.attempt(() => this.deps.kind.run(item, this.context())));
+      const result = await this.attempt(() => this.deps.kind.run(item, this.context()));
+      if (result) await this.settle(item, result);
     }
   }
 
@@ -107,14 +118,16 @@ export class JobRunner {
     const recover = this.deps.kind.recover;
     const result = recover ? await this.attempt(() => recover.call(this.deps.kind, item, this.context())) : 'run-again';
     if (result === 'run-again') this.deps.items.settle(item.jobId, item.seq, 'pending');
-    else await this.settle(item, result);
+    else if (result) await this.settle(item, result);
     this.deps.changed();
   }
 
-  private async attempt<T>(work: () => Promise<T>): Promise<T | ItemResult> {
+  /** The item's result; null when it was cut short by `halt` (left `running`: not a failure of the item). */
+  private async attempt<T>(work: () => Promise<T>): Promise<T | ItemResult | null> {
     try {
       return await work();
     } catch (error) {
+      if (this.stop.signal.aborted) return null;
       // A kind answers its expected failures as results; anything thrown is unexpected: failed, logged.
       if (!isAppError(error)) this.deps.logger?.log('error', 'job: an item failed unexpectedly', { jobId: this.deps.job.id, error: String(error) });
       return { state: 'failed', error: storableError(error, 'Something went wrong. The details are in the log.') };
@@ -147,7 +160,7 @@ export class JobRunner {
           items.settle(job.id, item.seq, 'failed', { error: result.error ?? null });
         } else {
           items.settle(job.id, item.seq, 'pending', { error: result.error ?? null });
-          await (this.deps.sleep ?? sleep)(result.afterMs, this.stop.signal).catch(() => undefined);
+          await (this.deps.sleep ?? sleep)(result.afterMs, this.wake.signal).catch(() => undefined);
         }
         break;
     }

@@ -25,7 +25,11 @@ export function formatBytes(bytes: number, language: string): string {
 export function ArchiveProgress({ job, onDismiss }: { job: JobView; onDismiss(): void }) {
   const { t, i18n } = useTranslation();
   const client = useClient();
-  const command = useAction((op: 'jobs.pause' | 'jobs.resume' | 'jobs.cancel') => client.call(op, { jobId: job.id }));
+  // One action per control, so Stop right after Pause is never ignored while Pause is on its way.
+  const pause = useAction(() => client.call('jobs.pause', { jobId: job.id }));
+  const resume = useAction(() => client.call('jobs.resume', { jobId: job.id }));
+  const cancel = useAction(() => client.call('jobs.cancel', { jobId: job.id }));
+  const commandError = pause.error ?? resume.error ?? cancel.error;
   const { byState, total, bytesDone, secondsLeft, rateLimitedUntil } = job.progress;
   const settled = byState.done + byState.skipped + byState.failed + byState.cancelled;
   const going = job.state === 'running' || job.state === 'queued' || job.state === 'pausing' || job.state === 'cancelling';
@@ -36,17 +40,17 @@ export function ArchiveProgress({ job, onDismiss }: { job: JobView; onDismiss():
         <h2>{t('evidence.job.title')}</h2>
         <div className="evidence-job-actions">
           {going ? (
-            <Button size="sm" onClick={() => void command.run('jobs.pause')} busy={command.pending} data-testid="archive-pause">
+            <Button size="sm" onClick={() => void pause.run()} busy={pause.pending} data-testid="archive-pause">
               {t('evidence.job.pause')}
             </Button>
           ) : null}
           {job.state === 'paused' ? (
-            <Button size="sm" variant="primary" onClick={() => void command.run('jobs.resume')} busy={command.pending} data-testid="archive-resume">
+            <Button size="sm" variant="primary" onClick={() => void resume.run()} busy={resume.pending} data-testid="archive-resume">
               {t('evidence.job.resume')}
             </Button>
           ) : null}
           {going || job.state === 'paused' ? (
-            <Button size="sm" variant="danger-quiet" onClick={() => void command.run('jobs.cancel')} busy={command.pending}>
+            <Button size="sm" variant="danger-quiet" onClick={() => void cancel.run()} busy={cancel.pending} data-testid="archive-cancel">
               {t('evidence.job.cancel')}
             </Button>
           ) : (
@@ -72,7 +76,7 @@ export function ArchiveProgress({ job, onDismiss }: { job: JobView; onDismiss():
       {rateLimitedUntil ? <Notice tone="info">{t('evidence.job.rateLimited')}</Notice> : null}
       {job.owner && !job.owner.self && going ? <p className="field-hint">{t('evidence.job.owner', { pid: job.owner.pid })}</p> : null}
       {job.stoppedBy ? <ErrorNotice error={new AppError(job.stoppedBy)} /> : null}
-      {command.error ? <ErrorNotice error={command.error} /> : null}
+      {commandError ? <ErrorNotice error={commandError} /> : null}
     </section>
   );
 }
