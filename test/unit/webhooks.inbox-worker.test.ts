@@ -73,14 +73,21 @@ describe('inbox worker', () => {
 
   it('a network error leaves the rows pending with attempts+1 and a backoff, then they are done', async () => {
     receive({ notification_action: 'DS', document_id: 'A', signature_id: 's' });
+    // The row as the second attempt starts (polling for it could miss its 40 ms on a busy machine).
+    let beforeSecond: InboxItem | undefined;
+    const times: number[] = [];
     const refresher = new ScriptedRefresher((_id, call) => {
+      times.push(Date.now());
+      if (call === 2) beforeSecond = rows()[0];
       if (call <= 2) throw new AppError({ kind: 'Network', message: 'The connection was refused.' });
       return 'changed';
     });
     run(refresher);
-    await waitUntil(() => rows()[0]?.attempts === 1, 15_000, 'first attempt');
-    expect(rows()[0]).toMatchObject({ state: 'pending', lastError: 'The connection was refused.' });
     await waitUntil(() => rows()[0]?.state === 'done', 20_000, 'done after retries');
+    expect(beforeSecond).toMatchObject({ state: 'pending', attempts: 1, lastError: 'The connection was refused.' });
+    // The backoff (no jitter with random 0.5): 20 ms after the first failure, 40 ms after the second; never sooner.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(18);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(38);
     expect(rows()[0]).toMatchObject({ attempts: 3, outcome: 'changed' });
     expect(refresher.calls).toHaveLength(3);
   });
