@@ -62,7 +62,6 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   await page.getByTestId('verdict-filter').getByRole('radio', { name: 'Problems' }).check();
   // Should another bag show problems, say which and what the archive run said.
   await expect.poll(async () => (await rows.allTextContents()).map((text) => text.slice(0, 60)), `the CLI said:\n${archiveRun.stderr}`).toEqual([expect.stringContaining('Purchase order PO-2025-295')]);
-  await expect(rows.first()).toContainText('Purchase order PO-2025-295');
   await page.getByTestId('verdict-filter').getByRole('radio', { name: 'All' }).check();
   await page.getByTestId('evidence-search').fill('Calle Mayor');
   await expect(rows).toHaveCount(1);

@@ -44,7 +44,9 @@ export async function verifyPdfSignatures(path: string, label: string, anchors: 
       continue;
     }
     try {
-      const parsed = parseCms(signatureBytes(Buffer.from(hex, 'hex')));
+      // /Contents is the CMS padded with zeros to its reserved size: the parser reads the one DER
+      // element and ignores the padding. (Stripping trailing zeros cut a CMS whose own last byte is 0x00.)
+      const parsed = parseCms(Buffer.from(hex, 'hex'));
       const content = {
         name: signs,
         digest: (algorithm: HashAlgorithm) => digestRanges(path, [[a, a + b], [c, c + d]], algorithm),
@@ -96,20 +98,4 @@ async function readRange(path: string, start: number, end: number): Promise<Buff
 
 async function digestRanges(path: string, ranges: [number, number][], algorithm: HashAlgorithm): Promise<Buffer> {
   return (await hashFileRanges(path, [algorithm], ranges)).digests[algorithm];
-}
-
-/**
- * The signature's own bytes out of /Contents, which is padded with zeros to its reserved size: as many
- * as its outer DER element says it has. Stripping the trailing zeros instead cut every signature whose
- * last byte is 0x00 (about 1 in 256) and called it unreadable. An indefinite length (BER) keeps it all.
- */
-export function signatureBytes(contents: Buffer): Buffer {
-  if (contents.length < 2) return contents;
-  const first = contents[1]!;
-  if (first < 0x80) return contents.subarray(0, Math.min(contents.length, 2 + first));
-  const count = first & 0x7f;
-  if (count === 0 || count > 4 || contents.length < 2 + count) return contents;
-  let length = 0;
-  for (let i = 0; i < count; i += 1) length = length * 256 + contents[2 + i]!;
-  return contents.subarray(0, Math.min(contents.length, 2 + count + length));
 }
