@@ -42,7 +42,9 @@ export function overBudget(name: string, bytes: number): ZipRefused {
 
 /** A refusal from inside the nested ZIP `name`, named from the outside (`name!/entry`). */
 export function fromInside(name: string, refusal: Refusal): ZipRefused {
-  return new ZipRefused({ reason: refusal.reason, entry: `${name}!/${refusal.entry ?? ''}`, detail: `Inside "${name}", a ZIP in the package: ${refusal.detail}` });
+  const deeper = /^Inside "([^"]*)", a ZIP in the package: ([\s\S]*)$/.exec(refusal.detail);
+  const path = deeper ? `${name}!/${deeper[1]}` : name;
+  return new ZipRefused({ reason: refusal.reason, entry: `${name}!/${refusal.entry ?? ''}`, detail: `Inside "${path}", a ZIP in the package: ${deeper ? deeper[2] : refusal.detail}` });
 }
 
 /** The nested ZIP's private copy, written chunk by chunk while the entry streams. */
