@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,10 @@ with open(out + '/python-descriptors.zip', 'wb') as f:
 with zipfile.ZipFile(out + '/python-zip64.zip', 'w', zipfile.ZIP_DEFLATED) as z:
     for name, data in files.items():
         with z.open(name, 'w', force_zip64=True) as w: w.write(data)
+with open(out + '/python-descriptors-zip64.zip', 'wb') as f:
+    with zipfile.ZipFile(Unseekable(f), 'w', zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            with z.open(name, 'w', force_zip64=True) as w: w.write(data)
 inner = io.BytesIO()
 with zipfile.ZipFile(inner, 'w', zipfile.ZIP_DEFLATED) as z: write(z)
 with zipfile.ZipFile(out + '/python-nested.zip', 'w', zipfile.ZIP_DEFLATED) as z:
@@ -64,14 +68,27 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
   /** General-purpose flags of the first local header. */
   const firstFlags = (path: string) => readFileSync(path).readUInt16LE(6);
 
-  it("Python's zipfile: deflated, stored, streamed with data descriptors, ZIP64, and a nested inner.zip", async () => {
+  it("Python's zipfile: deflated, stored, streamed with data descriptors (32- and 64-bit), ZIP64, and a nested inner.zip", async () => {
     await passes(join(home.path, 'python-deflated.zip'));
     await passes(join(home.path, 'python-stored.zip'));
     expect(firstFlags(join(home.path, 'python-descriptors.zip')) & 0x08).toBe(0x08);
     await passes(join(home.path, 'python-descriptors.zip'));
     await passes(join(home.path, 'python-zip64.zip'));
-    const nested = await passes(join(home.path, 'python-nested.zip'), ['inner.zip']);
-    expect([...nested.entryHashes.keys()]).toContain('inner.zip');
+    expect(firstFlags(join(home.path, 'python-descriptors-zip64.zip')) & 0x08).toBe(0x08);
+    await passes(join(home.path, 'python-descriptors-zip64.zip'));
+    // The nested ZIP is inspected from a private temporary copy, removed at once.
+    const temp = join(home.path, 'tmp');
+    mkdirSync(temp);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = temp;
+    try {
+      const nested = await passes(join(home.path, 'python-nested.zip'), ['inner.zip']);
+      expect([...nested.entryHashes.keys()]).toContain('inner.zip');
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(readdirSync(temp)).toEqual([]);
   });
 
   it.skipIf(!hasZip)('Info-ZIP zip: a folder with subfolders, and streamed to a pipe (data descriptors, ZIP64 local headers)', async () => {
