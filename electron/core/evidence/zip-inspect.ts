@@ -133,7 +133,7 @@ export class InspectedZip {
         if (this.nesting.depth > 0 && (this.nesting.budget.left -= chunk.byteLength) < 0) throw overBudget(name, this.limits.maxTotalBytes);
         sink(chunk);
         if (head) {
-          // The first 4 bytes decide whether the entry is a ZIP; until then they are held (at most 4).
+          // The first 4 bytes decide whether the entry is a ZIP (the chunks are held until 4 bytes have come).
           head = Buffer.concat([head, chunk]);
           if (head.length >= 4) {
             if (looksLikeZip(head)) copy = await this.startCopy(name, head);
