@@ -10,8 +10,7 @@ import { samplePdf, startSandbox } from '../sandbox';
 
 /**
  * Issue 23: the strict reading raises no false alarm. ZIPs written by standard tools pass `package.safe`
- * with every check run: Info-ZIP `zip` (plain, and streamed: data descriptors and ZIP64 local
- * headers), Python's zipfile (deflated, stored, to an unseekable stream: data descriptors; forced
+ * with every check run: Info-ZIP `zip` (plain, forced ZIP64, and streamed: data descriptors), Python's zipfile (deflated, stored, to an unseekable stream: data descriptors; forced
  * ZIP64; a nested inner.zip), JSZip (as the sandbox writes it, and streamed), the raw writer's
  * descriptor forms, and a real sandbox evidence package.
  */
@@ -91,7 +90,7 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
     expect(readdirSync(temp)).toEqual([]);
   });
 
-  it.skipIf(!hasZip)('Info-ZIP zip: a folder with subfolders, and streamed to a pipe (data descriptors, ZIP64 local headers)', async () => {
+  it.skipIf(!hasZip)('Info-ZIP zip: a folder with subfolders, forced ZIP64, and streamed to a pipe (data descriptors)', async () => {
     const folder = join(home.path, 'tree');
     mkdirSync(join(folder, 'signatures'), { recursive: true });
     writeFileSync(join(folder, 'original.pdf'), await samplePdf('Info-ZIP'));
@@ -99,6 +98,9 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
     const plain = spawnSync('zip', ['-q', '-r', join(home.path, 'infozip.zip'), '.'], { cwd: folder, encoding: 'utf8' });
     expect(plain.status, plain.stderr).toBe(0);
     await passes(join(home.path, 'infozip.zip'));
+    const zip64 = spawnSync('zip', ['-q', '-fz', '-r', join(home.path, 'infozip-zip64.zip'), '.'], { cwd: folder, encoding: 'utf8' });
+    expect(zip64.status, zip64.stderr).toBe(0);
+    await passes(join(home.path, 'infozip-zip64.zip'));
     const streamed = spawnSync('sh', ['-c', `zip -q -r - . | cat > '${join(home.path, 'infozip-stream.zip')}'`], { cwd: folder, encoding: 'utf8' });
     expect(streamed.status, streamed.stderr).toBe(0);
     expect(firstFlags(join(home.path, 'infozip-stream.zip')) & 0x08).toBe(0x08);
