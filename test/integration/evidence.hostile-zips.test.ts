@@ -40,6 +40,7 @@ describe('hostile evidence packages', () => {
       expect(safe?.params.reason).toBe(hostile.reason);
       expect(safe?.file).toBe(hostile.entry);
       expect(safe?.detail).toMatch(/^Refused: /);
+      if (hostile.words) expect(safe?.detail).toMatch(hostile.words);
       // Nothing inside the package is claimed as checked.
       expect(report.checks.filter((c) => c.id === 'package.listedHash' || c.id === 'signature.cms').every((c) => c.status === 'notApplicable')).toBe(true);
       expect(tree(root)).toEqual(before);

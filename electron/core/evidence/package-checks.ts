@@ -50,7 +50,7 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
       computed.set(file.name, hashes);
       findings.entryHashes.set(file.name, hashes.sha256);
     }
-    findings.checks.push(check('package.safe', 'passed', 'The package is safe to open', `${files.length} entries read without extracting anything; no absolute or ".." paths, backslashes, links, or oversized entries.`));
+    findings.checks.push(check('package.safe', 'passed', 'The package is safe to open', zip.summary(), zip.nested.length > 0 ? { params: { nested: zip.nested.join(', ') } } : {}));
     findings.checks.push(...listedHashChecks(findings.claims, computed, names));
     for (const file of files.filter((f) => signatureFile.test(f.name))) {
       findings.signatures.push(...(await signatureChecks(zip, file.name, names, hints, anchors)));
