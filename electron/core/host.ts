@@ -231,6 +231,7 @@ export function createCore(options: CoreOptions): Core {
     ...actionHandlers,
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
     'journal.verify': ({ checkpoints }) => journal.verify({ checkpoints: checkpoints ?? [] }),
+    'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
     ...evidenceHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);

@@ -97,4 +97,9 @@ export const actionOperations = {
     input: z.object({ checkpoints: z.array(z.object({ source: z.string().max(1000), checkpoint: z.unknown() }).strict()).max(100).optional() }).strict(),
     output: journalVerificationSchema,
   }),
+  'journal.reseal': defineOperation({
+    summary: 'Seals the journal as it is now (a new checkpoint under the journal key) after its chain checks out; journaled itself. For a journal written without the key, or whose checkpoint file was lost.',
+    input: z.object({}).strict(),
+    output: journalVerificationSchema,
+  }),
 } as const;

@@ -4,7 +4,7 @@ import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { OperationOutput } from '../../../shared/contract/operations';
 import { call, emit, UsageError, type CliContext } from '../io';
 
-export const journalUsage = 'journal [--verify [--checkpoint FILE]...] [--subject ID] [--csv] [--out FILE]';
+export const journalUsage = 'journal [--verify [--checkpoint FILE]...] [--reseal] [--subject ID] [--csv] [--out FILE]';
 
 type Verification = OperationOutput<'journal.verify'>;
 
@@ -14,12 +14,17 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
   try {
     ({ values } = parseArgs({
       args,
-      options: { verify: { type: 'boolean' }, checkpoint: { type: 'string', multiple: true }, subject: { type: 'string' }, csv: { type: 'boolean' }, out: { type: 'string' } },
+      options: { verify: { type: 'boolean' }, reseal: { type: 'boolean' }, checkpoint: { type: 'string', multiple: true }, subject: { type: 'string' }, csv: { type: 'boolean' }, out: { type: 'string' } },
     }));
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: ${journalUsage}`);
   }
   if (values.checkpoint && !values.verify) throw new UsageError(`--checkpoint goes with --verify.\nUsage: ${journalUsage}`);
+  if (values.reseal) {
+    const result = await call<Verification>(ctx, 'journal.reseal', {});
+    emit(ctx, result, () => `The journal was sealed as it is now (${result.entries} entries).\n${describeVerification(result)}`);
+    return result.ok ? 0 : 1;
+  }
   if (values.verify) {
     const checkpoints = await Promise.all((values.checkpoint ?? []).map((file) => readCheckpointArgument(ctx, file)));
     const result = await call<Verification>(ctx, 'journal.verify', checkpoints.length ? { checkpoints } : {});

@@ -20,6 +20,7 @@ export type JournalProblemKind =
   | 'wiped'
   | 'checkpointForged'
   | 'checkpointMissing'
+  | 'checkpointUnsealed'
   | 'checkpointUnreadable';
 
 export interface JournalProblem {
@@ -98,9 +99,13 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   if (input.checkpointFile) {
     const file = readCheckpointFile(input.checkpointFile);
     if (file === 'missing') {
-      if (rows > 0) add({ kind: 'checkpointMissing', message: `the checkpoint file ${input.checkpointFile} is missing while the journal has ${rows} entries: it was deleted` });
+      if (rows > 0 && rows > legacy) add({ kind: 'checkpointMissing', message: `the checkpoint file ${input.checkpointFile} is missing while the journal has ${rows} entries: it was deleted (if you trust the journal as it is, seal it again: journal --reseal)` });
     } else if ('unreadable' in file) add({ kind: 'checkpointUnreadable', message: `the checkpoint file ${input.checkpointFile} cannot be read (${file.unreadable})` });
-    else sources.push({ source: 'the checkpoint file', checkpoint: file });
+    else {
+      sources.push({ source: 'the checkpoint file', checkpoint: file });
+      if (key.id && !file.mac && rows > 0)
+        add({ kind: 'checkpointUnsealed', message: `the checkpoint file ${input.checkpointFile} is not sealed though this run has the journal key: it was replaced, or written only by runs without the key (if you trust the journal as it is, seal it: journal --reseal)` });
+    }
   } else cannot.push('No checkpoint file is kept for this journal.');
   sources.push(...archiveJobCheckpoints(db));
   for (const given of input.given) {

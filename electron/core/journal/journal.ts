@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { AppError } from '../../../shared/contract/errors';
 import type { Db } from '../db/database';
 import type { Migration } from '../db/migrations';
 import { canonicalJson } from './canonical-json';
@@ -179,19 +180,45 @@ export class Journal {
     }
   }
 
-  private writeCheckpoint(file: string): void {
+  /**
+   * A new file only for a journal with no sealed-era entries (empty, or only entries of the old scheme: the
+   * first run of this version); an unsealed file is never sealed over by a run with the key (that would
+   * bless whatever someone wrote there): `reseal` does that, on purpose and journaled.
+   */
+  private writeCheckpoint(file: string, force = false): void {
     const write = this.db.transaction(() => {
       const head = this.head();
       const current = readCheckpointFile(file);
-      if (current !== 'missing') {
-        if ('unreadable' in current) return;
-        const seal = checkSeal(current, this.key);
-        if (seal === 'forged' || seal === 'otherKey' || (seal === 'sealed' && !this.key.id) || current.count > head.count || this.hashAt(current.count) !== current.head) return;
-        if (current.count === head.count && (seal === 'sealed' || !this.key.id)) return;
+      if (!force) {
+        if (current === 'missing') {
+          if (this.db.prepare('SELECT 1 FROM audit_journal WHERE version >= 2 LIMIT 1').get()) return;
+        } else {
+          if ('unreadable' in current) return;
+          const seal = checkSeal(current, this.key);
+          if (seal === 'forged' || seal === 'otherKey' || (seal === 'sealed') !== Boolean(this.key.id)) return;
+          if (current.count >= head.count || this.hashAt(current.count) !== current.head) return;
+        }
       }
       writeCheckpointFile(file, makeCheckpoint(head.count, head.hash, this.now(), this.key));
     });
     write.immediate();
+  }
+
+  /**
+   * Seals the journal as it is now, after its chain checks out: for a journal written by runs without the
+   * key (or whose checkpoint file was lost) that the user has looked at and trusts. Journaled itself.
+   */
+  reseal(accountId: string): JournalVerification {
+    const refuse = (message: string) => new AppError({ kind: 'Conflict', code: 'journal.notResealed', message });
+    if (!this.key.id) throw refuse(`There is no journal key in this run (${this.key.missing ?? 'none'}), so nothing can be sealed.`);
+    if (!this.dataFolder) throw refuse('This journal keeps no checkpoint file.');
+    const before = this.verify();
+    const chainProblem = before.problems.find((p) => !p.kind.startsWith('checkpoint'));
+    if (chainProblem) throw refuse(`The journal was not resealed: ${chainProblem.message}.`);
+    const previous = readCheckpointFile(checkpointPath(this.dataFolder));
+    this.append({ accountId, action: 'journal.reseal', subject: 'journal', outcome: { state: 'done', previousCheckpoint: typeof previous === 'object' && !('unreadable' in previous) ? previous : String(previous === 'missing' ? 'missing' : 'unreadable') } });
+    this.writeCheckpoint(checkpointPath(this.dataFolder), true);
+    return this.verify();
   }
 
   private scheduleFlush(): void {
