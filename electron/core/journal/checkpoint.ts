@@ -38,6 +38,21 @@ export function makeCheckpoint(count: number, head: string, at: Date, key: Journ
   return { format: CHECKPOINT_FORMAT, ...base, keyId: key.id, mac: key.mac('checkpoint', sealedText(base)) };
 }
 
+/**
+ * The checkpoint with an RFC 3161 token over `sealedText` when a time-stamping authority is configured
+ * (`stamp` answers null when none is, and the checkpoint goes unstamped); a TSA that fails leaves it
+ * unstamped too, never holding up the archive or export that carries it.
+ */
+export async function withTimestamp(checkpoint: JournalCheckpoint, stamp: CheckpointTimestamper | undefined): Promise<JournalCheckpoint> {
+  if (!stamp) return checkpoint;
+  try {
+    const token = await stamp(Buffer.from(sealedText(checkpoint), 'utf8'));
+    return token ? { ...checkpoint, timestampToken: token } : checkpoint;
+  } catch {
+    return checkpoint;
+  }
+}
+
 export type SealCheck = 'sealed' | 'unsealed' | 'otherKey' | 'forged';
 
 /** Whether a checkpoint's seal holds under this run's key. */

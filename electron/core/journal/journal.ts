@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/contract/errors';
 import type { Db } from '../db/database';
 import type { Migration } from '../db/migrations';
 import { canonicalJson } from './canonical-json';
-import { checkpointPath, checkSeal, makeCheckpoint, readCheckpointFile, writeCheckpointFile, type JournalCheckpoint } from './checkpoint';
+import { checkpointPath, checkSeal, makeCheckpoint, readCheckpointFile, withTimestamp, writeCheckpointFile, type CheckpointTimestamper, type JournalCheckpoint } from './checkpoint';
 import { noJournalKey, type JournalKey } from './journal-key';
 import { verifyJournal, type JournalVerification } from './journal-verify';
 import { entryHash, GENESIS, type JournalEntry, type RawEntry } from './journal-entry';
@@ -155,6 +155,11 @@ export class Journal {
   checkpoint(): JournalCheckpoint {
     const head = this.head();
     return makeCheckpoint(head.count, head.hash, this.now(), this.key);
+  }
+
+  /** The same, with a trusted timestamp when `stamp` (a time-stamping client) gives one. */
+  timestampedCheckpoint(stamp?: CheckpointTimestamper): Promise<JournalCheckpoint> {
+    return withTimestamp(this.checkpoint(), stamp);
   }
 
   /** Checks the chain, each entry's seal, and the journal against every checkpoint kept outside it. */
