@@ -145,6 +145,9 @@ describe('journal --verify (the CLI)', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, entries: 80, sealed: 80, checkpoint: { source: 'the checkpoint file', count: 80 } });
     expect(statSync(join(home, 'journal-checkpoint.json')).mode & 0o777).toBe(0o600);
+    // They did run side by side: the order of the entries switches between the two processes.
+    const order = sqlite(join(home, 'signdock.db'), "SELECT group_concat(substr(subject, 1, 1), '') FROM (SELECT subject FROM audit_journal ORDER BY seq)").trim();
+    expect(order.match(/ac|ca/g)?.length ?? 0).toBeGreaterThan(2);
   });
 
   it('writes --out readable by its user only, even over an existing file', async () => {
