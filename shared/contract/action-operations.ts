@@ -24,7 +24,7 @@ const journalVerificationSchema = z.object({
   unsealed: z.number().int(),
   legacy: z.number().int(),
   key: z.enum(['environment', 'keychain', 'none']),
-  checkpoint: z.object({ source: z.string(), at: z.string(), count: z.number().int(), sealed: z.boolean(), timestamped: z.boolean() }).nullable(),
+  checkpoint: z.object({ source: z.string(), at: z.string(), count: z.number().int(), sealed: z.boolean(), seal: z.enum(['sealed', 'unsealed', 'notChecked']), timestamped: z.boolean() }).nullable(),
   checkpointsChecked: z.number().int(),
   problems: z.array(z.object({ kind: z.string(), seq: z.number().int().optional(), message: z.string() })),
   cannot: z.array(z.string()),

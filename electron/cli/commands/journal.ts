@@ -67,6 +67,7 @@ async function readCheckpointArgument(ctx: CliContext, file: string): Promise<{ 
   return { source: path, checkpoint: member };
 }
 
+const sealWords = { sealed: 'sealed', unsealed: 'not sealed', notChecked: 'its seal not checked' } as const;
 const when = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 
 /** What was proved, then what was not, in that order; on failure each problem in its own words. */
@@ -76,7 +77,7 @@ export function describeVerification(r: Verification): string {
     const seals = r.sealed === r.entries && r.entries > 0 ? `, each sealed with the journal key (${r.key})` : r.sealed > 0 ? `, ${r.sealed} of them sealed with the journal key (${r.key})` : '';
     const anchor = r.checkpoint
       ? r.checkpoint.count === r.entries
-        ? `; the head matches the checkpoint of ${when(r.checkpoint.at)} (${r.checkpoint.source}${r.checkpoint.sealed ? ', sealed' : ', not sealed'}${r.checkpoint.timestamped ? ', timestamped' : ''})`
+        ? `; the head matches the checkpoint of ${when(r.checkpoint.at)} (${r.checkpoint.source}, ${sealWords[r.checkpoint.seal]}${r.checkpoint.timestamped ? ', timestamped' : ''})`
         : `; entry ${r.checkpoint.count} matches the checkpoint of ${when(r.checkpoint.at)} (${r.checkpoint.source})`
       : '; no checkpoint to hold it against';
     lines.push(`The journal is intact: ${r.entries} entries, unbroken${seals}${anchor}.`);

@@ -85,8 +85,12 @@ export function parseStrictJson(text: string): JsonValue {
       for (;;) {
         space();
         if (text[at] !== '"') fail('expected a key');
+        const keyAt = at;
         const key = string();
-        if (seen.has(key)) fail(`the key ${JSON.stringify(key)} appears twice`);
+        if (seen.has(key)) {
+          at = keyAt;
+          fail(`the key ${JSON.stringify(key)} appears twice`);
+        }
         seen.add(key);
         space();
         if (text[at] !== ':') fail('expected ":"');

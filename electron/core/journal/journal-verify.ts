@@ -40,7 +40,7 @@ export interface JournalVerification {
   legacy: number;
   key: 'environment' | 'keychain' | 'none';
   /** The newest checkpoint the journal agrees with. */
-  checkpoint: { source: string; at: string; count: number; sealed: boolean; timestamped: boolean } | null;
+  checkpoint: { source: string; at: string; count: number; sealed: boolean; seal: 'sealed' | 'unsealed' | 'notChecked'; timestamped: boolean } | null;
   checkpointsChecked: number;
   problems: JournalProblem[];
   /** What this run could not prove, in plain words. */
@@ -132,7 +132,7 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
       add({ kind: 'recomputed', seq: c.count, message: `entry ${c.count} is not the one ${source} of ${day(c.at)} recorded: entries were changed and their hashes recomputed (or removed)` });
       continue;
     }
-    const candidate = { source, at: c.at, count: c.count, sealed: seal === 'sealed', timestamped: Boolean(c.timestampToken) };
+    const candidate = { source, at: c.at, count: c.count, sealed: seal === 'sealed', seal: seal === 'otherKey' ? ('notChecked' as const) : seal === 'sealed' ? ('sealed' as const) : ('unsealed' as const), timestamped: Boolean(c.timestampToken) };
     if (!best || candidate.count > best.count || (candidate.count === best.count && candidate.sealed && !best.sealed)) best = candidate;
   }
 
@@ -143,7 +143,8 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   if (unsealed > 0) cannot.push(`${unsealed} entries carry no seal this run could check (written without the journal key, or with another one): a recomputed chain among them is found only by a checkpoint.`);
   if (best && best.count < lastSeq) cannot.push(`Entries ${best.count + 1} to ${lastSeq} are newer than every checkpoint: deleting some of them from the end would not be noticed.`);
   if (!best && rows > 0) cannot.push('No checkpoint agrees with the journal, so its length is not proved.');
-  if (best && !best.sealed) cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
+  if (best?.seal === 'unsealed') cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
+  if (best?.seal === 'notChecked') cannot.push('The checkpoint the head was held against is sealed with a key this run does not have: its seal was not checked.');
   cannot.push(
     'Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (compare with a later checkpoint kept elsewhere, such as an export\'s custody.json: journal --verify --checkpoint FILE).',
   );
