@@ -61,6 +61,6 @@ export async function loadJournalKey(deps: { env: NodeJS.ProcessEnv; secrets: Se
     }
     return journalKeyFrom(Buffer.from(stored, 'base64'), 'keychain');
   } catch {
-    return noJournalKey(`no journal key: the system keychain could not be used and ${JOURNAL_KEY_ENV} is not set`);
+    return noJournalKey(`the system keychain could not be used and ${JOURNAL_KEY_ENV} is not set`);
   }
 }

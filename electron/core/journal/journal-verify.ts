@@ -138,13 +138,12 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
 
   if (key.source === 'none')
     cannot.push(`This run has no journal key (${key.missing ?? 'none given'}), so no seal was checked: a chain someone recomputed is found only where it disagrees with a checkpoint, and an unsealed checkpoint can be forged too. Set SIGNDOCK_JOURNAL_KEY or unlock the keychain to check the seals.`);
-  if (otherKey > 0) cannot.push(`${otherKey} checkpoint(s) were sealed with another journal key than this run's; their seals were not checked.`);
+  if (otherKey > 0 && key.id) cannot.push(`${otherKey} checkpoint(s) were sealed with another journal key than this run's (the app and the command line must use the same key): their seals were not checked.`);
   if (legacy > 0) cannot.push(`${legacy} entries were written before SignDock sealed its journal (old scheme, unkeyed): they are checked by their plain SHA-256 chain only.`);
   if (unsealed > 0) cannot.push(`${unsealed} entries carry no seal this run could check (written without the journal key, or with another one): a recomputed chain among them is found only by a checkpoint.`);
   if (best && best.count < lastSeq) cannot.push(`Entries ${best.count + 1} to ${lastSeq} are newer than every checkpoint: deleting some of them from the end would not be noticed.`);
   if (!best && rows > 0) cannot.push('No checkpoint agrees with the journal, so its length is not proved.');
   if (best?.seal === 'unsealed') cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
-  if (best?.seal === 'notChecked') cannot.push('The checkpoint the head was held against is sealed with a key this run does not have: its seal was not checked.');
   cannot.push(
     'Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (compare with a later checkpoint kept elsewhere, such as an export\'s custody.json: journal --verify --checkpoint FILE).',
   );
