@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/core/db/database';
 import { migrations } from '../../electron/core/db/migrations';
@@ -56,7 +56,10 @@ describe('audit journal', () => {
   it('stores canonical JSON, links each entry to the one before, seals it, and verifies against its checkpoint file', () => {
     const { db, folder } = fresh();
     const journal = keyed(db, folder);
+    // What a process killed between writing and renaming its temporary checkpoint leaves: cleared by the next write.
+    writeFileSync(`${folder}/${CHECKPOINT_FILE}.4242.tmp`, '{');
     fill(journal);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const entries = journal.entries();
     expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(entries[1]!.prevHash).toBe(entries[0]!.hash);

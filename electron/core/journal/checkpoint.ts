@@ -1,5 +1,5 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { PRIVATE_FILE_MODE } from '../data-folder';
 import { parseStrictJson } from './canonical-json';
 import type { JournalKey } from './journal-key';
@@ -98,8 +98,13 @@ export function readCheckpointFile(file: string): JournalCheckpoint | 'missing' 
   }
 }
 
-/** Replaces the checkpoint file at once (a temporary file, flushed, then renamed over it), mode 0600. */
+/**
+ * Replaces the checkpoint file at once (a temporary file, flushed, then renamed over it), mode 0600. Called
+ * only under SQLite's write lock, so any temporary file already there is one a killed process left: removed.
+ */
 export function writeCheckpointFile(file: string, checkpoint: JournalCheckpoint): void {
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(dirname(file))) if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(dirname(file), name), { force: true });
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', PRIVATE_FILE_MODE);
   try {
