@@ -105,7 +105,8 @@ describe('audit journal', () => {
     sql.prepare('UPDATE audit_journal SET mac = NULL, key_id = NULL').run();
     const stripped = journal.verify();
     expect(stripped.ok).toBe(false);
-    expect(stripped.problems[0]).toMatchObject({ kind: 'recomputed', seq: 5, message: expect.stringMatching(/entry 5 is not the one the checkpoint file of .* recorded/) });
+    expect(stripped.problems.map((p) => p.kind)).toEqual(['unsealedEntry', 'recomputed']);
+    expect(stripped.problems[1]).toMatchObject({ seq: 5, message: expect.stringMatching(/entry 5 is not the one the checkpoint file of .* recorded/) });
     // The attacker writes a checkpoint of their own (they have no key): refused as unsealed.
     const head = (sql.prepare('SELECT hash FROM audit_journal WHERE seq = 5').get() as { hash: string }).hash;
     writeFileSync(`${folder}/${CHECKPOINT_FILE}`, JSON.stringify({ format: 'signdock-journal-checkpoint/1', count: 5, head, at: new Date().toISOString(), keyId: null, mac: null }));
@@ -189,14 +190,27 @@ describe('audit journal', () => {
     expect(result.cannot.join('\n')).toMatch(/3 entries were written before SignDock sealed its journal \(old scheme, unkeyed\)/);
   });
 
+  it('refuses entries sealed with another key, or added unsealed, when the run has the key', () => {
+    const { db, folder, other } = fresh();
+    const journal = keyed(db, folder);
+    fill(journal, 3);
+    const sql = other();
+    sql.prepare(`UPDATE audit_journal SET key_id = 'abcdef0123456789', mac = ? WHERE seq = 2`).run('a'.repeat(64));
+    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'otherKeyEntry', seq: 2 }] });
+    sql.prepare(`UPDATE audit_journal SET key_id = NULL, mac = NULL WHERE seq = 2`).run();
+    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'unsealedEntry', seq: 2 }] });
+  });
+
   it('reseals on purpose only, journaling it, and only a chain that checks out', () => {
     const { db, folder } = fresh();
     const unkeyed = keyed(db, folder, noJournalKey('none'));
     fill(unkeyed, 2);
     const journal = keyed(db, folder);
-    expect(journal.verify().problems.map((p) => p.kind)).toEqual(['checkpointUnsealed']);
+    expect(journal.verify().problems.map((p) => p.kind)).toEqual(['unsealedEntry', 'checkpointUnsealed']);
     const result = journal.reseal('a');
-    expect(result).toMatchObject({ ok: true, entries: 3, checkpoint: { count: 3, sealed: true } });
-    expect(journal.entries().at(-1)).toMatchObject({ action: 'journal.reseal', subject: 'journal' });
+    expect(result).toMatchObject({ ok: true, entries: 3, sealed: 3, checkpoint: { count: 3, sealed: true } });
+    expect(journal.entries().at(-1)).toMatchObject({ action: 'journal.reseal', subject: 'journal', outcome: { entriesSealed: 2 } });
+    db.prepare(`UPDATE audit_journal SET outcome = '{"state":"failed"}' WHERE seq = 1`).run();
+    expect(() => journal.reseal('a')).toThrow(/not resealed: entry 1 was changed after it was written/);
   });
 });

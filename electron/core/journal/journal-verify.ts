@@ -21,6 +21,8 @@ export type JournalProblemKind =
   | 'checkpointForged'
   | 'checkpointMissing'
   | 'checkpointUnsealed'
+  | 'unsealedEntry'
+  | 'otherKeyEntry'
   | 'checkpointUnreadable';
 
 export interface JournalProblem {
@@ -90,7 +92,14 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
       sealed += 1;
       if (key.mac('entry', raw.hash) !== raw.mac)
         add({ kind: 'recomputed', seq: raw.seq, message: `entry ${raw.seq} was changed and the hashes recomputed: the chain links up, but its seal (an HMAC under the journal key) does not match, so it was not written by SignDock` });
-    } else unsealed += 1;
+    } else {
+      unsealed += 1;
+      // With the key, an entry it did not seal is not proof: written by a run without the key, or added by someone without it.
+      if (key.id && !raw.mac)
+        add({ kind: 'unsealedEntry', seq: raw.seq, message: `entry ${raw.seq} carries no seal: it was written by a run without the journal key, or added or rewritten by someone without it (give every run the same key; if you trust the journal as it is: journal --reseal)` });
+      else if (key.id)
+        add({ kind: 'otherKeyEntry', seq: raw.seq, message: `entry ${raw.seq} is sealed with another journal key (id ${String(raw.key_id)}) than this run's (id ${key.id}): runs of this data folder use different keys, or someone without the key made the seal up` });
+    }
     prev = raw.hash;
   }
 
@@ -140,7 +149,7 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
     cannot.push(`This run has no journal key (${key.missing ?? 'none given'}), so no seal was checked: a chain someone recomputed is found only where it disagrees with a checkpoint, and an unsealed checkpoint can be forged too. Set SIGNDOCK_JOURNAL_KEY or unlock the keychain to check the seals.`);
   if (otherKey > 0 && key.id) cannot.push(`${otherKey} checkpoint(s) were sealed with another journal key than this run's (the app and the command line must use the same key): their seals were not checked.`);
   if (legacy > 0) cannot.push(`${legacy} entries were written before SignDock sealed its journal (old scheme, unkeyed): they are checked by their plain SHA-256 chain only.`);
-  if (unsealed > 0) cannot.push(`${unsealed} entries carry no seal this run could check (written without the journal key, or with another one): a recomputed chain among them is found only by a checkpoint.`);
+  if (unsealed > 0 && !key.id) cannot.push(`${unsealed} entries carry seals this run cannot check, or none: a recomputed chain among them is found only by a checkpoint.`);
   if (best && best.count < lastSeq) cannot.push(`Entries ${best.count + 1} to ${lastSeq} are newer than every checkpoint: deleting some of them from the end would not be noticed.`);
   if (!best && rows > 0) cannot.push('No checkpoint agrees with the journal, so its length is not proved.');
   if (best?.seal === 'unsealed') cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
