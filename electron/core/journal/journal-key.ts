@@ -42,7 +42,7 @@ export function keyFromEnvironment(value: string): Buffer {
  * The key of this run: the environment's, else the keychain's (made there on first use), else none with
  * the reason (a bad SIGNDOCK_JOURNAL_KEY, no keychain on this machine, or it refused). Never throws.
  */
-export async function loadJournalKey(deps: { env: NodeJS.ProcessEnv; secrets: SecretStore }): Promise<JournalKey> {
+export async function loadJournalKey(deps: { env: NodeJS.ProcessEnv; secrets: SecretStore; timeoutMs?: number }): Promise<JournalKey> {
   const fromEnv = deps.env[JOURNAL_KEY_ENV];
   if (fromEnv?.trim()) {
     try {
@@ -51,7 +51,7 @@ export async function loadJournalKey(deps: { env: NodeJS.ProcessEnv; secrets: Se
       return noJournalKey((error as Error).message);
     }
   }
-  try {
+  const fromKeychain = async () => {
     let stored = await deps.secrets.get(JOURNAL_KEY_ENTRY);
     if (!stored) {
       stored = randomBytes(32).toString('base64');
@@ -60,7 +60,18 @@ export async function loadJournalKey(deps: { env: NodeJS.ProcessEnv; secrets: Se
       stored = (await deps.secrets.get(JOURNAL_KEY_ENTRY)) ?? stored;
     }
     return journalKeyFrom(Buffer.from(stored, 'base64'), 'keychain');
+  };
+  // A keychain that never answers (a locked one waiting for a prompt nobody sees) must not hold up every call.
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<JournalKey>((resolve) => {
+    timer = setTimeout(() => resolve(noJournalKey(`the system keychain did not answer within ${(deps.timeoutMs ?? 10_000) / 1000} s and ${JOURNAL_KEY_ENV} is not set`)), deps.timeoutMs ?? 10_000);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([fromKeychain(), silent]);
   } catch {
     return noJournalKey(`the system keychain could not be used and ${JOURNAL_KEY_ENV} is not set`);
+  } finally {
+    clearTimeout(timer);
   }
 }
