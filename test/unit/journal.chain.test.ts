@@ -199,6 +199,13 @@ describe('audit journal', () => {
     expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'otherKeyEntry', seq: 2 }] });
     sql.prepare(`UPDATE audit_journal SET key_id = NULL, mac = NULL WHERE seq = 2`).run();
     expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'unsealedEntry', seq: 2 }] });
+    // An entry appended by someone without the key: the checkpoint file does not move over it.
+    const forged = new Journal(sql, { dataFolder: folder });
+    sql.prepare(`UPDATE audit_journal SET key_id = ?, mac = ? WHERE seq = 2`).run(key.id, key.mac('entry', journal.entries()[1]!.hash));
+    forged.append({ accountId: 'a', action: 'cancel', subject: 'forged', outcome: { state: 'done' } });
+    journal.append({ accountId: 'a', action: 'cancel', subject: 'doc-5', outcome: { state: 'done' } });
+    expect(JSON.parse(readFileSync(`${folder}/${CHECKPOINT_FILE}`, 'utf8'))).toMatchObject({ count: 3 });
+    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'unsealedEntry', seq: 4 }] });
   });
 
   it('reseals on purpose only, journaling it, and only a chain that checks out', () => {

@@ -210,6 +210,8 @@ export class Journal {
           const seal = checkSeal(current, this.key);
           if (seal === 'forged' || seal === 'otherKey' || (seal === 'sealed') !== Boolean(this.key.id)) return;
           if (current.count >= head.count || this.hashAt(current.count) !== current.head) return;
+          // A sealed checkpoint never covers entries this key did not seal (added by a run or someone without it).
+          if (this.key.id && this.db.prepare('SELECT 1 FROM audit_journal WHERE seq > ? AND version >= 2 AND (mac IS NULL OR key_id IS NOT ?) LIMIT 1').get(current.count, this.key.id)) return;
         }
       }
       writeCheckpointFile(file, makeCheckpoint(head.count, head.hash, this.now(), this.key));
