@@ -6,6 +6,7 @@ import { createCore, type Core } from '../core/host';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { EnvironmentSecretStore } from '../core/secrets/environment-secret-store';
 import { readVersion } from '../core/version';
+import { JOURNAL_KEY_ENV, keyFromEnvironment } from '../core/journal/journal-key';
 import { localSandbox } from '../demo/local-sandbox';
 import { commands } from './commands/index';
 import { jsonSafe, terminalSafe } from './terminal-safe';
@@ -25,7 +26,8 @@ Options:
 Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.signatura.co) give a key and
   address for this run, stored nowhere and needing no keychain: the run uses an account known by the address
   and a fingerprint of the key, so the next run with the same variables sees the same documents and batches.
-  SIGNDOCK_WEBHOOK_SECRET gives that account's webhook secret. Paths are read from the folder you are in.
+  SIGNDOCK_WEBHOOK_SECRET gives that account's webhook secret. SIGNDOCK_JOURNAL_KEY (32+ bytes, hex or base64)
+  is the audit journal's key where there is no keychain. Paths are read from the folder you are in.
 `;
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
@@ -64,6 +66,14 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
       return EXIT_USAGE;
     }
     envBaseUrl = parsed.data;
+  }
+  if (io.env[JOURNAL_KEY_ENV]?.trim()) {
+    try {
+      keyFromEnvironment(io.env[JOURNAL_KEY_ENV]);
+    } catch (error) {
+      err(`${(error as Error).message}\n`);
+      return EXIT_USAGE;
+    }
   }
   const keychain = new KeytarSecretStore();
   try {

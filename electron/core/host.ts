@@ -25,6 +25,7 @@ import { AddressBook } from './mirror/address-book';
 import { createActions, type AutoRemindTiming } from './actions/actions-wiring';
 import { JobLeases } from './jobs/leases';
 import { Journal } from './journal/journal';
+import { loadJournalKey } from './journal/journal-key';
 import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
@@ -110,7 +111,9 @@ export function createCore(options: CoreOptions): Core {
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
   });
   const leases = new JobLeases(db);
-  const journal = new Journal(db);
+  const journal = new Journal(db, { dataFolder: options.dataFolder });
+  // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless): every call waits for it, so no entry of this run goes unsealed.
+  const journalReady = loadJournalKey({ env: process.env, secrets: options.secrets }).then((key) => journal.useKey(key));
   const addressBook = new AddressBook({
     db,
     queries: spine.sync.queries,
@@ -227,7 +230,8 @@ export function createCore(options: CoreOptions): Core {
     'contacts.remember': ({ contacts }) => addressBook.remember(spine.requireSelected(), contacts),
     ...actionHandlers,
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
-    'journal.verify': () => journal.verify(),
+    'journal.verify': ({ checkpoints }) => journal.verify({ checkpoints: checkpoints ?? [] }),
+    'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
     ...evidenceHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger);
@@ -246,8 +250,12 @@ export function createCore(options: CoreOptions): Core {
     jobs,
     actions,
     journal,
-    dispatch: (name, input) => dispatcher.dispatch(name, input),
+    dispatch: async (name, input) => {
+      await journalReady;
+      return dispatcher.dispatch(name, input);
+    },
     async startBackground() {
+      await journalReady;
       background = true;
       // Notifications are for the app and the web UI (hosts with background work), never the CLI.
       stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
@@ -274,6 +282,8 @@ export function createCore(options: CoreOptions): Core {
       clients.close();
       await options.sandbox?.stop();
       if (!options.http) await http.close();
+      await journalReady;
+      journal.flush();
       db.close();
     },
   };

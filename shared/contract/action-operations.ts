@@ -16,6 +16,21 @@ const journalEntrySchema = z.object({
   prevHash: z.string(),
   hash: z.string(),
 });
+/** What `journal.verify` proved and could not (electron/core/journal/journal-verify.ts). */
+const journalVerificationSchema = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  sealed: z.number().int(),
+  unsealed: z.number().int(),
+  legacy: z.number().int(),
+  key: z.enum(['environment', 'keychain', 'none']),
+  checkpoint: z.object({ source: z.string(), at: z.string(), count: z.number().int(), sealed: z.boolean(), seal: z.enum(['sealed', 'unsealed', 'notChecked']), timestamped: z.boolean() }).nullable(),
+  checkpointsChecked: z.number().int(),
+  problems: z.array(z.object({ kind: z.string(), seq: z.number().int().optional(), message: z.string() })),
+  cannot: z.array(z.string()),
+  seq: z.number().int().optional(),
+  problem: z.string().optional(),
+});
 const ids = z.array(id).min(1).max(5000);
 const jobRef = z.object({ jobId: id }).strict();
 /** The service accepts at most 254 characters; the host refuses more before anything is sent. */
@@ -78,8 +93,13 @@ export const actionOperations = {
     output: z.array(journalEntrySchema),
   }),
   'journal.verify': defineOperation({
-    summary: 'Checks the journal\'s chain of SHA-256 hashes: a removed or edited entry is found.',
+    summary: 'Checks the journal: its SHA-256 chain over canonical entries, their seals (HMAC under the journal key) and its length against the sealed checkpoints kept outside it; says what it proved and what it could not.',
+    input: z.object({ checkpoints: z.array(z.object({ source: z.string().max(1000), checkpoint: z.unknown() }).strict()).max(100).optional() }).strict(),
+    output: journalVerificationSchema,
+  }),
+  'journal.reseal': defineOperation({
+    summary: 'Seals the journal as it is now (a new checkpoint under the journal key) after its chain checks out; journaled itself. For a journal written without the key, or whose checkpoint file was lost.',
     input: z.object({}).strict(),
-    output: z.object({ ok: z.boolean(), entries: z.number().int(), seq: z.number().int().optional(), problem: z.string().optional() }),
+    output: journalVerificationSchema,
   }),
 } as const;

@@ -1,22 +1,34 @@
-import { writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { OperationOutput } from '../../../shared/contract/operations';
 import { call, emit, UsageError, type CliContext } from '../io';
 
-export const journalUsage = 'journal [--verify] [--subject ID] [--csv] [--out FILE]';
+export const journalUsage = 'journal [--verify [--checkpoint FILE]...] [--reseal] [--subject ID] [--csv] [--out FILE]';
 
-/** `journal`: the local audit journal (every action SignDock took); `--verify` checks its hash chain. */
+type Verification = OperationOutput<'journal.verify'>;
+
+/** `journal`: the local audit journal (every action SignDock took); `--verify` checks its chain, seals and length. */
 export async function journalCommand(ctx: CliContext, args: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { verify: { type: 'boolean' }, subject: { type: 'string' }, csv: { type: 'boolean' }, out: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      args,
+      options: { verify: { type: 'boolean' }, reseal: { type: 'boolean' }, checkpoint: { type: 'string', multiple: true }, subject: { type: 'string' }, csv: { type: 'boolean' }, out: { type: 'string' } },
+    }));
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: ${journalUsage}`);
   }
+  if (values.checkpoint && !values.verify) throw new UsageError(`--checkpoint goes with --verify.\nUsage: ${journalUsage}`);
+  if (values.reseal) {
+    const result = await call<Verification>(ctx, 'journal.reseal', {});
+    emit(ctx, result, () => `The journal was sealed as it is now (${result.entries} entries).\n${describeVerification(result)}`);
+    return result.ok ? 0 : 1;
+  }
   if (values.verify) {
-    const result = await call<OperationOutput<'journal.verify'>>(ctx, 'journal.verify', {});
-    emit(ctx, result, () => (result.ok ? `The journal is intact: ${result.entries} entries, each linked to the one before.` : `The journal was altered: ${result.problem}.`));
+    const checkpoints = await Promise.all((values.checkpoint ?? []).map((file) => readCheckpointArgument(ctx, file)));
+    const result = await call<Verification>(ctx, 'journal.verify', checkpoints.length ? { checkpoints } : {});
+    emit(ctx, result, () => describeVerification(result));
     return result.ok ? 0 : 1;
   }
   const entries = await call<OperationOutput<'journal.list'>>(ctx, 'journal.list', { ...(values.subject ? { subject: values.subject } : {}), limit: 100_000 });
@@ -27,7 +39,9 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
   if (values.csv || values.out) {
     const text = writeCsv(rows, { bom: true });
     if (values.out) {
-      await writeFile(ctx.path(values.out), text);
+      // Readable by its user only, like the database it comes from (an existing file keeps no wider mode).
+      await writeFile(ctx.path(values.out), text, { mode: 0o600 });
+      await chmod(ctx.path(values.out), 0o600);
       ctx.err(`${entries.length} entries written to ${ctx.path(values.out)}\n`);
     } else ctx.out(text);
     return 0;
@@ -38,4 +52,39 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
       : entries.map((e) => `${String(e.seq).padStart(5)} ${e.at.slice(0, 19)} ${e.osUser} ${e.action.padEnd(10)} ${e.subject} ${String(e.outcome.state ?? '')}${e.outcome.error ? `: ${String(e.outcome.error)}` : ''}`).join('\n'),
   );
   return 0;
+}
+
+/** A checkpoint kept elsewhere: a counsel export's custody.json (its `journal_checkpoint`) or a checkpoint file. */
+async function readCheckpointArgument(ctx: CliContext, file: string): Promise<{ source: string; checkpoint: unknown }> {
+  const path = ctx.path(file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--checkpoint ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON (give a custody.json or a journal checkpoint file)'}`);
+  }
+  const member = parsed && typeof parsed === 'object' && 'journal_checkpoint' in parsed ? (parsed as { journal_checkpoint: unknown }).journal_checkpoint : parsed;
+  return { source: path, checkpoint: member };
+}
+
+const sealWords = { sealed: 'sealed', unsealed: 'not sealed', notChecked: 'its seal not checked' } as const;
+const when = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
+
+/** What was proved, then what was not, in that order; on failure each problem in its own words. */
+export function describeVerification(r: Verification): string {
+  const lines: string[] = [];
+  if (r.ok) {
+    const seals = r.sealed === r.entries && r.entries > 0 ? `, each sealed with the journal key (${r.key})` : r.sealed > 0 ? `, ${r.sealed} of them sealed with the journal key (${r.key})` : '';
+    const anchor = r.checkpoint
+      ? r.checkpoint.count === r.entries
+        ? `; the head matches the checkpoint of ${when(r.checkpoint.at)} (${r.checkpoint.source}, ${sealWords[r.checkpoint.seal]}${r.checkpoint.timestamped ? ', timestamped' : ''})`
+        : `; entry ${r.checkpoint.count} matches the checkpoint of ${when(r.checkpoint.at)} (${r.checkpoint.source})`
+      : '; no checkpoint to hold it against';
+    lines.push(`The journal is intact: ${r.entries} entries, unbroken${seals}${anchor}.`);
+  } else {
+    lines.push(`The journal was altered (${r.entries} entries read):`);
+    for (const p of r.problems) lines.push(`  - ${p.message}.`);
+  }
+  if (r.cannot.length) lines.push('What this check cannot prove:', ...r.cannot.map((c) => `  - ${c}`));
+  return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import { inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
-import { journalSchema } from '../journal/journal';
+import { journalSchema, journalSealSchema } from '../journal/journal';
 import { documentsViewSchema } from '../mirror/view-schema';
 import { evidenceSchema } from '../evidence/schema';
 import { signerNamesSchema } from '../mirror/names-schema';
@@ -47,4 +47,5 @@ export const migrations: readonly Migration[] = [
   documentsViewSchema,
   evidenceSchema,
   signerNamesSchema,
+  journalSealSchema,
 ];

@@ -21,6 +21,8 @@ export interface ExportInput {
   accountName: string | null;
   version: string;
   journal: (documentId: string) => Record<string, unknown>[];
+  /** The audit journal's sealed checkpoint at export time (count + head hash + time + HMAC): `custody.json`'s `journal_checkpoint`. */
+  journalCheckpoint?: unknown;
   now?: () => Date;
 }
 
@@ -70,6 +72,7 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
       exportedBy: { osUser: user, host: hostname(), account: input.accountName, tool: `SignDock ${input.version}` },
       fromArchive: input.archiveFolder,
       documents,
+      ...(input.journalCheckpoint ? { journal_checkpoint: input.journalCheckpoint } : {}),
     };
     summary.push('', 'A matching hash proves a file is unchanged since it was archived; it does not prove who signed it. Each document\'s verification.json says what was checked and what was not.');
     for (const [path, text] of [['data/custody.json', `${JSON.stringify(custody, null, 2)}\n`], ['data/summary.txt', `${summary.join('\n')}\n`]] as const) {

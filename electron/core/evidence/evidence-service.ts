@@ -31,6 +31,8 @@ export interface EvidenceServiceDeps {
   /** Every completed document of the account's mirror. */
   completed: (accountId: string) => Document[];
   journal: (documentId: string) => Record<string, unknown>[];
+  /** A sealed checkpoint of the audit journal (count + head): kept in each archive job's input and each export's custody.json. */
+  journalCheckpoint?: () => unknown;
   exportsFolder: string;
   version: string;
   now?: () => Date;
@@ -78,7 +80,7 @@ export class EvidenceService {
       accountId: this.deps.selectedAccount(),
       concurrency: 2,
       // Not the ids: the engine copies the job's input into each item's journal entry (each item names its own).
-      input: { archiveFolder: plan.archiveFolder, ...(selection.from ? { from: selection.from } : {}), ...(selection.to ? { to: selection.to } : {}), titles },
+      input: { archiveFolder: plan.archiveFolder, ...(selection.from ? { from: selection.from } : {}), ...(selection.to ? { to: selection.to } : {}), titles, ...(this.deps.journalCheckpoint ? { journalCheckpoint: await this.deps.journalCheckpoint() } : {}) },
       items: [
         ...plan.documents.map((d) => {
           const document = this.deps.document(this.deps.selectedAccount(), d.documentId);
@@ -176,7 +178,7 @@ export class EvidenceService {
     } catch {
       accountName = null;
     }
-    return exportForCounsel({ bags, outFile: outFile ?? join(this.deps.exportsFolder, name), archiveFolder: this.deps.settings.archiveFolder(), accountName, version: this.deps.version, journal: this.deps.journal, now: () => now });
+    return exportForCounsel({ bags, outFile: outFile ?? join(this.deps.exportsFolder, name), archiveFolder: this.deps.settings.archiveFolder(), accountName, version: this.deps.version, journal: this.deps.journal, ...(this.deps.journalCheckpoint ? { journalCheckpoint: await this.deps.journalCheckpoint() } : {}), now: () => now });
   }
 
   /**

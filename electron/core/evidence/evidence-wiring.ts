@@ -73,6 +73,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
     completed,
     journal,
+    journalCheckpoint: () => deps.journal.checkpoint(),
     exportsFolder: join(deps.dataFolder, 'exports'),
     version: deps.version,
   });
