@@ -8,7 +8,7 @@ import { EnvironmentSecretStore } from '../core/secrets/environment-secret-store
 import { readVersion } from '../core/version';
 import { localSandbox } from '../demo/local-sandbox';
 import { commands } from './commands/index';
-import { jsonSafe, terminalSafe } from './terminal-safe';
+import { jsonSafe, terminalText } from './terminal-safe';
 import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
 
 const usage = `Usage: npm run -s cli -- [--home DIR] [--account NAME] [--json] <command>
@@ -30,8 +30,8 @@ Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.si
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
   let json = false;
-  const out = (text: string) => process.stdout.write(json ? jsonSafe(text) : terminalSafe(text));
-  const err = (text: string) => process.stderr.write(terminalSafe(text));
+  const out = (text: string) => process.stdout.write(json ? jsonSafe(text) : terminalText(text));
+  const err = (text: string) => process.stderr.write(terminalText(text));
   let globals: GlobalOptions;
   try {
     globals = splitGlobalOptions(argv);
