@@ -9,7 +9,7 @@ import { terminalSafe } from '../terminal-safe';
 
 /** Refuses, before anything is planned or sent, a value the actions' rules refuse (action-bounds.ts), naming its option. */
 function check(option: string, problem: string | null): void {
-  if (problem) throw new UsageError(`${option}: ${problem} Nothing was sent.`);
+  if (problem) throw new UsageError(`${option}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)} Nothing was sent.`);
 }
 
 /** Refuses ids that cannot be a document or signature id (`..`, `a/b`, `%2e%2e`…) before anything is planned or sent. */
