@@ -56,11 +56,14 @@ describe('the CLI refuses before anything is sent', () => {
     expect(server.requests).toEqual([]);
   }, 120_000);
 
-  it('cancel of an id not in the account’s mirror says so and sends nothing', async () => {
+  it('cancel (and remind) of an id not in the account’s mirror says so and sends nothing', async () => {
     const run = await cli(['cancel', '0190a1b2-0000-7000-8000-00000000dead', '--reason', 'test']);
     expect(run.stderr).toMatch(/Skipped: “0190a1b2-0000-7000-8000-00000000dead” \(not found in this account; nothing is sent for it\)/);
     expect(run.stdout).toMatch(/^skipped\s+0190a1b2-0000-7000-8000-00000000dead \(not found in this account/m);
     expect(run.code).toBe(1);
+    const remind = await cli(['remind', '0190a1b2-0000-7000-8000-00000000beef']);
+    expect(remind.stderr).toMatch(/Skipped: the signature “0190a1b2-0000-7000-8000-00000000beef” \(not found in this account/);
+    expect(remind.code).toBe(1);
     expect(changes()).toEqual([]);
   });
 

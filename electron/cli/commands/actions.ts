@@ -64,13 +64,19 @@ export async function remindCommand(ctx: CliContext, args: string[]): Promise<nu
     signatureIds = positionals;
     const pending = await listAll(ctx);
     documentIds = pending.filter((d) => d.signatures.some((s) => positionals.includes(s.id))).map((d) => d.id);
+    const known = new Set(pending.flatMap((d) => d.signatures.map((s) => s.id)));
+    for (const id of positionals) if (!known.has(id)) ctx.err(`Skipped: the signature “${terminalSafe(id)}” (${skippedWords.notInMirror})\n`);
+    if (documentIds.length === 0) {
+      emit(ctx, { job: null, items: [] }, () => 'Nobody to remind.');
+      return 1;
+    }
   }
   if (documentIds.length === 0) {
     emit(ctx, { job: null, items: [] }, () => 'Nobody to remind.');
     return 0;
   }
   const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'signatures.planRemind', { documentIds, ...(signatureIds ? { signatureIds } : {}) });
-  for (const skipped of plan.skipped) ctx.err(`Skipped: a signer of “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  for (const skipped of plan.skipped.filter((s) => s.reason !== 'notInMirror')) ctx.err(`Skipped: a signer of “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
   const job = await call<JobView>(ctx, 'signatures.remind', { documentIds, ...(signatureIds ? { signatureIds } : {}) });
   return finishJob(ctx, job, { done: 'reminded' });
 }
