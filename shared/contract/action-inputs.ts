@@ -5,6 +5,7 @@ import {
   customSignatureProblems,
   INVALIDATION_REASON_MAX,
   INVITATION_MESSAGE_MAX,
+  normalizeContact,
   tooLong,
 } from '../domain/action-bounds';
 import { serviceIdProblem } from '../domain/service-ids';
@@ -38,7 +39,7 @@ export const invalidationReasonSchema = z
 export const contactSchema = z
   .string()
   .superRefine(rule(contactProblem))
-  .transform((text) => text.trim());
+  .transform(normalizeContact);
 
 const customSignatureSchema = z
   .object({

@@ -24,13 +24,24 @@ export function tooLong(text: string, max: number): string | null {
   return text.length > max ? `At most ${max.toLocaleString('en-US')} characters (this one has ${text.length.toLocaleString('en-US')}).` : null;
 }
 
-/** Why `value` cannot be a new signer (an e-mail address or an E.164 phone); null when it can. */
+/**
+ * A new signer as typed, tidied like the Send page tidies a phone (blanks, dashes, dots and brackets
+ * dropped: `+54 9 11 2345-6789` is `+5491123456789`); an e-mail address is only trimmed.
+ */
+export function normalizeContact(value: string): string {
+  const trimmed = value.trim();
+  const phone = trimmed.replace(/[\s\-.()]/g, '');
+  return trimmed.startsWith('+') && isE164Phone(phone) ? phone : trimmed;
+}
+
+/** Why `value` cannot be a new signer (an e-mail address or an E.164 phone, once tidied); null when it can. */
 export function contactProblem(value: string): string | null {
   const long = tooLong(value, CONTACT_MAX);
   if (long) return `${long} A new signer is an e-mail address or a phone number.`;
-  if (value.trim() === '') return 'Give the new signer’s e-mail address or phone number.';
-  if (isEmailAddress(value) || isE164Phone(value)) return null;
-  return `“${value}” is neither an e-mail address nor a phone number in international form (+ and the country code, e.g. +5491123456789).`;
+  const contact = normalizeContact(value);
+  if (contact === '') return 'Give the new signer’s e-mail address or phone number.';
+  if (isEmailAddress(contact) || isE164Phone(contact)) return null;
+  return `“${contact}” is neither an e-mail address nor a phone number in international form (+ and the country code, e.g. +5491123456789).`;
 }
 
 /** A replacement signature's checks and channel, as the invalidate action takes them. */

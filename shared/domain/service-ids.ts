@@ -4,12 +4,13 @@
  * interface may use other shapes, so the rule is what can never be an id rather than what a UUID is:
  * nothing empty or longer than {@link SERVICE_ID_MAX}, no `.` or `..` (or any id made only of dots),
  * no `/`, `\`, `%`, `?` or `#`, no blank, control or invisible formatting character (bidi controls
- * included). Such an id can only ever be one path segment of the URL it is put in.
+ * included), no lone surrogate. Such an id can only ever be one path segment of the URL it is put in.
  */
 export const SERVICE_ID_MAX = 100;
 
-// Separators and escapes of a URL path, blanks (\s is Unicode-aware), controls (C0, DEL, C1) and formatting characters (bidi, zero-width).
-const forbidden = /[/\\%?#\s\p{Cc}\p{Cf}]/u;
+// Separators and escapes of a URL path, blanks (\s is Unicode-aware), controls (C0, DEL, C1), formatting
+// characters (bidi, zero-width) and lone surrogate halves (not text: they would be sent as U+FFFD).
+const forbidden = /[/\\%?#\s\p{Cc}\p{Cf}\p{Cs}]/u;
 
 /** Why `id` cannot be a document or signature id, in plain words; null when it can. */
 export function serviceIdProblem(id: string): string | null {

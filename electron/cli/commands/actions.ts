@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
-import { CANCEL_REASON_MAX, CONTACT_MAX, contactProblem, customSignatureProblems, INVALIDATION_REASON_MAX, INVITATION_MESSAGE_MAX, tooLong } from '../../../shared/domain/action-bounds';
+import { CANCEL_REASON_MAX, CONTACT_MAX, contactProblem, customSignatureProblems, INVALIDATION_REASON_MAX, INVITATION_MESSAGE_MAX, normalizeContact, tooLong } from '../../../shared/domain/action-bounds';
 import { serviceIdProblem } from '../../../shared/domain/service-ids';
 import { parseSignerSpec } from '../../../shared/domain/signers';
 import { call, emit, UsageError, type CliContext } from '../io';
@@ -113,7 +113,7 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
   const invalidation = {
     reason,
     notify: Boolean(values.notify),
-    ...(typeof values['new-signer'] === 'string' ? { newSigner: values['new-signer'].trim() } : {}),
+    ...(typeof values['new-signer'] === 'string' ? { newSigner: normalizeContact(values['new-signer']) } : {}),
     ...(customSignature ? { customSignature } : {}),
   };
   const job = await call<JobView>(ctx, 'signatures.invalidate', { signatureId, documentId: document.id, invalidation });
@@ -139,7 +139,7 @@ export async function replaceCommand(ctx: CliContext, args: string[]): Promise<n
     emit(ctx, { job: null, items: [] }, () => 'Nothing to replace.');
     return 0;
   }
-  const job = await call<JobView>(ctx, 'signatures.replace', { from: values.from, to: values.to.trim(), reason, notify: Boolean(values.notify) });
+  const job = await call<JobView>(ctx, 'signatures.replace', { from: values.from, to: normalizeContact(values.to), reason, notify: Boolean(values.notify) });
   return finishJob(ctx, job, { done: 'replaced' });
 }
 
