@@ -8,7 +8,7 @@ import { EnvironmentSecretStore } from '../core/secrets/environment-secret-store
 import { readVersion } from '../core/version';
 import { localSandbox } from '../demo/local-sandbox';
 import { commands } from './commands/index';
-import { jsonSafe, terminalText } from './terminal-safe';
+import { jsonSafe, terminalSafe, terminalText } from './terminal-safe';
 import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
 
 const usage = `Usage: npm run -s cli -- [--home DIR] [--account NAME] [--json] <command>
@@ -146,6 +146,7 @@ function report(error: unknown, json: boolean, core: Core | undefined, out: (t: 
   const message = core ? core.redactor.redact(shape.message) : shape.message;
   if (json) out(JSON.stringify({ error: { ...shape, message } }) + '\n');
   const fields = shape.kind === 'InvalidInput' && 'fields' in shape && shape.fields ? Object.entries(shape.fields) : [];
-  err(`${message}\n${fields.map(([field, messages]) => `  ${field}: ${messages.join(' ')}\n`).join('')}`);
+  // The service's own words may be in the message: each printed as one value (no line of its own).
+  err(`${terminalSafe(message)}\n${fields.map(([field, messages]) => `  ${terminalSafe(field)}: ${terminalSafe(messages.join(' '))}\n`).join('')}`);
   return error instanceof AppError ? exitCodeFor(shape) : EXIT_FAILED;
 }
