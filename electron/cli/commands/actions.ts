@@ -98,9 +98,9 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
   if (values['new-signer'] !== undefined && values.signer !== undefined) throw new UsageError('Give --new-signer or --signer, not both.');
   let customSignature;
   if (typeof values.signer === 'string') {
-    const parsed = parseSignerSpec(values.signer);
     check('--signer', tooLong(values.signer, 1000));
-    if (!parsed.ok) throw new UsageError(`--signer '${values.signer}': ${parsed.problems.map((p) => p.message).join(' ')}`);
+    const parsed = parseSignerSpec(values.signer);
+    if (!parsed.ok) throw new UsageError(`--signer '${terminalSafe(values.signer)}': ${parsed.problems.map((p) => p.message).join(' ')}`);
     check('--signer', customSignatureProblems({ validations: parsed.signer.validations, inviteChannel: parsed.signer.invite })[0]?.message ?? null);
     customSignature = {
       validations: parsed.signer.validations,
@@ -109,7 +109,7 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
     };
   }
   const document = (await listAll(ctx)).find((d) => d.signatures.some((s) => s.id === signatureId));
-  if (!document) throw new UsageError(`No document of this account has the signature ${signatureId} (not found in this account). Run "sync" first. Nothing was sent.`);
+  if (!document) throw new UsageError(`The signature ${signatureId} was not found in this account (run "sync" if it is new). Nothing was sent.`);
   const invalidation = {
     reason,
     notify: Boolean(values.notify),
