@@ -9,7 +9,7 @@ import { readVersion } from '../core/version';
 import { JOURNAL_KEY_ENV, keyFromEnvironment } from '../core/journal/journal-key';
 import { localSandbox } from '../demo/local-sandbox';
 import { commands } from './commands/index';
-import { jsonSafe, terminalSafe } from './terminal-safe';
+import { jsonSafe, terminalSafe, terminalText } from './terminal-safe';
 import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
 
 const usage = `Usage: npm run -s cli -- [--home DIR] [--account NAME] [--json] <command>
@@ -32,8 +32,8 @@ Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.si
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
   let json = false;
-  const out = (text: string) => process.stdout.write(json ? jsonSafe(text) : terminalSafe(text));
-  const err = (text: string) => process.stderr.write(terminalSafe(text));
+  const out = (text: string) => process.stdout.write(json ? jsonSafe(text) : terminalText(text));
+  const err = (text: string) => process.stderr.write(terminalText(text));
   let globals: GlobalOptions;
   try {
     globals = splitGlobalOptions(argv);
@@ -156,6 +156,7 @@ function report(error: unknown, json: boolean, core: Core | undefined, out: (t: 
   const message = core ? core.redactor.redact(shape.message) : shape.message;
   if (json) out(JSON.stringify({ error: { ...shape, message } }) + '\n');
   const fields = shape.kind === 'InvalidInput' && 'fields' in shape && shape.fields ? Object.entries(shape.fields) : [];
-  err(`${message}\n${fields.map(([field, messages]) => `  ${field}: ${messages.join(' ')}\n`).join('')}`);
+  // The service's own words may be in the message: each printed as one value (no line of its own).
+  err(`${terminalSafe(message)}\n${fields.map(([field, messages]) => `  ${terminalSafe(field)}: ${terminalSafe(messages.join(' '))}\n`).join('')}`);
   return error instanceof AppError ? exitCodeFor(shape) : EXIT_FAILED;
 }

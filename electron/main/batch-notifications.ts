@@ -2,6 +2,7 @@ import { app, Notification } from 'electron';
 import type { EventPayload } from '../../shared/contract/events';
 import type { Core } from '../core/host';
 import { noticeText } from '../../shared/domain/notice-words';
+import { notificationText } from '../core/notices/notification-text';
 
 const words = {
   en: {
@@ -39,7 +40,7 @@ export function notifyWhenBatchesEnd(core: Core): () => void {
     const say = words[setting === 'system' ? (app.getLocale().toLowerCase().startsWith('es') ? 'es' : 'en') : setting];
     const { sent, failed, uncertain } = batch.progress.byState;
     const body = [say.sent(sent), failed > 0 ? say.failed(failed) : null, uncertain > 0 ? say.uncertain(uncertain) : null].filter(Boolean).join(' · ');
-    new Notification({ title: batch.state === 'done' ? say.doneTitle : say.cancelledTitle, body }).show();
+    new Notification({ title: notificationText(batch.state === 'done' ? say.doneTitle : say.cancelledTitle), body: notificationText(body) }).show();
   });
 }
 
@@ -55,6 +56,7 @@ export function notifyDocumentNotices(core: Core): () => void {
     const setting = core.settings.get().language;
     const language = setting === 'system' ? (app.getLocale().toLowerCase().startsWith('es') ? 'es' : 'en') : setting;
     const { title, body } = noticeText(notice, language);
-    new Notification({ title, body }).show();
+    // Service titles go into the text: escaped where the notification server draws markup (Linux).
+    new Notification({ title: notificationText(title), body: notificationText(body) }).show();
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
-import { invalidationSchema } from '../domain/documents';
+import { CONTACT_MAX } from '../domain/action-bounds';
+import { cancelReasonSchema, contactSchema, invalidationInputSchema, invalidationReasonSchema, serviceIdSchema, serviceIdsSchema } from './action-inputs';
 import { jobItemViewSchema, jobViewSchema } from '../domain/jobs';
 
 const id = z.string().min(1).max(100);
@@ -31,10 +32,10 @@ const journalVerificationSchema = z.object({
   seq: z.number().int().optional(),
   problem: z.string().optional(),
 });
-const ids = z.array(id).min(1).max(5000);
+const ids = serviceIdsSchema;
 const jobRef = z.object({ jobId: id }).strict();
-/** The service accepts at most 254 characters; the host refuses more before anything is sent. */
-export const cancelReasonSchema = z.string().max(254, 'At most 254 characters.');
+/** A signer's e-mail or phone as written in the mirror (what "replace" looks for). */
+const signerValue = z.string().trim().min(3).max(CONTACT_MAX);
 const skippedSchema = z.object({
   id: z.string(),
   documentId: z.string(),
@@ -62,28 +63,28 @@ export const actionOperations = {
   }),
   'signatures.planRemind': defineOperation({
     summary: 'Which signers of these documents (or these signatures) a reminder would reach, and who is skipped and why.',
-    input: z.object({ documentIds: ids, signatureIds: z.array(id).max(5000).optional() }).strict(),
+    input: z.object({ documentIds: ids, signatureIds: z.array(serviceIdSchema).max(5000).optional() }).strict(),
     output: z.object({ signatures: z.array(z.object({ signatureId: z.string(), documentId: z.string(), title: z.string(), signer: z.string() })), skipped: z.array(skippedSchema) }),
   }),
   'signatures.remind': defineOperation({
     summary: 'Remind pending signers (a job); the service allows one reminder per signer every 2 hours.',
-    input: z.object({ documentIds: ids, signatureIds: z.array(id).max(5000).optional() }).strict(),
+    input: z.object({ documentIds: ids, signatureIds: z.array(serviceIdSchema).max(5000).optional() }).strict(),
     output: jobViewSchema,
   }),
   'signatures.invalidate': defineOperation({
     summary: 'Invalidate one signature (irreversible), optionally inviting a replacement; the document is read again.',
-    input: z.object({ signatureId: id, documentId: id, invalidation: invalidationSchema.extend({ reason: z.string().trim().min(1, 'Say why.').max(1000) }) }).strict(),
+    input: z.object({ signatureId: serviceIdSchema, documentId: serviceIdSchema, invalidation: invalidationInputSchema }).strict(),
     output: jobViewSchema,
   }),
   'signatures.planReplace': defineOperation({
     summary: 'Where a signer (e-mail or phone) still has to sign, in these documents or every pending one.',
-    input: z.object({ from: z.string().trim().min(3).max(200), documentIds: ids.optional() }).strict(),
+    input: z.object({ from: signerValue, documentIds: ids.optional() }).strict(),
     output: z.array(z.object({ signatureId: z.string(), documentId: z.string(), title: z.string() })),
   }),
   'signatures.replace': defineOperation({
     summary: 'Invalidate and replace a signer everywhere in the plan (a job).',
     input: z
-      .object({ from: z.string().trim().min(3).max(200), to: z.string().trim().min(3).max(200), reason: z.string().trim().min(1).max(1000), notify: z.boolean(), documentIds: ids.optional() })
+      .object({ from: signerValue, to: contactSchema, reason: invalidationReasonSchema, notify: z.boolean(), documentIds: ids.optional() })
       .strict(),
     output: jobViewSchema,
   }),

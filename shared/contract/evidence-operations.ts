@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
+import { serviceIdSchema } from './action-inputs';
 import { jobViewSchema } from '../domain/jobs';
 import {
   archivePlanSchema,
@@ -71,7 +72,7 @@ export const evidenceOperations = {
   }),
   'evidence.forDocument': defineOperation({
     summary: 'The archived bags of one document, newest first (empty when it is not archived).',
-    input: z.object({ documentId: z.string().min(1).max(100) }).strict(),
+    input: z.object({ documentId: serviceIdSchema }).strict(),
     output: z.array(bagSummarySchema),
   }),
   'evidence.verify': defineOperation({

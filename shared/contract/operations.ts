@@ -3,6 +3,7 @@ import { defineOperation } from './operation';
 import { actionOperations } from './action-operations';
 import { evidenceOperations } from './evidence-operations';
 import { contactOperations } from './contact-operations';
+import { serviceIdSchema } from './action-inputs';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -100,7 +101,7 @@ export const operations = {
   }),
   'documents.get': defineOperation({
     summary: 'One document from the mirror, with its signatures and the raw JSON last read.',
-    input: z.object({ documentId: z.string().min(1).max(100) }).strict(),
+    input: z.object({ documentId: serviceIdSchema }).strict(),
     output: documentSchema.extend({ readAt: z.string().nullable() }),
   }),
   'webhooks.state': defineOperation({ summary: 'The webhook listener and the URL to paste.', input: none, output: webhookStateSchema }),
@@ -235,7 +236,7 @@ export const operations = {
   }),
   'documents.detail': defineOperation({
     summary: 'One document from the mirror with where SignDock sent it from and its timeline.',
-    input: z.object({ documentId: z.string().min(1).max(100) }).strict(),
+    input: z.object({ documentId: serviceIdSchema }).strict(),
     output: z.object({
       document: documentSchema.extend({ readAt: z.string(), changedAt: z.string().nullable(), origin: documentOriginSchema.nullable() }),
       timeline: z.array(timelineEntrySchema),
@@ -243,7 +244,7 @@ export const operations = {
   }),
   'documents.signature': defineOperation({
     summary: 'One signature read now from the service (GET /api/v2/signatures/{id}): signing date, IP address, device.',
-    input: z.object({ signatureId: z.string().min(1).max(100) }).strict(),
+    input: z.object({ signatureId: serviceIdSchema }).strict(),
     output: signatureSchema,
   }),
   'documents.export': defineOperation({

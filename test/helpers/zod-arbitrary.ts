@@ -36,6 +36,9 @@ const addressLike = fc.oneof(
   fc.webUrl({ validSchemes: ['https'] }),
   fc.nat({ max: 65535 }).map((port) => `http://127.0.0.1:${port}`),
   fc.constantFrom('https://connect.signatura.co', 'http://localhost:8080/', 'https://example.com/api/'),
+  // Signers (e-mail or E.164 phone), where a rule wants one.
+  fc.emailAddress(),
+  fc.stringMatching(/^\+[1-9]\d{7,14}$/),
 );
 
 function stringArbitrary(schema: Schema, def: Def): fc.Arbitrary<string> {

@@ -28,6 +28,8 @@ describe('evidence operations and host paths', () => {
       ['evidence.indexFolder', { path: '/' }],
       ['evidence.export', { bagPaths: ['/x'], outFile: '/tmp/out.zip' }],
       ['evidence.archive', { documentIds: ['a'], folder: '/tmp/elsewhere' }],
+      // Issue 25: planning names the folder too.
+      ['evidence.planArchive', { documentIds: ['a'], folder: '/tmp/elsewhere' }],
     ] as const) {
       const result = await web.dispatch(op, input);
       expect(result, op).toMatchObject({ ok: false, error: { kind: 'InvalidInput', code: 'evidence.noHostPaths' } });

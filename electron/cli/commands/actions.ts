@@ -1,10 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
+import { CANCEL_REASON_MAX, CONTACT_MAX, contactProblem, customSignatureProblems, INVALIDATION_REASON_MAX, INVITATION_MESSAGE_MAX, normalizeContact, tooLong } from '../../../shared/domain/action-bounds';
+import { serviceIdProblem } from '../../../shared/domain/service-ids';
 import { parseSignerSpec } from '../../../shared/domain/signers';
 import { call, emit, UsageError, type CliContext } from '../io';
+import { terminalSafe } from '../terminal-safe';
 
-const reasonMax = 254;
+/** Refuses, before anything is planned or sent, a value the actions' rules refuse (action-bounds.ts), naming its option. */
+function check(option: string, problem: string | null): void {
+  if (problem) throw new UsageError(`${option}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)} Nothing was sent.`);
+}
+
+/** Refuses ids that cannot be a document or signature id (`..`, `a/b`, `%2e%2e`…) before anything is planned or sent. */
+function checkIds(what: string, ids: readonly string[]): void {
+  for (const id of ids) check(what, serviceIdProblem(id));
+}
 
 function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>, usage: string) {
   try {
@@ -26,10 +37,11 @@ export async function cancelCommand(ctx: CliContext, args: string[]): Promise<nu
     ids.push(...text.split(/[\s,;]+/).filter((word) => /^[0-9a-f-]{8,}$/i.test(word)));
   }
   if (ids.length === 0) throw new UsageError(`Give at least one document id.\nUsage: ${cancelUsage}`);
+  checkIds('Document id', ids);
   const reason = typeof values.reason === 'string' ? values.reason : '';
-  if (reason.length > reasonMax) throw new UsageError(`--reason has ${reason.length} characters; the service accepts at most ${reasonMax}. Nothing was sent.`);
+  check('--reason', tooLong(reason, CANCEL_REASON_MAX));
   const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'documents.planCancel', { documentIds: ids });
-  for (const skipped of plan.skipped) ctx.err(`Skipped: “${skipped.title}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  for (const skipped of plan.skipped) ctx.err(`Skipped: “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
   const job = await call<JobView>(ctx, 'documents.cancel', { documentIds: ids, reason });
   return finishJob(ctx, job, { done: 'cancelled' });
 }
@@ -48,16 +60,23 @@ export async function remindCommand(ctx: CliContext, args: string[]): Promise<nu
     documentIds = pending.filter((d) => d.createdAt && Date.parse(d.createdAt) <= cutoff).map((d) => d.id);
   } else {
     if (positionals.length === 0) throw new UsageError(`Give signature ids or --pending-since DAYS.\nUsage: ${remindUsage}`);
+    checkIds('Signature id', positionals);
     signatureIds = positionals;
     const pending = await listAll(ctx);
     documentIds = pending.filter((d) => d.signatures.some((s) => positionals.includes(s.id))).map((d) => d.id);
+    const known = new Set(pending.flatMap((d) => d.signatures.map((s) => s.id)));
+    for (const id of positionals) if (!known.has(id)) ctx.err(`Skipped: the signature “${terminalSafe(id)}” (${skippedWords.notInMirror})\n`);
+    if (documentIds.length === 0) {
+      emit(ctx, { job: null, items: [] }, () => 'Nobody to remind.');
+      return 1;
+    }
   }
   if (documentIds.length === 0) {
     emit(ctx, { job: null, items: [] }, () => 'Nobody to remind.');
     return 0;
   }
   const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'signatures.planRemind', { documentIds, ...(signatureIds ? { signatureIds } : {}) });
-  for (const skipped of plan.skipped) ctx.err(`Skipped: a signer of “${skipped.title}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  for (const skipped of plan.skipped.filter((s) => s.reason !== 'notInMirror')) ctx.err(`Skipped: a signer of “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
   const job = await call<JobView>(ctx, 'signatures.remind', { documentIds, ...(signatureIds ? { signatureIds } : {}) });
   return finishJob(ctx, job, { done: 'reminded' });
 }
@@ -69,14 +88,20 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
   const { values, positionals } = parse(args, options, invalidateUsage);
   const [signatureId, ...rest] = positionals;
   if (!signatureId || rest.length > 0) throw new UsageError(`Give one signature id.\nUsage: ${invalidateUsage}`);
+  checkIds('Signature id', [signatureId]);
   const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
   if (!reason) throw new UsageError(`--reason is required: say why the signature is invalidated.\nUsage: ${invalidateUsage}`);
+  check('--reason', tooLong(reason, INVALIDATION_REASON_MAX));
+  if (typeof values['new-signer'] === 'string') check('--new-signer', contactProblem(values['new-signer']));
+  if (typeof values.message === 'string') check('--message', tooLong(values.message, INVITATION_MESSAGE_MAX));
   if (Boolean(values.notify) === Boolean(values['no-notify'])) throw new UsageError(`Say --notify or --no-notify (whether the original signer is told).\nUsage: ${invalidateUsage}`);
   if (values['new-signer'] !== undefined && values.signer !== undefined) throw new UsageError('Give --new-signer or --signer, not both.');
   let customSignature;
   if (typeof values.signer === 'string') {
+    check('--signer', tooLong(values.signer, 1000));
     const parsed = parseSignerSpec(values.signer);
-    if (!parsed.ok) throw new UsageError(`--signer '${values.signer}': ${parsed.problems.map((p) => p.message).join(' ')}`);
+    if (!parsed.ok) throw new UsageError(`--signer '${terminalSafe(values.signer)}': ${parsed.problems.map((p) => p.message).join(' ')}`);
+    check('--signer', customSignatureProblems({ validations: parsed.signer.validations, inviteChannel: parsed.signer.invite })[0]?.message ?? null);
     customSignature = {
       validations: parsed.signer.validations,
       ...(parsed.signer.invite.length > 0 ? { inviteChannel: parsed.signer.invite } : {}),
@@ -84,11 +109,11 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
     };
   }
   const document = (await listAll(ctx)).find((d) => d.signatures.some((s) => s.id === signatureId));
-  if (!document) throw new UsageError(`No document in the mirror has the signature ${signatureId}. Run "sync" first.`);
+  if (!document) throw new UsageError(`The signature ${signatureId} was not found in this account (run "sync" if it is new). Nothing was sent.`);
   const invalidation = {
     reason,
     notify: Boolean(values.notify),
-    ...(typeof values['new-signer'] === 'string' ? { newSigner: values['new-signer'] } : {}),
+    ...(typeof values['new-signer'] === 'string' ? { newSigner: normalizeContact(values['new-signer']) } : {}),
     ...(customSignature ? { customSignature } : {}),
   };
   const job = await call<JobView>(ctx, 'signatures.invalidate', { signatureId, documentId: document.id, invalidation });
@@ -103,15 +128,18 @@ export async function replaceCommand(ctx: CliContext, args: string[]): Promise<n
   if (positionals.length > 0 || typeof values.from !== 'string' || typeof values.to !== 'string') throw new UsageError(`--from and --to are required.\nUsage: ${replaceUsage}`);
   const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
   if (!reason) throw new UsageError(`--reason is required.\nUsage: ${replaceUsage}`);
+  check('--reason', tooLong(reason, INVALIDATION_REASON_MAX));
+  check('--from', tooLong(values.from, CONTACT_MAX));
+  check('--to', contactProblem(values.to));
   if (values.status !== undefined && String(values.status).toUpperCase() !== 'PE') throw new UsageError('Only pending documents (--status PE) can have a signer replaced.');
   if (Boolean(values.notify) === Boolean(values['no-notify'])) throw new UsageError(`Say --notify or --no-notify.\nUsage: ${replaceUsage}`);
   const plan = await call<{ title: string }[]>(ctx, 'signatures.planReplace', { from: values.from });
-  ctx.err(`${plan.length} signature${plan.length === 1 ? '' : 's'} of ${values.from} to replace with ${values.to}.\n`);
+  ctx.err(`${plan.length} signature${plan.length === 1 ? '' : 's'} of ${terminalSafe(values.from)} to replace with ${terminalSafe(values.to)}.\n`);
   if (plan.length === 0) {
     emit(ctx, { job: null, items: [] }, () => 'Nothing to replace.');
     return 0;
   }
-  const job = await call<JobView>(ctx, 'signatures.replace', { from: values.from, to: values.to, reason, notify: Boolean(values.notify) });
+  const job = await call<JobView>(ctx, 'signatures.replace', { from: values.from, to: normalizeContact(values.to), reason, notify: Boolean(values.notify) });
   return finishJob(ctx, job, { done: 'replaced' });
 }
 
@@ -123,6 +151,7 @@ const skippedWords: Record<string, string> = {
   cancelled: 'cancelled',
   noChannel: 'invited by link, no channel to remind on',
   documentNotPending: 'the document is not pending',
+  notInMirror: 'not found in this account; nothing is sent for it',
 };
 
 async function listAll(ctx: CliContext, status?: string): Promise<{ id: string; createdAt: string | null; signatures: { id: string }[] }[]> {
@@ -167,7 +196,7 @@ export async function finishJob(ctx: CliContext, job: JobView, words: { done: st
   const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
   emit(ctx, { job: settled, items }, () =>
     [
-      ...items.map((item) => `${item.state === 'done' ? words.done.padEnd(11) : item.state.padEnd(11)} ${item.label ?? item.subject}${item.outcome?.already ? ' (already done)' : ''}${item.error ? `: ${item.error.message}` : ''}`),
+      ...items.map((item) => `${item.state === 'done' ? words.done.padEnd(11) : item.state.padEnd(11)} ${terminalSafe(item.label ?? item.subject)}${item.outcome?.already ? ' (already done)' : ''}${item.state === 'skipped' && typeof item.outcome?.reason === 'string' ? ` (${skippedWords[item.outcome.reason] ?? terminalSafe(item.outcome.reason)})` : ''}${item.error ? `: ${terminalSafe(item.error.message)}` : ''}`),
       `Job ${settled.id}: ${settled.state}.`,
     ].join('\n'),
   );

@@ -1,3 +1,4 @@
+import { terminalSafe } from '../terminal-safe';
 import type { Document } from '../../../shared/domain/documents';
 import { documentStatusLabel } from '../../../shared/domain/status-codes';
 import { call, emit, UsageError, type CliContext } from '../io';
@@ -32,8 +33,8 @@ export async function listCommand(ctx: CliContext, args: string[]): Promise<numb
   emit(ctx, documents, () => {
     if (documents.length === 0) return 'No documents match. (Run "sync" to read them from the service.)';
     const lines = documents.map((d) => {
-      const signers = d.signatures.map((s) => `${s.displayName || s.id.slice(0, 8)} ${s.status}`).join('; ');
-      return `${d.id}  ${d.status.padEnd(2)}  ${(d.createdAt ?? '').slice(0, 10)}  ${d.title}${signers ? `  [${signers}]` : ''}`;
+      const signers = d.signatures.map((s) => `${terminalSafe(s.displayName || s.id.slice(0, 8))} ${terminalSafe(s.status)}`).join('; ');
+      return `${terminalSafe(d.id)}  ${terminalSafe(d.status).padEnd(2)}  ${terminalSafe((d.createdAt ?? '').slice(0, 10))}  ${terminalSafe(d.title)}${signers ? `  [${signers}]` : ''}`;
     });
     return `${lines.join('\n')}\n${documents.length} of ${total} documents.`;
   });
@@ -47,14 +48,14 @@ export async function showCommand(ctx: CliContext, args: string[]): Promise<numb
   const document = await call<Document & { readAt: string | null }>(ctx, 'documents.get', { documentId });
   emit(ctx, document, () => {
     const lines = [
-      `${document.title}`,
-      `  id:      ${document.id}`,
-      `  status:  ${documentStatusLabel(document.status)} (${document.status})`,
-      `  created: ${document.createdAt ?? 'unknown'}`,
-      ...(document.cancelReason ? [`  cancelled because: ${document.cancelReason}`] : []),
+      terminalSafe(document.title),
+      `  id:      ${terminalSafe(document.id)}`,
+      `  status:  ${terminalSafe(documentStatusLabel(document.status))} (${terminalSafe(document.status)})`,
+      `  created: ${terminalSafe(document.createdAt ?? 'unknown')}`,
+      ...(document.cancelReason ? [`  cancelled because: ${terminalSafe(document.cancelReason)}`] : []),
       `  last read from the service: ${document.readAt ?? 'never'}`,
       `  signers:`,
-      ...document.signatures.map((s) => `    - ${s.displayName || '(no name)'}  ${s.status}  ${s.id}${s.url ? `\n      link: ${s.url}` : ''}`),
+      ...document.signatures.map((s) => `    - ${terminalSafe(s.displayName || '(no name)')}  ${terminalSafe(s.status)}  ${terminalSafe(s.id)}${s.url ? `\n      link: ${terminalSafe(s.url)}` : ''}`),
     ];
     return lines.join('\n');
   });

@@ -5,6 +5,7 @@ import { titleFromFileName } from '../../../shared/domain/manifest';
 import { parseSignerSpec, type Signer } from '../../../shared/domain/signers';
 import { maxConcurrency } from '../../../shared/domain/batches';
 import { emit, pickAccount, UsageError, type CliContext } from '../io';
+import { terminalSafe } from '../terminal-safe';
 
 export const sendUsage =
   'send <pdf or folder>... [--signer SPEC]... [--manifest FILE] [--title TEXT] [--concurrency N] | send --resume <batch-id>';
@@ -86,11 +87,11 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
     ...(signers.length > 0 ? { signers } : {}),
     ...(title !== undefined ? { title: (fileName: string) => `${title} – ${titleFromFileName(fileName)}`.slice(0, 200) } : {}),
   });
-  for (const skipped of batch.skipped) ctx.err(`Skipped: ${skipped.message}\n`);
+  for (const skipped of batch.skipped) ctx.err(`Skipped: ${terminalSafe(skipped.message)}\n`);
   if (title !== undefined && batch.items.length === 1) batch = batches.updateItems(batch.id, [batch.items[0]!.id], { title });
   if (values.manifest) {
     batch = await batches.importManifest(batch.id, { path: ctx.path(values.manifest) });
-    for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${problem.message}\n`);
+    for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${terminalSafe(problem.message)}\n`);
   }
   if (batch.items.length === 0) {
     throw new AppError({ kind: 'InvalidInput', code: 'batch.nothingToSend', message: 'There is nothing to send: no PDF among the files given.' });
@@ -198,18 +199,18 @@ function megabytes(bytes: number): string {
 function describe(batch: Batch): string {
   const lines = batch.items.map((item) => {
     if (item.state === 'sent') {
-      const links = item.signatures.map((signature) => `\n    ${signature.label || signature.id}: ${signature.url ?? '(invited by message)'}`).join('');
-      return `sent    ${item.fileName} → ${item.documentId}${item.recovered ? ' (found after an interrupted send)' : ''}${links}`;
+      const links = item.signatures.map((signature) => `\n    ${terminalSafe(signature.label || signature.id)}: ${terminalSafe(signature.url ?? '(invited by message)')}`).join('');
+      return `sent    ${terminalSafe(item.fileName)} → ${terminalSafe(item.documentId ?? '')}${item.recovered ? ' (found after an interrupted send)' : ''}${links}`;
     }
-    if (item.excluded && item.state === 'draft') return `skipped ${item.fileName} (excluded)`;
-    const why = item.error?.message ?? item.problems[0]?.message ?? '';
-    return `${item.state.padEnd(7)} ${item.fileName}${why ? `: ${why}` : ''}`;
+    if (item.excluded && item.state === 'draft') return `skipped ${terminalSafe(item.fileName)} (excluded)`;
+    const why = terminalSafe(item.error?.message ?? item.problems[0]?.message ?? '');
+    return `${item.state.padEnd(7)} ${terminalSafe(item.fileName)}${why ? `: ${why}` : ''}`;
   });
   const p = batch.progress;
   const tail =
     batch.state === 'done'
       ? `Batch ${batch.id}: ${p.byState.sent} sent, ${p.byState.failed} failed.`
-      : `Batch ${batch.id} is ${batch.state}${batch.stoppedBy ? `: ${batch.stoppedBy.message}` : ''}: ${p.byState.sent} sent, ${
+      : `Batch ${batch.id} is ${batch.state}${batch.stoppedBy ? `: ${terminalSafe(batch.stoppedBy.message)}` : ''}: ${p.byState.sent} sent, ${
           batch.items.length - p.byState.sent
         } not sent yet. Resume with: npm run -s cli -- send --resume ${batch.id}`;
   return `${lines.join('\n')}\n${tail}`;

@@ -137,7 +137,12 @@ export class AccountService {
     if (input.apiKey) this.deps.redactor.add(input.apiKey);
     if (input.name && input.name.toLowerCase() !== row.name.toLowerCase() && this.deps.repo.byName(input.name)) throw nameTaken(input.name);
     const baseUrl = input.baseUrl ?? row.baseUrl;
-    if (baseUrl !== row.baseUrl && !input.apiKey && !row.demo) {
+    if (row.demo && (baseUrl !== row.baseUrl || input.apiKey)) {
+      // The demo's key is made for the local sandbox alone: it never goes to another address.
+      const message = 'The demo account works only with the sandbox on this computer: its address and key cannot be changed. Add an account for another service instead.';
+      throw new AppError({ kind: 'InvalidInput', code: 'accountDemoFixed', message, fields: { [input.apiKey && baseUrl === row.baseUrl ? 'apiKey' : 'baseUrl']: [message] } });
+    }
+    if (baseUrl !== row.baseUrl && !input.apiKey) {
       // The stored key goes only to the address it was given for: a new address needs it typed again.
       const message = 'Enter the API key again: SignDock sends the key to a new address only when you give it.';
       throw new AppError({ kind: 'InvalidInput', code: 'accountKeyForNewAddress', message, fields: { apiKey: [message] } });

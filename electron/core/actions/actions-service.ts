@@ -1,3 +1,5 @@
+import { AppError } from '../../../shared/contract/errors';
+import { shownId } from '../../../shared/domain/service-ids';
 import { isOpenSignatureStatus, type Document, type Invalidation, type Signature } from '../../../shared/domain/documents';
 import type { JobView } from '../../../shared/domain/jobs';
 import type { JobEngine } from '../jobs/job-engine';
@@ -17,6 +19,10 @@ export interface ActionsDeps {
   document: (accountId: string, documentId: string) => Document | undefined;
   /** Every pending document of the mirror (for "replace everywhere"). */
   pending: (accountId: string) => Document[];
+  /** The id of the mirror's document holding this signature, or null. */
+  documentOfSignature: (accountId: string, signatureId: string) => string | null;
+  /** A document read now from the service (and put into the mirror). */
+  readDocument: (accountId: string, documentId: string) => Promise<Document>;
 }
 
 const openSignature = (signature: Signature) => isOpenSignatureStatus(signature.status);
@@ -36,7 +42,8 @@ export class ActionsService {
       const document = this.deps.document(accountId, id);
       if (document?.status === 'CO') skipped.push({ id, documentId: id, title: document.title, reason: 'completed' });
       else if (document?.status === 'CA') skipped.push({ id, documentId: id, title: document.title, reason: 'alreadyCancelled' });
-      else documents.push({ documentId: id, title: document?.title ?? id, status: document?.status ?? '?' });
+      else if (!document) skipped.push({ id, documentId: id, title: id, reason: 'notInMirror' });
+      else documents.push({ documentId: id, title: document.title, status: document.status });
     }
     return { documents, skipped };
   }
@@ -61,9 +68,16 @@ export class ActionsService {
   } {
     const accountId = this.deps.account();
     const wanted = selection.signatureIds ? new Set(selection.signatureIds) : null;
-    const documents = (selection.documentIds ?? []).map((id) => this.deps.document(accountId, id)).filter((d): d is Document => d !== undefined);
     const signatures: { signatureId: string; documentId: string; title: string; signer: string }[] = [];
     const skipped: Skipped[] = [];
+    const documents: Document[] = [];
+    for (const id of new Set(selection.documentIds ?? [])) {
+      const document = this.deps.document(accountId, id);
+      if (document) documents.push(document);
+      else skipped.push({ id, documentId: id, title: id, reason: 'notInMirror' });
+    }
+    const found = new Set(documents.flatMap((document) => document.signatures.map((signature) => signature.id)));
+    for (const id of wanted ?? []) if (!found.has(id)) skipped.push({ id, documentId: '', title: id, reason: 'notInMirror' });
     for (const document of documents) {
       for (const signature of document.signatures) {
         if (wanted && !wanted.has(signature.id)) continue;
@@ -91,16 +105,45 @@ export class ActionsService {
     });
   }
 
-  /** One signature invalidated (irreversible), optionally replaced. */
-  invalidate(signatureId: string, documentId: string, invalidation: Invalidation): JobView {
+  /**
+   * One signature invalidated (irreversible), optionally replaced. The signature must belong to the
+   * document named: its document is the mirror's (or, when the mirror does not know the signature, the
+   * named document read now from the service); any other document is refused before a job exists.
+   */
+  async invalidate(signatureId: string, documentId: string, invalidation: Invalidation): Promise<JobView> {
     const accountId = this.deps.account();
-    const document = this.deps.document(accountId, documentId);
+    const document = await this.documentOf(accountId, signatureId, documentId);
     return this.deps.engine.create({
       kind: 'invalidate',
       accountId,
-      input: { reason: invalidation.reason, titles: { [signatureId]: document?.title ?? documentId } },
-      items: [{ subject: signatureId, input: { documentId, invalidation, previousSignatureIds: document?.signatures.map((s) => s.id) ?? [] } }],
+      input: { reason: invalidation.reason, titles: { [signatureId]: document.title } },
+      items: [{ subject: signatureId, input: { documentId: document.id, invalidation, previousSignatureIds: document.signatures.map((s) => s.id) } }],
     });
+  }
+
+  private async documentOf(accountId: string, signatureId: string, documentId: string): Promise<Document> {
+    const refuse = (words: string, field: string) =>
+      new AppError({
+        kind: 'InvalidInput',
+        code: 'invalidInput',
+        params: { signatureId, documentId },
+        fields: { documentId: [field] },
+        message: `Not invalidated: ${words} Nothing was sent.`,
+      });
+    const ownerId = this.deps.documentOfSignature(accountId, signatureId);
+    const owner = ownerId === null ? undefined : this.deps.document(accountId, ownerId);
+    if (owner && owner.id !== documentId) {
+      throw refuse(
+        `the signature ${shownId(signatureId)} belongs to the document “${owner.title}” (${owner.id}), not to ${shownId(documentId)}.`,
+        `The signature belongs to the document ${owner.id}.`,
+      );
+    }
+    if (owner) return owner;
+    const read = await this.deps.readDocument(accountId, documentId);
+    if (!read.signatures.some((signature) => signature.id === signatureId)) {
+      throw refuse(`the document “${read.title}” (${read.id}) has no signature ${shownId(signatureId)}.`, 'The signature is not one of this document’s.');
+    }
+    return read;
   }
 
   /** Where `from` (an e-mail or phone) still has to sign, in the selection or every pending document. */

@@ -75,7 +75,20 @@ export function createActions(deps: {
       if (page.documents.length < 500) return all;
     }
   };
-  const actions = new ActionsService({ engine, account: () => spine.requireSelected(), document, pending });
+  const readDocument = async (accountId: string, documentId: string): Promise<Document> => {
+    const readAt = actionDeps.stamp();
+    const read = await (await actionDeps.client(accountId)).getDocument(documentId);
+    actionDeps.mirror(accountId, read, readAt);
+    return read;
+  };
+  const actions = new ActionsService({
+    engine,
+    account: () => spine.requireSelected(),
+    document,
+    pending,
+    documentOfSignature: (accountId, signatureId) => spine.sync.reader.documentIdOfSignature(accountId, signatureId),
+    readDocument,
+  });
   const autoRemind = () =>
     startAutoRemind({
       db: deps.db,

@@ -3,8 +3,6 @@ import type { JobItem } from '../jobs/job-items-repo';
 import type { ItemResult, JobContext, JobKind } from '../jobs/job-runner';
 import { retryAfterMs, type ActionDeps } from './action-deps';
 
-export const CANCEL_REASON_MAX = 254;
-
 /**
  * `cancel`: one document per item, `PATCH /api/v2/documents/{id}/cancel` with the job's reason. The
  * mirror takes the service's answer. A 400 is looked into by re-reading the document: already `CA`

@@ -11,6 +11,8 @@ import {
   type NewDocument,
   type Signature,
 } from '../../../shared/domain/documents';
+import { CANCEL_REASON_MAX } from '../../../shared/domain/action-bounds';
+import { serviceIdProblem } from '../../../shared/domain/service-ids';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redact';
 import { streamToFile } from './download-file';
@@ -54,7 +56,6 @@ export interface CallOptions {
 }
 
 const jsonLimit = 256 * 1024 * 1024;
-const cancelReasonMax = 254;
 
 /** The e-signature service's REST API: every answer parsed once into domain types, every failure an AppError. */
 export class ServiceClient {
@@ -124,12 +125,12 @@ export class ServiceClient {
   }
 
   async cancelDocument(id: string, reason?: string, options: CallOptions = {}): Promise<Document> {
-    if (reason !== undefined && reason.length > cancelReasonMax) {
+    if (reason !== undefined && reason.length > CANCEL_REASON_MAX) {
       throw new AppError({
         kind: 'InvalidInput',
         code: 'invalidInput',
-        fields: { cancel_reason: [`At most ${cancelReasonMax} characters (this one has ${reason.length}).`] },
-        message: `The cancellation reason is too long: the service accepts at most ${cancelReasonMax} characters.`,
+        fields: { cancel_reason: [`At most ${CANCEL_REASON_MAX} characters (this one has ${reason.length}).`] },
+        message: `The cancellation reason is too long: the service accepts at most ${CANCEL_REASON_MAX} characters.`,
       });
     }
     const wire: WireCancelRequest = reason === undefined ? {} : { cancel_reason: reason };
@@ -223,9 +224,20 @@ async function readJson(answer: Answer, operation: Operation, host: string): Pro
   }
 }
 
-function segment(id: string): string {
-  if (id.trim() === '') {
-    throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields: { id: ['An id is needed.'] }, message: 'No document or signature id was given.' });
+/**
+ * One path segment made of an id, defensively: an id the contract would refuse (empty, dots only, a
+ * separator, `%`, a blank or a control; shared/domain/service-ids.ts) is refused here too, before any
+ * request, and everything but letters, digits, `-` and `_` is percent-encoded (`.` and `~` included),
+ * so no id can become a dot segment, a separator or a query once the URL is parsed.
+ */
+export function segment(id: string): string {
+  const problem = serviceIdProblem(id);
+  if (problem) {
+    throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields: { id: [problem] }, message: `Not sent: ${lowerFirst(problem)}` });
   }
-  return encodeURIComponent(id);
+  return [...new TextEncoder().encode(id)]
+    .map((byte) => (/[A-Za-z0-9_-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
+
+const lowerFirst = (text: string) => (text.startsWith('“') ? text : text.charAt(0).toLowerCase() + text.slice(1));

@@ -1,6 +1,9 @@
+import { bidiAndC1Controls } from '../../../shared/domain/text-controls';
+
 /**
  * Where a document's bag goes inside the archive: `<YYYY>/<YYYY-MM-DD>_<title made safe>_<first 8 of id>`.
- * The title is made safe for every file system: no path separators, control or reserved characters,
+ * The title is made safe for every file system and every terminal: no path separators, control
+ * characters (C0 and C1), bidirectional controls (U+202E would show `fdp.exe` as `exe.pdf`) or reserved characters,
  * no leading dots, no trailing dots or blanks (Windows), no reserved device names, at most 60 characters.
  */
 /** C0 controls and DEL, built from code points (a regex literal with them trips the linter). */
@@ -10,6 +13,7 @@ const reservedNames = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 export function safeTitle(title: string): string {
   let safe = title
     .normalize('NFC')
+    .replace(bidiAndC1Controls, '')
     .replace(controlCharacters, ' ')
     .replace(/[<>:"/\\|?*]/g, ' ')
     .replace(/\s+/g, '-')

@@ -137,7 +137,10 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
         return result;
       },
       'evidence.report': ({ bagPaths }) => service.report(bagPaths),
-      'evidence.planArchive': (selection) => service.plan(selection),
+      'evidence.planArchive': (selection) => {
+        hostPath('an archive folder', selection.folder);
+        return service.plan(selection);
+      },
       'evidence.archive': (selection) => {
         hostPath('an archive folder', selection.folder);
         return service.archive(selection);
