@@ -76,11 +76,13 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
       passed: { title: 'Payload-Oxum agrees with the payload', detail: '{found} (bytes.files), as bag-info.txt says.' },
       incomplete: { title: 'Payload-Oxum does not agree with the payload', detail: 'bag-info.txt says {expected} (bytes.files); the payload holds {found}: the bag is not complete.' },
       notApplicable: { title: 'bag-info.txt gives no Payload-Oxum', detail: 'It is optional in BagIt; the payload was checked against the manifest alone.' },
+      'incomplete:unreadable': { title: 'Payload-Oxum could not be checked', detail: '{reason} bag-info.txt must be a regular file of at most 1 MB.' },
     },
     es: {
       passed: { title: 'Payload-Oxum coincide con el contenido', detail: '{found} (bytes.archivos), como dice bag-info.txt.' },
       incomplete: { title: 'Payload-Oxum no coincide con el contenido', detail: 'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: la bolsa no está completa.' },
       notApplicable: { title: 'bag-info.txt no da Payload-Oxum', detail: 'Es opcional en BagIt; el contenido se comprobó solo contra el manifiesto.' },
+      'incomplete:unreadable': { title: 'No se pudo comprobar Payload-Oxum', detail: '{reason} bag-info.txt debe ser un archivo normal de 1 MB como máximo.' },
     },
   },
   'package.safe': {

@@ -27,7 +27,8 @@ export interface BagCheck {
 }
 
 const maxManifestBytes = 16 * 1024 * 1024;
-const maxBagInfoBytes = 16 * 1024 * 1024;
+/** bag-info.txt is a few labels: one over 1 MB is not read (its Payload-Oxum cannot be checked). */
+const maxBagInfoBytes = 1024 * 1024;
 
 export async function checkBag(bag: string): Promise<BagCheck> {
   const result: BagCheck = { checks: [], problems: [], files: [], bytes: 0, info: [], dataReadable: false, covers: null };
@@ -42,7 +43,8 @@ export async function checkBag(bag: string): Promise<BagCheck> {
   const byPath = new Map(entries.map((entry) => [entry.path, entry]));
   result.checks.push(filesCheck(entries, truncated, result.problems));
   result.dataReadable = (await bagFilePath(bag, 'data/x', true)) !== null;
-  result.info = await readInfo(bag);
+  const info = await readInfo(bag);
+  result.info = info ?? [];
 
   const manifestBytes = await readTag(bag, manifestName);
   const tagBytes = await readTag(bag, tagManifestName);
@@ -74,7 +76,11 @@ export async function checkBag(bag: string): Promise<BagCheck> {
     const items = await hashListed(bag, bagReal, parseManifest(tagBytes.toString('utf8')).lines, byPath, false, result);
     result.checks.push(items.some((i) => i.status === 'incomplete') && !items.some((i) => i.status === 'failed') ? notRun('bag.tagManifest', 'tagFileMissing', tagManifestName) : folded('bag.tagManifest', items, { file: tagManifestName }));
   }
-  result.checks.push(oxumCheck(result.info, entries, result.problems));
+  if (info) result.checks.push(oxumCheck(info, entries, result.problems));
+  else {
+    result.problems.push({ kind: 'notRun', path: 'bag-info.txt', detail: 'bag-info.txt is missing, not a regular file, or over 1 MB: its labels and Payload-Oxum were not read.' });
+    result.checks.push(notRun('bag.oxum', 'unreadable', 'bag-info.txt', { case: 'unreadable' }));
+  }
   return result;
 }
 
@@ -164,7 +170,8 @@ async function readTag(bag: string, name: string): Promise<Buffer | null> {
   return readRegular(join(bag, name), maxManifestBytes).catch((error: unknown) => (error instanceof NotRegularFile ? null : Promise.reject(error)));
 }
 
-async function readInfo(bag: string): Promise<BagInfo> {
+/** bag-info.txt's labels; null when it is missing, not a regular file, or larger than 1 MB. */
+async function readInfo(bag: string): Promise<BagInfo | null> {
   const bytes = await readRegular(join(bag, 'bag-info.txt'), maxBagInfoBytes).catch(() => null);
-  return bytes ? parseBagInfo(bytes.toString('utf8')) : [];
+  return bytes ? parseBagInfo(bytes.toString('utf8')) : null;
 }

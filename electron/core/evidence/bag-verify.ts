@@ -88,14 +88,16 @@ export function assemble(bag: string, check: BagCheck, report: Pick<Verification
   };
 }
 
-/** Each failed or incomplete evidence check as a problem of the bag, with the file it is about. */
+/** Each failed or incomplete evidence check (each failed file of a folded one) as a problem of the bag, with the file it is about. */
 function evidenceProblems(checks: readonly Check[]): BagProblem[] {
+  const where = (id: string, file: string | null) => (id.startsWith('package.') && file && !file.startsWith('data/') ? `data/package.zip:${file}` : (file ?? 'data'));
   return checks
     .filter((c) => c.status === 'failed' || c.status === 'incomplete')
-    .map((c) => {
-      const where = c.id.startsWith('package.') && c.file && !c.file.startsWith('data/') ? `data/package.zip:${c.file}` : (c.file ?? 'data');
+    .flatMap((c) => {
       const kind: BagProblem['kind'] = c.status === 'incomplete' ? 'notRun' : c.id === 'package.safe' ? 'refused' : 'mismatch';
-      return { kind, path: where, detail: `${c.title}: ${c.detail}` };
+      const items = c.items.filter((i) => i.status === 'failed' || i.status === 'incomplete');
+      if (items.length === 0) return [{ kind, path: where(c.id, c.file), detail: `${c.title}: ${c.detail}` }];
+      return items.map((i) => ({ kind: i.status === 'incomplete' ? ('notRun' as const) : kind, path: where(c.id, i.file), detail: `${c.title}: ${i.file} expected ${i.expected ?? '—'}, found ${i.found ?? '—'}.` }));
     });
 }
 
