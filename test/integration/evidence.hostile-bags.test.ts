@@ -20,36 +20,29 @@ import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
  * to node:fs during those calls is recorded (the module is wrapped at the boundary, nothing of
  * SignDock's own is mocked) and each must lie inside the bag.
  */
-const fsCalls = vi.hoisted(() => ({ on: false, calls: [] as { name: string; path: string; flags: unknown }[] }));
+const fsCalls = vi.hoisted(() => {
+  const calls: { name: string; path: string; flags: unknown }[] = [];
+  const state = { on: false, calls };
+  /** The module with these functions recording the path (and flags) they are handed while `on`. */
+  const recording = (real: Record<string, unknown>, names: string[]) => {
+    const wrapped = Object.fromEntries(
+      names.map((name) => [
+        name,
+        (...args: unknown[]) => {
+          if (state.on) calls.push({ name, path: String(args[0]), flags: args[1] });
+          return (real[name] as (...a: unknown[]) => unknown)(...args);
+        },
+      ]),
+    );
+    return { ...real, ...wrapped, default: { ...(real.default as object), ...wrapped } };
+  };
+  return Object.assign(state, { recording });
+});
 
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<Record<string, unknown>>();
-  const names = ['open', 'lstat', 'stat', 'readFile', 'readdir', 'realpath', 'access', 'opendir', 'readlink', 'copyFile'];
-  const wrapped = Object.fromEntries(
-    names.map((name) => [
-      name,
-      (...args: unknown[]) => {
-        if (fsCalls.on) fsCalls.calls.push({ name, path: String(args[0]), flags: args[1] });
-        return (real[name] as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  );
-  return { ...real, ...wrapped, default: { ...(real.default as object), ...wrapped } };
-});
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<Record<string, unknown>>();
-  const names = ['openSync', 'statSync', 'lstatSync', 'readFileSync', 'readdirSync', 'realpathSync', 'existsSync', 'createReadStream', 'open', 'stat', 'lstat', 'readFile'];
-  const wrapped = Object.fromEntries(
-    names.map((name) => [
-      name,
-      (...args: unknown[]) => {
-        if (fsCalls.on) fsCalls.calls.push({ name, path: String(args[0]), flags: args[1] });
-        return (real[name] as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  );
-  return { ...real, ...wrapped, default: { ...(real.default as object), ...wrapped } };
-});
+vi.mock('node:fs/promises', async (importOriginal) => fsCalls.recording(await importOriginal(), ['open', 'lstat', 'stat', 'readFile', 'readdir', 'realpath', 'access', 'opendir', 'readlink', 'copyFile']));
+vi.mock('node:fs', async (importOriginal) =>
+  fsCalls.recording(await importOriginal(), ['openSync', 'statSync', 'lstatSync', 'readFileSync', 'readdirSync', 'realpathSync', 'existsSync', 'createReadStream', 'open', 'stat', 'lstat', 'readFile']),
+);
 
 describe('hostile bags', () => {
   let sandbox: Sandbox;
@@ -136,6 +129,25 @@ describe('hostile bags', () => {
     const custody = JSON.parse(spawnSync('unzip', ['-p', out, 'counsel/data/custody.json'], { encoding: 'utf8' }).stdout) as { documents: { verdict: string }[]; leftOut: { documentId: string; why: string[] }[] };
     expect(custody.documents.map((d) => d.verdict)).toEqual(['passed']);
     expect(custody.leftOut.map((b) => b.documentId).sort()).toEqual([...bags.values()].map((b) => b.documentId).sort());
+    // Counsel checks the export with standard tools alone, as VERIFY.txt says: sha256sum -c in the export
+    // and in each bag, pdfsig on each signed PDF (no timestamp token without a TSA: VERIFY.txt says so).
+    const unpacked = join(home.path, 'unpacked');
+    expect(spawnSync('unzip', ['-q', out, '-d', unpacked]).status).toBe(0);
+    const root = join(unpacked, 'counsel');
+    const instructions = readFileSync(join(root, 'data', 'VERIFY.txt'), 'utf8');
+    expect(instructions).toContain('no bag in this export is timestamped');
+    const bagFolders = [...instructions.matchAll(/\(cd '([^']+)' && sha256sum -c tagmanifest-sha256\.txt && sha256sum -c manifest-sha256\.txt\)/g)].map((m) => m[1]!);
+    expect(bagFolders).toHaveLength(1);
+    for (const folder of ['.', ...bagFolders]) {
+      for (const manifest of ['tagmanifest-sha256.txt', 'manifest-sha256.txt']) {
+        const checked = spawnSync('sha256sum', ['-c', manifest], { cwd: join(root, folder), encoding: 'utf8' });
+        expect(checked.status, `${folder}/${manifest}: ${checked.stdout}${checked.stderr}`).toBe(0);
+      }
+    }
+    for (const [, signed] of instructions.matchAll(/pdfsig '([^']+)'/g)) {
+      const pdfsig = spawnSync('pdfsig', [join(root, signed!)], { encoding: 'utf8' });
+      expect(pdfsig.stdout).toContain('Signature Validation: Signature is Valid.');
+    }
     const human = await runCli(['--home', join(home.path, 'reviewer'), 'export-legal', '--ids', ids.join(','), '--out', join(home.path, 'counsel-2.zip')]);
     for (const hostile of hostileBags) expect(human.stdout).toMatch(new RegExp(`LEFT OUT {4}[^\\n]* \\(${bags.get(hostile.name)!.documentId}\\): (FAILED|INCOMPLETE)\\n {12}(failed|incomplete): `));
   }, 120_000);
