@@ -34,6 +34,21 @@ export function CheckList({ checks }: { checks: Check[] }) {
                   ) : null}
                 </dl>
               ) : null}
+              {check.items.some((item) => item.status === 'failed' || item.status === 'incomplete') ? (
+                <dl className="evidence-hashes" data-testid="check-items">
+                  {check.items
+                    .filter((item) => item.status === 'failed' || item.status === 'incomplete')
+                    .slice(0, 50)
+                    .map((item) => (
+                      <div key={item.file}>
+                        <dt>{item.file}</dt>
+                        <dd>
+                          {t('evidence.panel.expected')} {item.expected ?? '—'} · {t('evidence.panel.found')} {item.found ?? '—'}
+                        </dd>
+                      </div>
+                    ))}
+                </dl>
+              ) : null}
               {shown.technical !== shown.text ? (
                 <details className="notice-details">
                   <summary>{t('errorUi.details')}</summary>
