@@ -132,7 +132,7 @@ function strictReaderCases(): HostileCase[] {
       about: '`inner.zip` (deflated) holding `../evil.txt`',
       reason: 'parentPath',
       entry: 'inner.zip!/../evil.txt',
-      words: /^Refused: Inside "inner\.zip", a ZIP in the package: The entry "\.\.\/evil\.txt" climbs out of its folder/,
+      words: /^Inside "inner\.zip", a ZIP in the package: The entry "\.\.\/evil\.txt" climbs out of its folder/,
       build: zip(() => craftZip([ok('original.pdf'), { name: 'inner.zip', method: 8, data: craftZip([{ name: '../evil.txt', data: Buffer.from('gotcha') }]) }])),
     },
     {
@@ -193,7 +193,7 @@ function strictReaderCases(): HostileCase[] {
       about: '64 bytes between two entries, in no entry',
       reason: 'gap',
       entry: 'original.pdf',
-      words: /^Refused: 64 bytes after the entry "original\.pdf" \(at byte \d+\) belong to no entry/,
+      words: /^64 bytes after the entry "original\.pdf" \(at byte \d+\) belong to no entry/,
       build: zip(() => craftZip([ok('original.pdf'), { name: 'signed.pdf', data: genuine, before: Buffer.alloc(64, 0x41) }])),
     },
     {
