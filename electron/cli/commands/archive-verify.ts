@@ -11,6 +11,9 @@ import { call, emit, UsageError, type CliContext } from '../io';
 import { parse } from './archive';
 import { badChecks, outcomeLines, shown } from './verdict-lines';
 
+/** Problems that restate a failed or incomplete evidence check (already said by its check line). */
+const evidenceKinds: readonly string[] = ['notRun', 'mismatch', 'refused'];
+
 export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
 
 /**
@@ -52,7 +55,7 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
   const report = reportFile ? await writeVerifyReport({ bags: reported, folders, tool, generatedAt: new Date() }, reportFile) : null;
   emit(ctx, { bags: results, verdicts, problems, ...(report ? { report: { pdf: report.pdf, csv: report.csv } } : {}) }, () =>
     [
-      ...results.flatMap((r) => [...outcomeLines(r.bagPath, r), ...r.problems.filter((p) => !p.kind.startsWith('notRun') && p.kind !== 'mismatch' && p.kind !== 'refused').slice(0, 20).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`)]),
+      ...results.flatMap((r) => [...outcomeLines(r.bagPath, r), ...r.problems.filter((p) => !evidenceKinds.includes(p.kind)).slice(0, 20).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`)]),
       `${results.length} bag${results.length === 1 ? '' : 's'} checked: ${verdicts.passed} passed, ${verdicts.failed} failed, ${verdicts.incomplete} incomplete.`,
       ...(report ? [`Report: ${report.pdf} (and ${report.csv})`] : []),
     ].join('\n'),

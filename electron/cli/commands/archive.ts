@@ -147,8 +147,15 @@ async function followArchive(ctx: CliContext, job: JobView): Promise<{ settled: 
         }
       });
   };
+  let last = '';
   const off = ctx.core.events.subscribe((message) => {
-    if (message.event === 'jobs.changed' && (message.payload as JobView).id === job.id) read();
+    if (message.event !== 'jobs.changed' || (message.payload as JobView).id !== job.id) return;
+    // The progress line on stderr (as every job command has it), each bag's outcome on stdout.
+    const p = (message.payload as JobView).progress;
+    const line = `${p.byState.done + p.byState.failed + p.byState.skipped} of ${p.total} done${p.rateLimitedUntil ? ' · paused: rate limited' : ''}${p.secondsLeft ? ` · about ${p.secondsLeft} s left` : ''}`;
+    if (line !== last) ctx.err(`\r${line.padEnd(last.length)}`);
+    last = line;
+    read();
   });
   const onInterrupt = () => {
     ctx.err(`\nPausing: items on their way finish first. Resume with: npm run -s cli -- jobs resume ${job.id}\n`);
@@ -162,6 +169,7 @@ async function followArchive(ctx: CliContext, job: JobView): Promise<{ settled: 
     off();
     process.off('SIGINT', onInterrupt);
   }
+  if (last) ctx.err('\n');
   while (reading) await reading;
   await sayNew();
   const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
