@@ -76,6 +76,15 @@ describe('hostile bags', () => {
     home?.remove();
   });
 
+  it('the index lists none of them as passed: a page whose bags changed since they were indexed is verified again first', async () => {
+    const page = await call<{ total: number; bags: BagSummary[] }>(core, 'evidence.list', { limit: 50, offset: 0 });
+    for (const hostile of hostileBags) {
+      const shown = page.bags.find((b) => b.bagPath === bags.get(hostile.name)!.bagPath);
+      expect(shown?.verdict, hostile.name).not.toBe('passed');
+    }
+    expect(page.bags.find((b) => b.bagPath === sound.bagPath)?.verdict).toBe('passed');
+  });
+
   it('verify (the real CLI) exits 1 for each, with its own words, and --json never says null', async () => {
     for (const hostile of hostileBags) {
       const { bagPath } = bags.get(hostile.name)!;

@@ -22,7 +22,10 @@ export interface BagCheck {
   info: BagInfo;
   /** `data/` is a real folder inside the bag: the evidence checks may read it. */
   dataReadable: boolean;
-  /** SHA-256 over the tag manifest and the payload manifest as read (null when either is missing). */
+  /**
+   * The cache key of this verification (`bagCover`): SHA-256 over the tag manifest, the payload manifest
+   * and every entry of the bag as found (path, kind, size, modification time); null when a manifest is missing.
+   */
   covers: string | null;
 }
 
@@ -48,7 +51,7 @@ export async function checkBag(bag: string): Promise<BagCheck> {
 
   const manifestBytes = await readTag(bag, manifestName);
   const tagBytes = await readTag(bag, tagManifestName);
-  if (manifestBytes && tagBytes) result.covers = createHash('sha256').update(tagBytes).update('\0').update(manifestBytes).digest('hex');
+  result.covers = coverOf(manifestBytes, tagBytes, entries);
 
   if (!manifestBytes) {
     result.problems.push({ kind: 'missing', path: manifestName, detail: 'The bag has no SHA-256 payload manifest: its files cannot be checked.' });
@@ -174,4 +177,22 @@ async function readTag(bag: string, name: string): Promise<Buffer | null> {
 async function readInfo(bag: string): Promise<{ labels: BagInfo; whole: boolean }> {
   const head = await readRegularHead(join(bag, 'bag-info.txt'), maxBagInfoBytes).catch(() => null);
   return head ? { labels: parseBagInfo(head.bytes.toString('utf8')), whole: head.whole } : { labels: [], whole: false };
+}
+
+function coverOf(manifest: Buffer | null, tags: Buffer | null, entries: readonly BagEntry[]): string | null {
+  if (!manifest || !tags) return null;
+  const hash = createHash('sha256').update(tags).update('\0').update(manifest);
+  for (const entry of entries) hash.update(`\0${entry.path}\t${entry.kind}\t${entry.bytes}\t${entry.mtimeMs}`);
+  return hash.digest('hex');
+}
+
+/**
+ * What a verification of this bag would cover now (`BagCheck.covers`), without hashing the payload: a
+ * stored verdict is shown only while this is unchanged (a file replaced by a link, touched, added or
+ * removed, or a manifest rewritten, changes it).
+ */
+export async function bagCover(bag: string): Promise<string | null> {
+  if (!(await realBag(bag))) return null;
+  const { entries } = await walkBag(bag);
+  return coverOf(await readTag(bag, manifestName), await readTag(bag, tagManifestName), entries);
 }

@@ -126,6 +126,8 @@ export interface BagEntry {
   path: string;
   kind: EntryKind;
   bytes: number;
+  /** Last modification time (ms), for the cache key of a verification (`bagCover`). */
+  mtimeMs: number;
 }
 
 /** Every entry of the bag (never following a link), at most `limit`; folders are walked, not listed. */
@@ -144,7 +146,7 @@ export async function walkBag(bag: string, limit = 20_000): Promise<{ entries: B
       if (!info) continue;
       const kind: EntryKind = info.isSymbolicLink() ? 'link' : info.isFile() ? 'file' : info.isDirectory() ? 'directory' : info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : 'device';
       if (kind === 'directory') await walk(path);
-      else entries.push({ path, kind, bytes: kind === 'file' ? info.size : 0 });
+      else entries.push({ path, kind, bytes: kind === 'file' ? info.size : 0, mtimeMs: info.mtimeMs });
     }
   };
   await walk('');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
@@ -20,7 +19,8 @@ import { resolveBag, type EvidenceSettingsStore } from './archive-folder';
 import { bagRelativePath, dayOf } from './bag-path';
 import { bagFilePath, handleInside, NotRegularFile, openRegular, readRegular, realBag } from './bag-files';
 import { findBags, maxShownValue, verifyBagFolder, type BagVerification } from './bag-verify';
-import { bagInfoValue, manifestName, parseManifest, readBagInfo, tagManifestName } from './bagit';
+import { bagCover } from './bag-check';
+import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bagit';
 import { exportForCounsel } from './counsel-export';
 import type { EvidenceIndex } from './evidence-index';
 import type { ArchiveItemInput } from './archive-kind';
@@ -97,7 +97,19 @@ export class EvidenceService {
     });
   }
 
-  list(query: { search?: string; verdict?: Verdict; limit: number; offset: number }) {
+  /**
+   * A page of the index. Each verdict shown is one whose report covered the bag's manifests as they are
+   * now (`covers`); a bag whose files or manifests changed since (`bagCover`) is verified again before the page is answered.
+   */
+  async list(query: { search?: string; verdict?: Verdict; limit: number; offset: number }) {
+    const page = this.deps.index.list(query);
+    const stale: string[] = [];
+    for (const bag of page.bags) {
+      const covers = this.indexed(bag.bagPath).report.covers;
+      if (covers === null || covers !== (await bagCover(bag.bagPath))) stale.push(bag.bagPath);
+    }
+    if (stale.length === 0) return page;
+    await this.verify(stale);
     return this.deps.index.list(query);
   }
 
@@ -108,7 +120,7 @@ export class EvidenceService {
    */
   async detail(bagPath: string): Promise<BagDetail> {
     let bag = this.indexed(bagPath);
-    if (bag.report.covers === null || bag.report.covers !== (await coversNow(bag.bagPath))) {
+    if (bag.report.covers === null || bag.report.covers !== (await bagCover(bag.bagPath))) {
       await this.verify([bag.bagPath]);
       bag = this.indexed(bagPath);
     }
@@ -295,9 +307,3 @@ function checkSelection(selection: ArchiveSelection): void {
   throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields, message: `Some details are not right. ${problems.map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ')}` });
 }
 
-/** What a report covered, as it is on disk now: SHA-256 over the tag manifest and the payload manifest (null when either is missing). */
-async function coversNow(bag: string): Promise<string | null> {
-  const read = (name: string) => readRegular(join(bag, name), 16 * 1024 * 1024).catch(() => null);
-  const [tags, manifest] = [await read(tagManifestName), await read(manifestName)];
-  return tags && manifest ? createHash('sha256').update(tags).update('\0').update(manifest).digest('hex') : null;
-}
