@@ -15,6 +15,9 @@ import {
   verificationReportSchema,
 } from '../domain/evidence';
 
+/** Why a certificate authority may not deserve trust: named as a test authority, not a CA, a self-signed leaf, expired, not yet valid. */
+export const trustAnchorWarnings = ['testName', 'notCa', 'selfSignedNotCa', 'expired', 'notYetValid'] as const;
+
 const bagPath = z.string().min(1).max(4096);
 const bagPaths = z.array(bagPath).min(1).max(5000);
 const folder = z.string().min(1).max(4096);
@@ -32,6 +35,11 @@ export const evidenceOperations = {
     input: z.object({ pem: z.string().max(1_000_000).optional(), derBase64: z.string().max(1_000_000).optional() }).strict(),
     output: evidenceSettingsSchema,
   }),
+  'evidence.inspectTrustAnchor': defineOperation({
+    summary: 'Read a certificate authority before trusting it (nothing is stored): its names, and warnings (named as a test authority, not a CA, self-signed leaf, expired).',
+    input: z.object({ pem: z.string().max(1_000_000).optional(), derBase64: z.string().max(1_000_000).optional() }).strict(),
+    output: z.array(z.object({ fingerprint: z.string(), subject: z.string(), issuer: z.string(), validTo: z.string(), warnings: z.array(z.enum(trustAnchorWarnings)) })),
+  }),
   'evidence.removeTrustAnchor': defineOperation({ summary: 'Stop trusting a certificate authority.', input: z.object({ fingerprint: z.string().min(1).max(200) }).strict(), output: evidenceSettingsSchema }),
   'evidence.setRecheck': defineOperation({
     summary: 'Turn the scheduled re-verification on or off, and how often (every N days): the archive re-hashed against its manifests, offline.',
@@ -44,8 +52,8 @@ export const evidenceOperations = {
     output: recheckResultSchema,
   }),
   'evidence.report': defineOperation({
-    summary: 'Verify archived bags again (all of them when none are given) and save the report the legal team keeps: a PDF and a CSV beside it, in the exports folder.',
-    input: z.object({ bagPaths: bagPaths.optional() }).strict(),
+    summary: 'Verify archived bags again (all of them when none are given) and save the report the legal team keeps: a PDF and a CSV beside it, in the exports folder or at `outFile` (a full path ending in .pdf; desktop and CLI only).',
+    input: z.object({ bagPaths: bagPaths.optional(), outFile: z.string().min(1).max(4096).optional() }).strict(),
     output: z.object({ pdf: z.string(), csv: z.string(), bags: z.number().int(), problems: z.number().int() }),
   }),
   'evidence.planArchive': defineOperation({

@@ -5,7 +5,7 @@ import { call, emit, UsageError, type CliContext } from '../io';
 import { finishJob } from './actions';
 import { syncCommand } from './sync';
 
-export const archiveUsage = 'archive [--from DATE] [--to DATE] [--ids ID,...] [<document-id>...] [--dir DIR] [--no-sync] | archive --rebuild-index';
+export const archiveUsage = 'archive [--from DATE] [--to DATE] [--ids ID,...] [<document-id>...] [--dir DIR] [--no-sync] | archive --rebuild-index [--dir DIR]';
 
 const skippedWords: Record<string, string> = {
   notCompleted: 'not completed: its files are available once everyone has signed',
@@ -33,7 +33,10 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   } as const;
   const { values, positionals } = parse(args, options, archiveUsage);
   if (values['rebuild-index']) {
-    const rebuilt = await call<{ folder: string; bags: number; problems: number }>(ctx, 'evidence.rebuildIndex', {});
+    // --dir: the bags of that folder (an archive made elsewhere) are indexed; no account is needed.
+    const rebuilt = typeof values.dir === 'string'
+      ? await call<{ folder: string; bags: number; problems: number }>(ctx, 'evidence.indexFolder', { path: ctx.path(values.dir) })
+      : await call<{ folder: string; bags: number; problems: number }>(ctx, 'evidence.rebuildIndex', {});
     emit(ctx, rebuilt, () => `Indexed ${rebuilt.bags} bag${rebuilt.bags === 1 ? '' : 's'} from ${rebuilt.folder}${rebuilt.problems ? `; ${rebuilt.problems} problem(s) found: run "verify"` : ''}.`);
     return rebuilt.problems > 0 ? 1 : 0;
   }

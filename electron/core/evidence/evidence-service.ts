@@ -126,13 +126,13 @@ export class EvidenceService {
   }
 
   /** Verifies bags again (every indexed bag when none are given) and saves the report for the legal team (PDF + CSV) in the exports folder. */
-  async report(bagPaths?: readonly string[]): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
+  async report(bagPaths?: readonly string[], outFile?: string): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
     const paths = bagPaths ?? this.deps.index.allPaths().sort();
     const results = await this.verify(paths);
     const now = this.deps.now?.() ?? new Date();
     const name = `evidence-report-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.pdf`;
     const folders = bagPaths ? results.map((r) => r.bagPath) : [this.deps.settings.archiveFolder()];
-    return writeVerifyReport({ bags: results.map(reportBag), folders, tool: `SignDock ${this.deps.version}`, generatedAt: now }, join(this.deps.exportsFolder, name));
+    return writeVerifyReport({ bags: results.map(reportBag), folders, tool: `SignDock ${this.deps.version}`, generatedAt: now }, outFile ?? join(this.deps.exportsFolder, name));
   }
 
   /** Indexes every bag under a folder (the archive, or one copied from another machine) from the bags alone. */
