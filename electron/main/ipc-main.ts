@@ -1,6 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import type { Core } from '../core/host';
-import { parseDialogRequest, showDialog } from './dialogs';
+import { parseDialogRequest } from './dialog-request';
+import { showDialog } from './dialogs';
 
 export const CALL_CHANNEL = 'signdock:call';
 export const EVENT_CHANNEL = 'signdock:event';

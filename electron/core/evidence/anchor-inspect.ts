@@ -20,12 +20,7 @@ const TEST_WORDS = /\b(test(ing)?|prueba(s)?|sandbox|demo|example|not (a )?trust
 /** The certificates of a PEM text (or one DER certificate), each with what should make the user think twice. */
 export function inspectAnchors(text: string | Buffer, now = new Date()): InspectedAnchor[] {
   const pems = typeof text === 'string' ? (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []) : [];
-  let certificates: X509Certificate[] = [];
-  try {
-    certificates = pems.length > 0 ? pems.map((pem) => new X509Certificate(pem)) : Buffer.isBuffer(text) ? [new X509Certificate(text)] : [];
-  } catch {
-    certificates = [];
-  }
+  const certificates = readCertificates(pems, text);
   if (certificates.length === 0) {
     throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'That file holds no certificate (PEM or DER). Pick the certificate authority\'s certificate.' });
   }
@@ -38,6 +33,14 @@ export function inspectAnchors(text: string | Buffer, now = new Date()): Inspect
     if (new Date(certificate.validFrom) > now) warnings.push('notYetValid');
     return { fingerprint: certificate.fingerprint256, subject: names(certificate.subject), issuer: names(certificate.issuer), validTo: new Date(certificate.validTo).toISOString(), warnings };
   });
+}
+
+function readCertificates(pems: string[], text: string | Buffer): X509Certificate[] {
+  try {
+    return pems.length > 0 ? pems.map((pem) => new X509Certificate(pem)) : Buffer.isBuffer(text) ? [new X509Certificate(text)] : [];
+  } catch {
+    return [];
+  }
 }
 
 function safeVerify(certificate: X509Certificate): boolean {
