@@ -1,3 +1,5 @@
+import { evidenceReviewEn } from './evidence-review-en';
+
 /**
  * English strings of the Evidence page (the archive of BagIt bags, each document's verification, the
  * viewer, the export for counsel) and of the evidence buttons the Documents panel mounts. `en.ts`
@@ -5,6 +7,7 @@
  * sentence stays under "Technical details".
  */
 export const evidenceEn = {
+  review: evidenceReviewEn,
   title: 'Evidence',
   subtitle: 'The archive of completed documents: evidence you can check and show, even offline.',
   emptyTitle: 'No evidence archived yet',
@@ -149,7 +152,8 @@ export const evidenceEn = {
     description: 'Where bags are kept, and which certificate authorities make a signer “trusted”.',
     folder: 'Archive folder',
     folderHint: 'A full path. Documents archived before stay where they are.',
-    folderBrowser: 'Chosen in the desktop app or with the command line (npm run -s cli -- archive --dir DIR).',
+    folderBrowser: 'Chosen when SignDock’s web host starts (npm run web -- --archive FOLDER reviews an archive, read-only), or in the desktop app or with the command line.',
+    chooseFolder: 'Choose…',
     saveFolder: 'Use this folder',
     defaultFolder: 'Use the default',
     anchors: 'Trusted certificate authorities',
@@ -171,9 +175,6 @@ export const evidenceEn = {
     checking: 'Checking every file…',
     report: 'Save a report (PDF + CSV)',
     reporting: 'Checking and writing the report…',
-    reportSavedClean: 'Report saved: {{pdf}} (and {{csv}}). No problems.',
-    reportSavedProblems: 'Report saved: {{pdf}} (and {{csv}}). {{count}} problems are listed in it.',
-    reportSavedProblems_one: 'Report saved: {{pdf}} (and {{csv}}). 1 problem is listed in it.',
     problemsIntro: 'Files changed since they were archived:',
     more: 'and {{count}} more documents.',
   },

@@ -1,7 +1,9 @@
 import type { evidenceEn, evidenceErrorsEn } from './evidence-en';
+import { evidenceReviewEs } from './evidence-review-es';
 
 /** Spanish strings of the Evidence page; same keys as `evidence-en.ts`. */
 export const evidenceEs: typeof evidenceEn = {
+  review: evidenceReviewEs,
   title: 'Evidencias',
   subtitle: 'El archivo de los documentos completados: evidencias que puede comprobar y mostrar, incluso sin conexión.',
   emptyTitle: 'Todavía no hay evidencias archivadas',
@@ -146,7 +148,8 @@ export const evidenceEs: typeof evidenceEn = {
     description: 'Dónde se guardan las bolsas y qué autoridades de certificación hacen que un firmante sea «de confianza».',
     folder: 'Carpeta del archivo',
     folderHint: 'Una ruta completa. Lo archivado antes se queda donde está.',
-    folderBrowser: 'Se elige en la aplicación de escritorio o con la línea de órdenes (npm run -s cli -- archive --dir CARPETA).',
+    folderBrowser: 'Se elige al iniciar el servidor web de SignDock (npm run web -- --archive CARPETA revisa un archivo, solo lectura), o en la aplicación de escritorio o con la línea de órdenes.',
+    chooseFolder: 'Elegir…',
     saveFolder: 'Usar esta carpeta',
     defaultFolder: 'Usar la predeterminada',
     anchors: 'Autoridades de certificación de confianza',
@@ -168,9 +171,6 @@ export const evidenceEs: typeof evidenceEn = {
     checking: 'Comprobando cada archivo…',
     report: 'Guardar un informe (PDF + CSV)',
     reporting: 'Comprobando y escribiendo el informe…',
-    reportSavedClean: 'Informe guardado: {{pdf}} (y {{csv}}). Sin problemas.',
-    reportSavedProblems: 'Informe guardado: {{pdf}} (y {{csv}}). Incluye {{count}} problemas.',
-    reportSavedProblems_one: 'Informe guardado: {{pdf}} (y {{csv}}). Incluye 1 problema.',
     problemsIntro: 'Archivos cambiados desde que se archivaron:',
     more: 'y {{count}} documentos más.',
   },

@@ -16,3 +16,6 @@ export function downloadBlob(fileName: string, blob: Blob): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The file name at the end of a host path (either separator). */
+export const fileNameOf = (path: string) => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);

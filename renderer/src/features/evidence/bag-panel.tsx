@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../lib/format-time';
 import { useAction } from '../../lib/use-action';
 import { useLiveQuery } from '../../lib/use-live-query';
 import { CheckList, ProblemList, SignersAndSignatures } from './check-list';
-import { useEvidenceStore } from './evidence-store';
+import { useEvidenceStore, useReloadOnChange } from './evidence-store';
 import { saveBagFile } from './file-actions';
 import { useVerdictLabel, verdictTone } from './labels';
 
@@ -34,10 +34,13 @@ function PanelBody({ bagPath }: { bagPath: string }) {
   const client = useClient();
   const verdictLabel = useVerdictLabel();
   const view = useEvidenceStore((store) => store.view);
+  const changed = useEvidenceStore((store) => store.changed);
   const query = useLiveQuery<BagDetail>(bagPath, () => client.call('evidence.get', { bagPath }));
+  // A check anywhere on the page (this bag, the selection, the whole archive, a trust change): read again.
+  useReloadOnChange(query.reload);
   const recheck = useAction(async () => {
     const [result] = await client.call('evidence.verify', { bagPaths: [bagPath] });
-    query.reload();
+    changed();
     return result;
   });
   const save = useAction((kind: 'package' | 'verification') => saveBagFile(client, bagPath, kind));

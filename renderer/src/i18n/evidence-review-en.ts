@@ -1,0 +1,43 @@
+/**
+ * English words of the reviewer's path on the Evidence page (which archive is reviewed and how to
+ * choose another), of where reports and exports go, and of adding a certificate authority with care.
+ * Mounted by `evidence-en.ts` under `evidence.review`.
+ */
+export const evidenceReviewEn = {
+  label: 'The archive reviewed',
+  reviewing: 'Reviewing the archive in',
+  choose: 'Choose an archive folder…',
+  chooseTitle: 'Choose the evidence archive to review',
+  browserHint: 'In a browser the archive is chosen when SignDock’s web host starts. To review another folder, start it with',
+  emptyTitle: 'No archived documents in this folder',
+  emptyBody: 'SignDock looks for evidence bags (folders holding bagit.txt) in the archive folder above and its subfolders. Choose the folder that holds the archive you were given.',
+  report: {
+    savedTo: 'Report saved: {{pdf}} (and {{csv}}).',
+    downloaded: 'Report downloaded: {{pdf}} and {{csv}}.',
+    clean: 'It covers {{count}} documents; no problems.',
+    clean_one: 'It covers 1 document; no problems.',
+    problems: '{{count}} problems are listed in it, as on this page.',
+    problems_one: '1 problem is listed in it, as on this page.',
+  },
+  export: {
+    downloaded: 'Downloaded {{name}} ({{files}} files).',
+  },
+  anchor: {
+    title: 'Trust this certificate authority?',
+    intro: 'Signatures whose issuer chains to {{subject}} will be shown as trusted. Add only an authority you have a reason to trust, such as one your organisation or the signing service vouches for.',
+    warningsTitle: 'Be careful: this certificate',
+    warnings: {
+      testName: 'says it is for tests or not a trusted authority (“{{subject}}”). Trust it only to try SignDock with sandbox evidence, never for evidence you rely on.',
+      notCa: 'is not a certificate authority: it cannot vouch for other certificates.',
+      selfSignedNotCa: 'is self-signed and not a certificate authority: it vouches only for itself.',
+      expired: 'has expired.',
+      notYetValid: 'is not valid yet.',
+    },
+    confirm: 'Trust it',
+    confirmAnyway: 'Trust it anyway',
+    cancel: 'Cancel',
+    rechecking: 'Checking the archive again with the authorities you trust…',
+    added: 'Added {{subject}}. The archive was checked again: trust is shown as it is now.',
+    removed: 'Removed {{subject}}. The archive was checked again: trust is shown as it is now.',
+  },
+};
