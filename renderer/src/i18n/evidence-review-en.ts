@@ -11,6 +11,11 @@ export const evidenceReviewEn = {
   browserHint: 'In a browser the archive is chosen when SignDock’s web host starts. To review another folder, start it with',
   emptyTitle: 'No archived documents in this folder',
   emptyBody: 'SignDock looks for evidence bags (folders holding bagit.txt) in the archive folder above and its subfolders. Choose the folder that holds the archive you were given.',
+  group: {
+    passed: '{{count}} files match {{source}}',
+    passed_one: '1 file matches {{source}}',
+    failed: '{{failed}} of {{count}} files do not match {{source}}',
+  },
   report: {
     savedTo: 'Report saved: {{pdf}} (and {{csv}}).',
     downloaded: 'Report downloaded: {{pdf}} and {{csv}}.',

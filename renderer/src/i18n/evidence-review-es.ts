@@ -9,6 +9,11 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
   browserHint: 'En un navegador, el archivo se elige al iniciar el servidor web de SignDock. Para revisar otra carpeta, inícielo con',
   emptyTitle: 'No hay documentos archivados en esta carpeta',
   emptyBody: 'SignDock busca bolsas de evidencias (carpetas con bagit.txt) en la carpeta de archivo indicada arriba y en sus subcarpetas. Elija la carpeta que contiene el archivo que le han entregado.',
+  group: {
+    passed: '{{count}} archivos coinciden con {{source}}',
+    passed_one: '1 archivo coincide con {{source}}',
+    failed: '{{failed}} de {{count}} archivos no coinciden con {{source}}',
+  },
   report: {
     savedTo: 'Informe guardado: {{pdf}} (y {{csv}}).',
     downloaded: 'Informe descargado: {{pdf}} y {{csv}}.',

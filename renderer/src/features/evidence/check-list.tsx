@@ -2,49 +2,79 @@ import { useTranslation } from 'react-i18next';
 import type { BagProblem, Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
+import { checkLines } from './check-groups';
 import { statusTone, useCheckWords } from './labels';
 
-/** Each check with its result in words; expected and found values when it has them; the report's own words folded away. */
+/**
+ * Each check with its result in words; expected and found values when it has them; the report's own
+ * words folded away. Per-file hash checks fold into one expandable line per source (check-groups.ts),
+ * open when one of them failed.
+ */
 export function CheckList({ checks }: { checks: Check[] }) {
   const { t } = useTranslation();
-  const words = useCheckWords();
   return (
     <ul className="evidence-checks" data-testid="check-list">
-      {checks.map((check, index) => {
-        const shown = words(check);
-        return (
-          <li key={`${check.id}-${index}`} className="evidence-check" data-testid="check" data-status={check.status} data-check={check.id}>
-            <Tag tone={statusTone(check.status)}>{t(`evidence.statuses.${check.status}`)}</Tag>
+      {checkLines(checks).map((line, index) =>
+        line.kind === 'one' ? (
+          <CheckItem key={`${line.check.id}-${index}`} check={line.check} />
+        ) : (
+          <li key={`${line.id}-${line.source}`} className="evidence-check" data-testid="check-group" data-status={line.status} data-check={line.id}>
+            <Tag tone={statusTone(line.status)}>{t(`evidence.statuses.${line.status}`)}</Tag>
             <div className="evidence-check-body">
-              <p className="evidence-check-title">{shown.title}</p>
-              <p className="evidence-check-text">{shown.text}</p>
-              {check.status === 'failed' && (check.expected || check.found) ? (
-                <dl className="evidence-hashes">
-                  {check.expected ? (
-                    <div>
-                      <dt>{t('evidence.panel.expected')}</dt>
-                      <dd>{check.expected}</dd>
-                    </div>
-                  ) : null}
-                  {check.found ? (
-                    <div>
-                      <dt>{t('evidence.panel.found')}</dt>
-                      <dd>{check.found}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-              ) : null}
-              {shown.technical !== shown.text ? (
-                <details className="notice-details">
-                  <summary>{t('errorUi.details')}</summary>
-                  <p>{shown.technical}</p>
-                </details>
-              ) : null}
+              <details className="evidence-check-group" open={line.status === 'failed'}>
+                <summary className="evidence-check-title">
+                  {line.status === 'failed'
+                    ? t('evidence.review.group.failed', { count: line.checks.length, failed: line.checks.filter((c) => c.status === 'failed').length, source: line.source })
+                    : t('evidence.review.group.passed', { count: line.checks.length, source: line.source })}
+                </summary>
+                <ul className="evidence-checks">
+                  {line.checks.map((check, inner) => (
+                    <CheckItem key={`${check.file ?? ''}-${inner}`} check={check} />
+                  ))}
+                </ul>
+              </details>
             </div>
           </li>
-        );
-      })}
+        ),
+      )}
     </ul>
+  );
+}
+
+function CheckItem({ check }: { check: Check }) {
+  const { t } = useTranslation();
+  const words = useCheckWords();
+  const shown = words(check);
+  return (
+    <li className="evidence-check" data-testid="check" data-status={check.status} data-check={check.id}>
+      <Tag tone={statusTone(check.status)}>{t(`evidence.statuses.${check.status}`)}</Tag>
+      <div className="evidence-check-body">
+        <p className="evidence-check-title">{shown.title}</p>
+        <p className="evidence-check-text">{shown.text}</p>
+        {check.status === 'failed' && (check.expected || check.found) ? (
+          <dl className="evidence-hashes">
+            {check.expected ? (
+              <div>
+                <dt>{t('evidence.panel.expected')}</dt>
+                <dd>{check.expected}</dd>
+              </div>
+            ) : null}
+            {check.found ? (
+              <div>
+                <dt>{t('evidence.panel.found')}</dt>
+                <dd>{check.found}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+        {shown.technical !== shown.text ? (
+          <details className="notice-details">
+            <summary>{t('errorUi.details')}</summary>
+            <p>{shown.technical}</p>
+          </details>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
