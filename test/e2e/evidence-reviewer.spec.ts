@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { samplePdf, startSandbox } from '../sandbox';
+import { archiveWithCli } from './support/evidence-archive';
 import { expect, screenshotPath, test } from './support/fixtures';
 import { startWebHost } from './support/web-host';
 
@@ -12,31 +10,11 @@ import { startWebHost } from './support/web-host';
 // "Review an evidence archive" shows that archive; the reviewer finds a document, opens its
 // certificate, sees whether it verifies, and downloads the report. No file is copied by hand.
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
-
 test('a reviewer with no account points the web host at an archive made by the CLI and checks a document', async ({ page, home }) => {
   test.setTimeout(180_000);
-  const made = mkdtempSync(join(tmpdir(), 'signdock-e2e-made-'));
-  const sandbox = await startSandbox({ port: 0, seed: 23, autoSign: { enabled: false } });
-  try {
-    const file = await samplePdf('Reviewer path');
-    for (const title of ['Lease – Calle Mayor 12', 'NDA – Consultora Iberia', 'Supplier agreement 2025']) {
-      sandbox.services.workflow.create({ title, file, signatures: [{ validations: { EM: 'signer@example.com' }, inviteChannel: ['EM'] }] });
-    }
-    await sandbox.controlClient.signAll({ name: 'María García', ip: '203.0.113.10', device: 'Firefox 133 on Windows' });
-    const run = await cli(['--home', made, 'archive'], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url });
-    expect(run.code, run.stderr).toBe(0);
-  } finally {
-    await sandbox.stop();
-  }
-  const archive = join(made, 'archive');
+  const made = await archiveWithCli({ seed: 23, titles: ['Lease – Calle Mayor 12', 'NDA – Consultora Iberia', 'Supplier agreement 2025'] });
+  expect(made.run.code, made.run.stderr).toBe(0);
+  const archive = made.archive;
   const webHost = await startWebHost(home, ['--archive', archive]);
   try {
     expect(((await webHost.call('accounts.list')).value as { accounts: unknown[] }).accounts).toEqual([]);
@@ -82,6 +60,6 @@ test('a reviewer with no account points the web host at an archive made by the C
     expect(existsSync(join(home, 'archive')) ? readdirSync(join(home, 'archive')) : []).toEqual([]);
   } finally {
     await webHost.stop();
-    rmSync(made, { recursive: true, force: true });
+    made.remove();
   }
 });

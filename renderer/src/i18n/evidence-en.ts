@@ -90,7 +90,7 @@ export const evidenceEn = {
     downloadPackage: 'Save the package (ZIP)',
     downloadReport: 'Save the report (JSON)',
     recheck: 'Check again now',
-    rechecked: 'Checked again: every file matches the bag’s fingerprints.',
+    rechecked: 'Checked again just now: everything on this panel is from that check.',
     problemsTitle: 'Changed since it was archived',
     problemKinds: { modified: 'Changed', missing: 'Missing', unexpected: 'Added', mismatch: 'Does not match', refused: 'Refused', invalid: 'Not readable' },
     checksTitle: 'What was checked',

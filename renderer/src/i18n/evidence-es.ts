@@ -86,7 +86,7 @@ export const evidenceEs: typeof evidenceEn = {
     downloadPackage: 'Guardar el paquete (ZIP)',
     downloadReport: 'Guardar el informe (JSON)',
     recheck: 'Comprobar de nuevo ahora',
-    rechecked: 'Comprobado de nuevo: todos los archivos coinciden con las huellas de la bolsa.',
+    rechecked: 'Comprobado de nuevo ahora mismo: todo lo que muestra este panel es de esa comprobación.',
     problemsTitle: 'Cambios desde que se archivó',
     problemKinds: { modified: 'Cambiado', missing: 'Falta', unexpected: 'Añadido', mismatch: 'No coincide', refused: 'Rechazado', invalid: 'Ilegible' },
     checksTitle: 'Qué se comprobó',

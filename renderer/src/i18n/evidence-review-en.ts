@@ -11,6 +11,26 @@ export const evidenceReviewEn = {
   browserHint: 'In a browser the archive is chosen when SignDock’s web host starts. To review another folder, start it with',
   emptyTitle: 'No archived documents in this folder',
   emptyBody: 'SignDock looks for evidence bags (folders holding bagit.txt) in the archive folder above and its subfolders. Choose the folder that holds the archive you were given.',
+  look: {
+    verified: { label: 'Verified', text: 'Every check ran and passed, and a certificate authority you trust vouches for each signer.' },
+    untrusted: {
+      label: 'Intact, signer not vouched for',
+      text: 'Every file and signature is intact, but no certificate authority you trust vouches for the signer: this does not yet show who signed.',
+      todo: 'To check who signed, add the certificate authority that issued the signer’s certificate under “Archive settings” below, then check again.',
+    },
+    failed: { label: 'Problems found', text: 'A check failed: this evidence is not what was archived or signed. What failed is listed below.' },
+    incomplete: { label: 'Incomplete', text: 'Not everything could be checked (a file is missing or could not be read), so this evidence is not verified. What could not run is listed below.' },
+    refused: { label: 'Package refused', text: 'The evidence package was not opened because it is unsafe. Why is listed below.' },
+  },
+  timestamp: {
+    label: 'Timestamp',
+    none: 'Not timestamped: nothing but SignDock vouches for when this evidence existed.',
+    notYet: 'Not timestamped yet: the time-stamping authority could not be reached; the next check adds the timestamp.',
+    passed: 'Timestamped {{time}} by {{tsa}}.',
+    trusted: 'A time-stamping authority you trust vouches for it.',
+    untrusted: 'No authority you trust vouches for this time-stamping authority.',
+    failed: 'The timestamp does not match this evidence: {{detail}}',
+  },
   group: {
     passed: '{{count}} files match {{source}}',
     passed_one: '1 file matches {{source}}',

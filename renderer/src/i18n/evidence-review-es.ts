@@ -9,6 +9,26 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
   browserHint: 'En un navegador, el archivo se elige al iniciar el servidor web de SignDock. Para revisar otra carpeta, inícielo con',
   emptyTitle: 'No hay documentos archivados en esta carpeta',
   emptyBody: 'SignDock busca bolsas de evidencias (carpetas con bagit.txt) en la carpeta de archivo indicada arriba y en sus subcarpetas. Elija la carpeta que contiene el archivo que le han entregado.',
+  look: {
+    verified: { label: 'Verificado', text: 'Todas las comprobaciones se hicieron y son correctas, y una autoridad de certificación de su confianza respalda a cada firmante.' },
+    untrusted: {
+      label: 'Íntegro, firmante sin respaldo',
+      text: 'Todos los archivos y firmas están íntegros, pero ninguna autoridad de certificación de su confianza respalda al firmante: esto aún no demuestra quién firmó.',
+      todo: 'Para comprobar quién firmó, añada la autoridad de certificación que emitió el certificado del firmante en «Configuración del archivo», más abajo, y compruebe de nuevo.',
+    },
+    failed: { label: 'Con problemas', text: 'Una comprobación ha fallado: esta evidencia no es la que se archivó o firmó. Lo que falló se indica abajo.' },
+    incomplete: { label: 'Incompleto', text: 'No se pudo comprobar todo (falta un archivo o no se pudo leer), así que esta evidencia no está verificada. Lo que no se pudo comprobar se indica abajo.' },
+    refused: { label: 'Paquete rechazado', text: 'El paquete de evidencias no se abrió porque no es seguro. El motivo se indica abajo.' },
+  },
+  timestamp: {
+    label: 'Sello de tiempo',
+    none: 'Sin sello de tiempo: nadie más que SignDock respalda cuándo existía esta evidencia.',
+    notYet: 'Aún sin sello de tiempo: no se pudo contactar con la autoridad de sellado; la próxima comprobación lo añade.',
+    passed: 'Sellado el {{time}} por {{tsa}}.',
+    trusted: 'Lo respalda una autoridad de sellado de su confianza.',
+    untrusted: 'Ninguna autoridad de su confianza respalda a esta autoridad de sellado.',
+    failed: 'El sello de tiempo no corresponde a esta evidencia: {{detail}}',
+  },
   group: {
     passed: '{{count}} archivos coinciden con {{source}}',
     passed_one: '1 archivo coincide con {{source}}',
