@@ -3,6 +3,7 @@ import type { BagSummary } from '../../../../shared/domain/evidence';
 import { Tag } from '../../components/tag';
 import { formatDate } from '../../lib/format-time';
 import { useEvidenceStore } from './evidence-store';
+import { CheckCounts } from './check-counts';
 import { useVerdictLabel, verdictTone } from './labels';
 
 /**
@@ -56,7 +57,7 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
                 {bag.problems.length > 0 ? <span className="cell-sub evidence-changed">{t('evidence.changedOnDisk')}</span> : null}
               </td>
               <td className="evidence-cell-checks">
-                <span className="cell-sub">{t('evidence.checkCounts', bag.counts)}</span>
+                <CheckCounts counts={bag.counts} testId="bag-counts" />
               </td>
             </tr>
           ))}

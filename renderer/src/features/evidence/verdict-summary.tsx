@@ -4,6 +4,7 @@ import { Notice } from '../../components/notice';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
 import { bagLook, countChecks, lookTone, trustOf } from './bag-look';
+import { CheckCounts } from './check-counts';
 
 /** A bag's timestamp as the core reports it (RFC 3161): passed, failed, none (no TSA set) or not yet. */
 export interface TimestampView {
@@ -22,17 +23,13 @@ export interface TimestampView {
 export function VerdictSummary({ verdict, checks, signatures, timestamp }: { verdict: string; checks: Check[]; signatures: SignatureCheck[]; timestamp: TimestampView | null }) {
   const { t, i18n } = useTranslation();
   const look = bagLook(verdict, trustOf(signatures));
-  const counts = countChecks(checks);
-  const shown = Object.entries(counts).filter(([status, n]) => n > 0 || status === 'passed' || status === 'failed');
   return (
     <div className="evidence-verdict" data-testid="panel-summary" data-look={look}>
       <p>
         <Tag tone={lookTone[look]} testId="panel-verdict">
           {t(`evidence.review.look.${look}.label`)}
         </Tag>{' '}
-        <span className="cell-sub" data-testid="panel-counts">
-          {shown.map(([status, n]) => `${t(`evidence.statuses.${status}`, { defaultValue: status })} ${n}`).join(' · ')}
-        </span>
+        <CheckCounts counts={countChecks(checks)} testId="panel-counts" />
       </p>
       {look === 'verified' ? (
         <p className="evidence-verdict-text" data-testid="panel-verdict-text">{t('evidence.review.look.verified.text')}</p>
