@@ -9,6 +9,8 @@ import {
   bagSummarySchema,
   evidenceFileKinds,
   evidenceSettingsSchema,
+  exportResultSchema,
+  indexResultSchema,
   recheckResultSchema,
   recheckSettingSchema,
   verdicts,
@@ -52,7 +54,7 @@ export const evidenceOperations = {
     output: recheckResultSchema,
   }),
   'evidence.report': defineOperation({
-    summary: 'Verify archived bags again (all of them when none are given) and save the report the legal team keeps: a PDF and a CSV beside it, in the exports folder or at `outFile` (a full path ending in .pdf; desktop and CLI only).',
+    summary: 'Verify archived bags again from their bytes (all of them when none are given) and save the report the legal team keeps: a PDF and a CSV beside it (at `outFile`, else in the exports folder).',
     input: z.object({ bagPaths: bagPaths.optional(), outFile: z.string().min(1).max(4096).optional() }).strict(),
     output: z.object({ pdf: z.string(), csv: z.string(), bags: z.number().int(), problems: z.number().int() }),
   }),
@@ -85,21 +87,21 @@ export const evidenceOperations = {
   'evidence.verify': defineOperation({
     summary: 'Re-verify archived bags from their files alone (no network): re-hash against the manifests and run every check again.',
     input: z.object({ bagPaths }).strict(),
-    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema.nullable() })),
+    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema })),
   }),
   'evidence.indexFolder': defineOperation({
-    summary: 'Index every bag under a folder (an archive copied from another machine) so the Evidence page lists it.',
+    summary: 'Index every bag under a folder (an archive copied from another machine), each verified from its bytes, so the Evidence page lists it with its verdict.',
     input: z.object({ path: folder }).strict(),
-    output: z.object({ folder: z.string(), bags: z.number().int(), problems: z.number().int() }),
+    output: indexResultSchema,
   }),
   'evidence.rebuildIndex': defineOperation({
-    summary: 'Rebuild the archive index from the bags alone (after the database was lost).',
+    summary: 'Rebuild the archive index from the bags alone (after the database was lost), each verified from its bytes.',
     input: z.object({}).strict(),
-    output: z.object({ folder: z.string(), bags: z.number().int(), problems: z.number().int() }),
+    output: indexResultSchema,
   }),
   'evidence.export': defineOperation({
-    summary: 'Export archived documents for counsel: one serialized bag (ZIP) with a chain-of-custody record and a plain summary.',
-    input: z.object({ bagPaths, outFile: z.string().min(1).max(4096).optional() }).strict(),
-    output: z.object({ path: z.string(), documents: z.number().int(), files: z.number().int(), bytes: z.number(), summary: z.string() }),
+    summary: 'Export archived documents for counsel: each bag verified again; failed or incomplete ones left out with why (or included and marked); one serialized bag (ZIP) with custody.json, VERIFY.txt and a plain summary.',
+    input: z.object({ bagPaths, outFile: z.string().min(1).max(4096).optional(), includeFailed: z.boolean().optional() }).strict(),
+    output: exportResultSchema,
   }),
 } as const;

@@ -6,11 +6,21 @@ import { z } from 'zod';
  * words are in English (it travels with the bag); the UI shows each check by its `id` in its language.
  */
 
-export const checkStatuses = ['passed', 'failed', 'notApplicable'] as const;
+/**
+ * A check's result. `incomplete`: a required check that could not run, or found its input partial (a
+ * file missing or not a regular file, an unreadable signature, a Payload-Oxum that disagrees): the bag
+ * is then *incomplete*, never passed. `notApplicable`: nothing of that kind to check (a package with no
+ * `.p7s`), and nothing is claimed about it.
+ */
+export const checkStatuses = ['passed', 'failed', 'incomplete', 'notApplicable'] as const;
 export type CheckStatus = (typeof checkStatuses)[number];
 
-/** Ids of the checks a report can hold (open set in stored reports: unknown ids are shown by their title). */
+/** Ids of the checks a report can hold; words, parameters and rules are in `evidence-checks.ts`. */
 export const checkIds = [
+  'bag.files',
+  'bag.manifest',
+  'bag.tagManifest',
+  'bag.oxum',
   'package.safe',
   'package.listedHash',
   'package.unlisted',
@@ -18,23 +28,34 @@ export const checkIds = [
   'signed.inCertificate',
   'signature.cms',
   'signed.pdfSignature',
-  'bag.manifest',
+  'signed.nothingAdded',
 ] as const;
 export type CheckId = (typeof checkIds)[number];
 
+/** One file of a folded check ("18 files match hashes.txt"): its own result, expandable. */
+export const checkItemSchema = z.object({
+  file: z.string(),
+  status: z.enum(checkStatuses),
+  expected: z.string().nullable().default(null),
+  found: z.string().nullable().default(null),
+});
+export type CheckItem = z.infer<typeof checkItemSchema>;
+
 export const checkSchema = z.object({
+  /** The check's identity: its words come from the catalogue by this id, never parsed from `title`. */
   id: z.string(),
   status: z.enum(checkStatuses),
-  /** One line in English: what was checked. */
+  /** The catalogue's English words for this result, kept so the report reads without SignDock. */
   title: z.string(),
-  /** What was found, or why it does not apply (English). */
   detail: z.string(),
   /** The file (bag path or package entry) the check is about, when there is one. */
   file: z.string().nullable().default(null),
   expected: z.string().nullable().default(null),
   found: z.string().nullable().default(null),
-  /** Values the UI may show beside the words (hash source, algorithm, counts). */
+  /** The catalogue's parameters (source, algorithm, counts, reason, trust…). */
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  /** Per-file results of a folded check (one per file), in file order. */
+  items: z.array(checkItemSchema).default([]),
 });
 export type Check = z.infer<typeof checkSchema>;
 
@@ -48,6 +69,8 @@ export const signatureCheckSchema = z.object({
   valid: z.boolean(),
   /** `trusted`: chains to a trust anchor of Settings; `untrusted`: valid but no anchor vouches for it. */
   trust: z.enum(['trusted', 'untrusted', 'invalid']),
+  /** The signature could not be read at all (not CMS, too large, ranges that do not fit): the check is incomplete, not failed. */
+  unreadable: z.boolean().default(false),
   subject: z.string().nullable(),
   issuer: z.string().nullable(),
   validFrom: z.string().nullable(),
@@ -69,17 +92,38 @@ export const signerRecordSchema = z.object({
 });
 export type SignerRecord = z.infer<typeof signerRecordSchema>;
 
-export const verdicts = ['passed', 'failed', 'refused'] as const;
+/**
+ * A bag's verdict, computed from its bytes each time it is shown or exported. `passed`: every required
+ * check ran and passed; `failed`: a check failed; `incomplete`: a required input is missing or a check
+ * could not run. Never "ok" for a check that did not run.
+ */
+export const verdicts = ['passed', 'failed', 'incomplete'] as const;
 export type Verdict = (typeof verdicts)[number];
+
+/**
+ * Who vouches for the signers, apart from the verdict: `trusted` (every valid signature chains to a
+ * trust anchor of Settings), `notVouched` (intact, but no anchor vouches for a signer: add the
+ * certificate authority), `none` (no valid signature to judge).
+ */
+export const signerTrusts = ['trusted', 'notVouched', 'none'] as const;
+export type SignerTrust = (typeof signerTrusts)[number];
 
 export const verificationReportSchema = z.object({
   format: z.literal('signdock-verification/1'),
   documentId: z.string(),
   checkedAt: z.string(),
   tool: z.string(),
-  /** `refused`: the package was not inspected further (hostile or oversized); `failed`: any check failed. */
+  /** From `checks` alone (`verdictOf`): failed, else incomplete, else passed. */
   verdict: z.enum(verdicts),
+  /** From `signatures` alone (`trustOf`). */
+  trust: z.enum(signerTrusts).default('none'),
   checks: z.array(checkSchema),
+  /**
+   * What bytes this report covered: SHA-256 over the bag's tag manifest and payload manifest as they
+   * were verified (null in the report written at archive time, before the manifests exist). A stored
+   * report is at most a cache for exactly those bytes, never a result for others.
+   */
+  covers: z.string().nullable().default(null),
   signatures: z.array(signatureCheckSchema),
   signers: z.array(signerRecordSchema),
   /** What the checks prove and what they do not, in plain words. */
@@ -87,9 +131,18 @@ export const verificationReportSchema = z.object({
 });
 export type VerificationReport = z.infer<typeof verificationReportSchema>;
 
-/** A problem found when re-hashing a bag against its manifests. */
+/**
+ * A problem found in a bag, with the outcome it makes: `modified`, `unexpected`, `mismatch`, `refused`
+ * (a hostile package), `invalid` (a manifest naming a path outside the bag) and `notRegular` (a link,
+ * FIFO, socket or device) make it *failed*; `missing`, `oxum` (Payload-Oxum disagrees) and `notRun` (a
+ * check could not run) make it *incomplete*.
+ */
+export const bagProblemKinds = ['modified', 'missing', 'unexpected', 'mismatch', 'refused', 'invalid', 'notRegular', 'oxum', 'notRun'] as const;
+export type BagProblemKind = (typeof bagProblemKinds)[number];
+export const incompleteProblemKinds: readonly BagProblemKind[] = ['missing', 'oxum', 'notRun'];
+
 export const bagProblemSchema = z.object({
-  kind: z.enum(['modified', 'missing', 'unexpected', 'mismatch', 'refused', 'invalid']),
+  kind: z.enum(bagProblemKinds),
   /** Path of the file, relative to the bag (or the bag itself). */
   path: z.string(),
   detail: z.string(),
@@ -106,10 +159,11 @@ export const bagSummarySchema = z.object({
   archivedAt: z.string(),
   verifiedAt: z.string().nullable(),
   verdict: z.enum(verdicts),
+  trust: z.enum(signerTrusts),
   /** Checks by status. */
-  counts: z.object({ passed: z.number().int(), failed: z.number().int(), notApplicable: z.number().int() }),
+  counts: z.object({ passed: z.number().int(), failed: z.number().int(), incomplete: z.number().int(), notApplicable: z.number().int() }),
   bytes: z.number(),
-  /** From the last re-hash of the bag (empty when it matched, or was not re-hashed). */
+  /** From the last verification of the bag's bytes (empty when it passed). */
   problems: z.array(bagProblemSchema),
 });
 export type BagSummary = z.infer<typeof bagSummarySchema>;
@@ -120,6 +174,41 @@ export const bagDetailSchema = bagSummarySchema.extend({
   files: z.array(z.object({ path: z.string(), bytes: z.number(), sha256: z.string() })),
 });
 export type BagDetail = z.infer<typeof bagDetailSchema>;
+
+/** What indexing a folder found: each bag's fresh verdict (at most 1,000 listed), and the totals. */
+export const indexResultSchema = z.object({
+  folder: z.string(),
+  bags: z.number().int(),
+  problems: z.number().int(),
+  verdicts: z.object({ passed: z.number().int(), failed: z.number().int(), incomplete: z.number().int() }),
+  results: z.array(z.object({ bagPath: z.string(), title: z.string(), verdict: z.enum(verdicts), trust: z.enum(signerTrusts), problems: z.array(bagProblemSchema) })),
+});
+export type IndexResult = z.infer<typeof indexResultSchema>;
+
+/**
+ * An export for counsel: each bag verified again from its bytes at export time; bags that failed or
+ * are incomplete are left out and listed with why (or, when asked, included and marked).
+ */
+export const exportResultSchema = z.object({
+  path: z.string(),
+  documents: z.number().int(),
+  files: z.number().int(),
+  bytes: z.number(),
+  summary: z.string(),
+  bags: z.array(
+    z.object({
+      bagPath: z.string(),
+      documentId: z.string(),
+      title: z.string(),
+      verdict: z.enum(verdicts),
+      trust: z.enum(signerTrusts),
+      included: z.boolean(),
+      /** Why it failed or is incomplete: its failed and incomplete checks in words (English). */
+      why: z.array(z.string()),
+    }),
+  ),
+});
+export type ExportResult = z.infer<typeof exportResultSchema>;
 
 export const evidenceFileKinds = ['certificate', 'signed', 'package', 'verification'] as const;
 export type EvidenceFileKind = (typeof evidenceFileKinds)[number];
@@ -158,13 +247,13 @@ export type ArchivePlan = z.infer<typeof archivePlanSchema>;
 export const trustAnchorSchema = z.object({ fingerprint: z.string(), subject: z.string(), validTo: z.string() });
 export type TrustAnchor = z.infer<typeof trustAnchorSchema>;
 
-/** The scheduled re-verification: every N days the host re-hashes the archive against the bags' manifests, offline. */
+/** The scheduled re-verification: every N days the host verifies every bag of the archive again from its bytes, offline. */
 export const recheckSettingSchema = z.object({ enabled: z.boolean(), everyDays: z.number().int().min(1).max(365) });
 export type RecheckSetting = z.infer<typeof recheckSettingSchema>;
 /** On by default, every 30 days: a month-old change is still found while someone remembers why. */
 export const defaultRecheck: RecheckSetting = { enabled: true, everyDays: 30 };
 
-/** The last scheduled (or asked-for) re-hash of the whole archive: when, what it read, what it found. */
+/** The last scheduled (or asked-for) verification of the whole archive from its bytes: when, what it read, what it found. */
 export const recheckResultSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -175,7 +264,7 @@ export const recheckResultSchema = z.object({
   bytes: z.number(),
   problems: z.number().int(),
   /** The bags with problems (at most 200 listed). */
-  bagsWithProblems: z.array(z.object({ bagPath: z.string(), title: z.string(), problems: z.array(bagProblemSchema) })),
+  bagsWithProblems: z.array(z.object({ bagPath: z.string(), title: z.string(), verdict: z.enum(verdicts).default('failed'), problems: z.array(bagProblemSchema) })),
 });
 export type RecheckResult = z.infer<typeof recheckResultSchema>;
 

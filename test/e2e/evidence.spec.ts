@@ -50,7 +50,7 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   await page.screenshot({ path: screenshotPath('evidence.png') });
 
   // Filter by the verification result, then search.
-  await page.getByTestId('verdict-filter').getByRole('radio', { name: 'Problems' }).check();
+  await page.getByTestId('verdict-filter').getByRole('radio', { name: 'Failed' }).check();
   // Should another bag show problems, say which and what the archive run said.
   await expect.poll(async () => (await rows.allTextContents()).map((text) => text.slice(0, 60)), `the CLI said:\n${archiveRun.stderr}`).toEqual([expect.stringContaining('Purchase order PO-2025-295')]);
   await page.getByTestId('verdict-filter').getByRole('radio', { name: 'All' }).check();
@@ -64,7 +64,7 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   await liar.getByTestId('bag-open').focus();
   await page.keyboard.press('Enter');
   const panel = page.getByTestId('bag-details');
-  await expect(panel.getByTestId('panel-verdict')).toHaveText('Problems found');
+  await expect(panel.getByTestId('panel-verdict')).toHaveText('Failed');
   const failed = panel.locator('[data-testid="check"][data-status="failed"]');
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('Mismatch: original.pdf is not the file SHA256SUMS lists.');
@@ -74,7 +74,7 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   // A good bag: each check, signatures trusted through the sandbox CA, the certificate in the viewer.
   await rows.filter({ hasText: 'Calle Mayor' }).getByTestId('bag-open').click();
   await expect(panel.getByTestId('panel-verdict')).toHaveText('Verified');
-  await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText('The certificate shows the signed PDF’s SHA256.');
+  await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText("The certificate's text shows the signed PDF's SHA256.");
   await expect(panel.getByTestId('signatures')).toContainText('Valid, issuer trusted');
   await expect(panel.getByTestId('signers')).toContainText('203.0.113.10');
   await page.screenshot({ path: screenshotPath('evidence-checks.png') });
@@ -100,7 +100,7 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   await expect(page.getByTestId('evidence-count')).toHaveText('4 documentos archivados');
   await page.screenshot({ path: screenshotPath('evidence-es.png') });
   await rows.filter({ hasText: 'Purchase order' }).getByTestId('bag-open').click();
-  await expect(panel.getByTestId('panel-verdict')).toHaveText('Con problemas');
+  await expect(panel.getByTestId('panel-verdict')).toHaveText('Fallido');
   await expect(panel.locator('[data-testid="check"][data-status="failed"]')).toContainText('No coincide: original.pdf no es el archivo que indica SHA256SUMS.');
   await page.screenshot({ path: screenshotPath('evidence-checks-es.png') });
   await webHost.stop();

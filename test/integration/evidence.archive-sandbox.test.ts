@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import type { ArchivePlan, BagDetail, BagSummary } from '../../shared/domain/evidence';
+import type { ArchivePlan, BagDetail, BagSummary, ExportResult } from '../../shared/domain/evidence';
 import type { JobItemView, JobView } from '../../shared/domain/jobs';
 import { call, syncAll } from '../helpers/evidence-core';
 import { runCli } from '../helpers/run-cli';
@@ -106,8 +106,15 @@ describe('archive against the sandbox', () => {
     expect(good).toHaveLength(3);
     const detail = await call<BagDetail>(core, 'evidence.get', { bagPath: good[0]!.bagPath });
     const byId = (id: string) => detail.report.checks.filter((c) => c.id === id);
-    expect(byId('package.listedHash').length).toBeGreaterThan(5);
-    expect(byId('package.listedHash').every((c) => c.status === 'passed')).toBe(true);
+    // One folded line per list of hashes ("N files match SHA256SUMS"), each file an item.
+    expect(byId('package.listedHash').map((c) => c.params.source).sort()).toEqual(['SHA256SUMS', 'hashes.json']);
+    expect(byId('package.listedHash').flatMap((c) => c.items).length).toBeGreaterThan(5);
+    expect(byId('package.listedHash').every((c) => c.status === 'passed' && c.title === `${c.items.length} files match ${c.params.source}`)).toBe(true);
+    // The bag checked against itself first: only regular files, both manifests, Payload-Oxum.
+    expect(['bag.files', 'bag.manifest', 'bag.tagManifest', 'bag.oxum'].map((id) => byId(id)[0]?.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(byId('bag.manifest')[0]?.title).toBe('4 files match manifest-sha256.txt');
+    expect(detail.verdict).toBe('passed');
+    expect(detail.trust).toBe('trusted');
     expect(byId('signed.inPackage')[0]?.status).toBe('passed');
     expect(byId('signed.inCertificate')[0]?.status).toBe('passed');
     // Two signers' .p7s files and the signed PDF's seal (signed.pdf#1).
@@ -116,7 +123,8 @@ describe('archive against the sandbox', () => {
     ]);
     expect(detail.report.signers.map((s) => s.ip).every(Boolean)).toBe(true);
     // The signed PDF's own PDF signature (the sandbox's seal) is checked too: valid, trusted through the anchor, covering the whole file.
-    expect(byId('signed.pdfSignature').map((c) => c.status)).toEqual(['passed', 'passed']);
+    expect(byId('signed.pdfSignature').map((c) => c.status)).toEqual(['passed']);
+    expect(byId('signed.nothingAdded').map((c) => c.status)).toEqual(['passed']);
     expect(detail.report.scope.join(' ')).toMatch(/does not prove who signed/);
     const stored = JSON.parse(readFileSync(join(good[0]!.bagPath, 'data', 'verification.json'), 'utf8')) as { verdict: string };
     expect(stored.verdict).toBe('passed');
@@ -129,10 +137,12 @@ describe('archive against the sandbox', () => {
     const failed = detail.report.checks.filter((c) => c.status === 'failed');
     // Both lists (SHA256SUMS, hashes.json) name the same wrong hash for original.pdf, and nothing else fails.
     expect(failed.length).toBeGreaterThanOrEqual(1);
-    expect(failed.every((c) => c.id === 'package.listedHash' && c.file === 'original.pdf')).toBe(true);
+    expect(failed.every((c) => c.id === 'package.listedHash')).toBe(true);
     expect(failed.map((c) => c.params.source)).toContain('SHA256SUMS');
-    expect(failed[0]?.expected).toMatch(/^[0-9a-f]{64}$/);
-    expect(failed[0]?.detail).toMatch(/Mismatch: original\.pdf/);
+    const bad = failed.flatMap((c) => c.items.filter((i) => i.status === 'failed'));
+    expect(bad.every((i) => i.file === 'original.pdf')).toBe(true);
+    expect(bad[0]?.expected).toMatch(/^[0-9a-f]{64}$/);
+    expect(failed[0]?.title).toMatch(/^1 of \d+ files do not match (SHA256SUMS|hashes\.json)$/);
   });
 
   it('skips a pending document (plan) and a document the service has no files for (404), without failing the job', async () => {
@@ -159,9 +169,10 @@ describe('archive against the sandbox', () => {
   it('verify (CLI, no key, no network) names modified, missing and unexpected files and exits 1', async () => {
     const bags = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', { verdict: 'passed' })).bags.map((b) => b.bagPath);
     const clean = await runCli(['--home', home.path, '--json', 'verify', join(home.path, 'archive')]);
-    const cleanResult = JSON.parse(clean.stdout) as { bags: { bagPath: string; problems: unknown[] }[] };
+    const cleanResult = JSON.parse(clean.stdout) as { bags: { bagPath: string; verdict: string; problems: unknown[] }[] };
     // Only the liar's bag has a problem so far (its mismatch).
     expect(cleanResult.bags.filter((b) => b.problems.length > 0)).toHaveLength(1);
+    expect(cleanResult.bags.map((b) => b.verdict).sort()).toEqual(['failed', 'passed', 'passed', 'passed']);
     const signed = join(bags[0]!, 'data', 'signed.pdf');
     const bytes = readFileSync(signed);
     bytes[200] = bytes[200]! ^ 0x01;
@@ -170,10 +181,15 @@ describe('archive against the sandbox', () => {
     appendFileSync(join(bags[2]!, 'data', 'notes.txt'), 'added later');
     const run = await runCli(['--home', home.path, 'verify', join(home.path, 'archive')]);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toContain(`modified    ${bags[0]}/data/signed.pdf`);
-    expect(run.stdout).toContain(`missing     ${bags[1]}/data/certificate.pdf`);
-    expect(run.stdout).toContain(`unexpected  ${bags[2]}/data/notes.txt`);
-    expect(run.stdout).toMatch(/mismatch {4}.*data\/package\.zip:original\.pdf/);
+    // Each bag's verdict in its own words: a changed or added file fails it, a missing one leaves it incomplete.
+    expect(run.stdout).toContain(`FAILED      ${bags[0]} ·`);
+    expect(run.stdout).toContain('modified: data/signed.pdf');
+    expect(run.stdout).toContain(`INCOMPLETE  ${bags[1]} ·`);
+    expect(run.stdout).toContain('missing: data/certificate.pdf');
+    expect(run.stdout).toContain(`FAILED      ${bags[2]} ·`);
+    expect(run.stdout).toContain('unexpected: data/notes.txt');
+    expect(run.stdout).toMatch(/failed: {4}1 of \d+ files do not match SHA256SUMS/);
+    expect(run.stdout).toMatch(/4 bags checked: 0 passed, 3 failed, 1 incomplete\./);
     // The report the legal team keeps: a PDF and a CSV beside it, the paths resolved from where the command was typed.
     const reported = await runCli(['--home', home.path, '--json', 'verify', join(home.path, 'archive'), '--report', 'reports/check.pdf'], { env: { INIT_CWD: home.path } });
     expect(reported.code, reported.stderr).toBe(1);
@@ -183,28 +199,36 @@ describe('archive against the sandbox', () => {
     expect(csv.split('\r\n')[0]).toBe('\uFEFFrecord,bag,document_id,title,verdict,kind,path,status,detail');
     expect(csv).toContain(`problem,${bags[0]},`);
     expect(csv).toMatch(/problem,[^\r]*,modified,data\/signed\.pdf,failed,/);
-    expect(csv).toMatch(/problem,[^\r]*,missing,data\/certificate\.pdf,failed,/);
+    expect(csv).toMatch(/problem,[^\r]*,missing,data\/certificate\.pdf,incomplete,/);
     expect(csv).toMatch(/problem,[^\r]*,unexpected,data\/notes\.txt,failed,/);
     expect(csv).toMatch(/problem,[^\r]*,mismatch,data\/package\.zip:original\.pdf,failed,/);
-    expect(csv).toMatch(/check,[^\r]*,package\.listedHash,original\.pdf,passed,/);
+    expect(csv).toMatch(/item,[^\r]*,package\.listedHash,original\.pdf,failed,/);
     expect(csv).toContain('does not prove who signed');
     const text = spawnSync('pdftotext', ['-layout', json.report.pdf, '-'], { encoding: 'utf8' });
     expect(text.status, text.stderr).toBe(0);
     const words = text.stdout.replace(/\s+/g, ' ');
-    expect(words).toContain(`Result: ${json.problems} problems found in 4 of 4 bags.`);
+    expect(words).toContain(`Result: 4 of 4 bags failed or are incomplete (${json.problems} problems).`);
     expect(words).toContain('a hash match does not prove who signed');
     for (const kind of ['MODIFIED data/signed.pdf', 'MISSING data/certificate.pdf', 'UNEXPECTED data/notes.txt', 'MISMATCH data/package.zip:original.pdf']) expect(words).toContain(kind);
     // The index remembers what the re-hash found.
-    const changed = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', { verdict: 'failed' })).bags;
+    const changed = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', {})).bags.filter((b) => b.verdict !== 'passed');
     expect(changed.map((b) => b.bagPath)).toEqual(expect.arrayContaining(bags));
+    expect((await call<{ bags: BagSummary[] }>(core, 'evidence.list', { verdict: 'incomplete' })).bags.map((b) => b.bagPath)).toEqual([bags[1]]);
   });
 
   it('exports selected documents for counsel as a serialized bag that sha256sum -c accepts', async () => {
     const bags = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', {})).bags.slice(0, 2);
     const out = join(home.path, 'counsel', 'for-counsel.zip');
-    const exported = await call<{ path: string; documents: number; summary: string }>(core, 'evidence.export', { bagPaths: bags.map((b) => b.bagPath), outFile: out });
+    // Every bag was changed by the test above: verified again at export, each is left out with why.
+    const refused = await call<ExportResult>(core, 'evidence.export', { bagPaths: bags.map((b) => b.bagPath), outFile: join(home.path, 'counsel', 'nothing.zip') });
+    expect(refused.documents).toBe(0);
+    expect(refused.bags.map((b) => [b.included, b.verdict !== 'passed', b.why.length > 0])).toEqual([[false, true, true], [false, true, true]]);
+    expect(refused.summary).toContain('LEFT OUT of this export');
+    // Asked to include them: included, and marked.
+    const exported = await call<ExportResult>(core, 'evidence.export', { bagPaths: bags.map((b) => b.bagPath), outFile: out, includeFailed: true });
     expect(exported.documents).toBe(2);
     expect(exported.summary).toContain(bags[0]!.title);
+    expect(exported.summary).toContain('INCLUDED AS ASKED, although it did not pass');
     const unpacked = join(home.path, 'counsel', 'unpacked');
     const unzip = spawnSync('unzip', ['-q', out, '-d', unpacked], { encoding: 'utf8' });
     expect(unzip.status, unzip.stderr).toBe(0);
@@ -216,8 +240,11 @@ describe('archive against the sandbox', () => {
     }
     const custody = JSON.parse(readFileSync(join(root, 'data', 'custody.json'), 'utf8')) as {
       exportedBy: { osUser: string };
-      documents: { documentId: string; files: { sha256: string }[]; journal: { action: string; outcome: { state: string }; hash: string }[] }[];
+      documents: { documentId: string; verdict: string; files: { sha256: string }[]; journal: { action: string; outcome: { state: string }; hash: string }[] }[];
     };
+    // The verdicts are the fresh ones, from the export's own verification.
+    expect(custody.documents.map((d) => d.verdict).every((v) => v === 'failed' || v === 'incomplete')).toBe(true);
+    expect(readFileSync(join(root, 'data', 'VERIFY.txt'), 'utf8')).toContain('sha256sum -c manifest-sha256.txt');
     // The audit journal's (hash-chained) entries of each document travel with it.
     expect(custody.documents[0]!.journal.some((entry) => entry.action === 'archive' && entry.outcome.state === 'done' && /^[0-9a-f]{64}$/.test(entry.hash))).toBe(true);
     expect(custody.exportedBy.osUser).toBeTruthy();

@@ -34,14 +34,19 @@ describe('hostile evidence packages', () => {
 
       const report = await verifyEvidence({ dataFolder: data, documentId: hostile.name }, { anchors: [], tool: 'test' });
 
-      expect(report.verdict).toBe('refused');
+      expect(report.verdict).toBe('failed');
       const safe = report.checks.find((c) => c.id === 'package.safe');
       expect(safe?.status).toBe('failed');
-      expect(safe?.params.reason).toBe(hostile.reason);
+      expect(safe?.params.refusalReason).toBe(hostile.reason);
       expect(safe?.file).toBe(hostile.entry);
-      expect(safe?.detail).toMatch(/^Refused: /);
-      // Nothing inside the package is claimed as checked.
-      expect(report.checks.filter((c) => c.id === 'package.listedHash' || c.id === 'signature.cms').every((c) => c.status === 'notApplicable')).toBe(true);
+      expect(safe?.title).toBe('The package was refused');
+      expect(safe?.detail).toMatch(/Nothing in it was extracted or checked further\.$/);
+      // Nothing inside the package is claimed as checked: what needs it could not run.
+      expect(report.checks.filter((c) => c.id === 'package.listedHash')).toEqual([]);
+      expect(report.checks.filter((c) => c.id === 'signature.cms' || c.id === 'signed.inPackage').map((c) => [c.status, c.params.reason])).toEqual([
+        ['incomplete', 'packageRefused'],
+        ['incomplete', 'packageRefused'],
+      ]);
       expect(tree(root)).toEqual(before);
       expect(existsSync('/tmp/signdock-absolute.txt')).toBe(false);
     });

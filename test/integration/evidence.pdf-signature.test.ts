@@ -57,9 +57,11 @@ describe('PDF signatures of the signed PDF', () => {
     copyFileSync(appended, join(data, 'certificate.pdf'));
     writeFileSync(join(data, 'package.zip'), Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'latin1'));
     const report = await verifyEvidence({ dataFolder: data, documentId: 'x' }, { anchors: [anchor], tool: 'test' });
-    const pdfChecks = report.checks.filter((c) => c.id === 'signed.pdfSignature');
-    expect(pdfChecks.map((c) => c.status)).toEqual(['passed', 'failed']);
-    expect(pdfChecks[1]?.detail).toMatch(/bytes were added after the last signature/);
+    // Two checks with two ids: the signature itself (intact) and what was added after it (failed).
+    expect(report.checks.filter((c) => c.id === 'signed.pdfSignature').map((c) => c.status)).toEqual(['passed']);
+    const added = report.checks.find((c) => c.id === 'signed.nothingAdded');
+    expect(added?.status).toBe('failed');
+    expect(added?.title).toMatch(/^\d+ bytes were added after the last PDF signature$/);
     expect(report.verdict).toBe('failed');
   });
 

@@ -57,14 +57,16 @@ describe('evidence faults of the sandbox, archived', () => {
 
       expect(job.state).toBe('finished');
       const [item] = await jobItems(core, job.id);
-      expect(item).toMatchObject({ subject: id, state: 'done', outcome: { verdict: 'refused' } });
+      // The job item names the bag's verdict and the check that failed.
+      expect(item).toMatchObject({ subject: id, state: 'done', outcome: { verdict: 'failed' } });
+      expect((item!.outcome!.checks as unknown[])[0]).toMatchObject({ id: 'package.safe', status: 'failed', file: entry });
       const bag = (await bagOf(core, id))!;
-      expect(bag.verdict).toBe('refused');
+      expect(bag.verdict).toBe('failed');
       const safe = bag.report.checks.find((c) => c.id === 'package.safe');
-      expect(safe).toMatchObject({ status: 'failed', file: entry, params: { reason } });
-      expect(safe?.detail).toMatch(/^Refused: /);
-      // Nothing inside a refused package is claimed as checked.
-      expect(bag.report.checks.filter((c) => c.id === 'package.listedHash' || c.id === 'signature.cms').every((c) => c.status === 'notApplicable')).toBe(true);
+      expect(safe).toMatchObject({ status: 'failed', file: entry, title: 'The package was refused', params: { refusalReason: reason } });
+      // Nothing inside a refused package is claimed as checked: what needs it could not run.
+      expect(bag.report.checks.filter((c) => c.id === 'signature.cms' || c.id === 'signed.inPackage').map((c) => c.status)).toEqual(['incomplete', 'incomplete']);
+      expect(bag.report.checks.some((c) => c.id === 'package.listedHash')).toBe(false);
 
       // The tree after is the tree before plus this bag's own files, and nothing else.
       const relative = bag.bagPath.slice(archive.length);

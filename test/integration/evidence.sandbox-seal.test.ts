@@ -55,8 +55,12 @@ describe('the sandbox seal, archived', () => {
     const seal = bag.report.signatures.find((s) => s.file === 'signed.pdf#1');
     expect(seal).toMatchObject({ valid: true, trust: 'trusted', problem: null });
     expect(seal?.subject).toContain('CN=SignDock Sandbox document seal');
-    const checks = bag.report.checks.filter((c) => c.id === 'signed.pdfSignature');
-    expect(checks.map((c) => c.status)).toEqual(['passed', 'passed']);
+    expect(bag.trust).toBe('trusted');
+    const checks = bag.report.checks.filter((c) => c.id === 'signed.pdfSignature' || c.id === 'signed.nothingAdded');
+    expect(checks.map((c) => [c.id, c.status, c.params.case ?? null])).toEqual([
+      ['signed.pdfSignature', 'passed', 'trusted'],
+      ['signed.nothingAdded', 'passed', null],
+    ]);
     expect(checks[1]?.detail).toMatch(/no bytes were added after it/);
     const untrusted = await verifyPdfSignatures(signedPath, 'signed.pdf', []);
     expect(untrusted.checks[0]).toMatchObject({ valid: true, trust: 'untrusted' });
@@ -71,10 +75,14 @@ describe('the sandbox seal, archived', () => {
     appendFileSync(join(copy, 'signed.pdf'), appended);
     expect(pdfsig(join(copy, 'signed.pdf')).stdout).not.toContain('Total document signed');
     const report = await verifyEvidence({ dataFolder: copy, documentId: bag.documentId }, { anchors: [new X509Certificate(sandboxCaCertPem)], tool: 'test' });
-    const checks = report.checks.filter((c) => c.id === 'signed.pdfSignature');
-    // The signature still verifies over what it covers; what came after is said plainly.
-    expect(checks.map((c) => c.status)).toEqual(['passed', 'failed']);
-    expect(checks[1]?.detail).toBe(`${Buffer.byteLength(appended)} bytes were added after the last signature: whatever they change is not covered by any signature.`);
+    const checks = report.checks.filter((c) => c.id === 'signed.pdfSignature' || c.id === 'signed.nothingAdded');
+    // The signature still verifies over what it covers; what came after is its own check, said plainly.
+    expect(checks.map((c) => [c.id, c.status])).toEqual([
+      ['signed.pdfSignature', 'passed'],
+      ['signed.nothingAdded', 'failed'],
+    ]);
+    expect(checks[1]?.title).toBe(`${Buffer.byteLength(appended)} bytes were added after the last PDF signature`);
+    expect(checks[1]?.params.bytesAfter).toBe(Buffer.byteLength(appended));
     expect(report.verdict).toBe('failed');
     // The original in the bag is untouched.
     expect(readFileSync(signedPath).length).toBe(readFileSync(join(copy, 'signed.pdf')).length - Buffer.byteLength(appended));

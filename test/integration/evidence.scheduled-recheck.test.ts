@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { JobLeases } from '../../electron/core/jobs/leases';
 import { recheckArchive, type RecheckDeps } from '../../electron/core/evidence/scheduled-recheck';
+import { verifyBagFolder } from '../../electron/core/evidence/bag-verify';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { BagSummary, EvidenceSettings, RecheckResult } from '../../shared/domain/evidence';
 import type { Notice } from '../../shared/domain/notices';
@@ -59,8 +60,11 @@ describe('scheduled re-verification of the archive', () => {
     await core.startBackground();
     const result = await done;
 
-    expect(result).toMatchObject({ trigger: 'schedule', bags: 2, files: 6, problems: 2, folder: join(home.path, 'archive') });
-    expect(result.bagsWithProblems.map((b) => [b.title, b.problems.map((p) => `${p.kind} ${p.path}`)])).toEqual([
+    // The fixture bags hold no real evidence (a random package.zip, no signed PDF): every bag fails its
+    // evidence checks too; the bag-level problems name what changed.
+    const bagLevel = (problems: { kind: string; path: string }[]) => problems.filter((p) => ['modified', 'unexpected', 'missing'].includes(p.kind)).map((p) => `${p.kind} ${p.path}`);
+    expect(result).toMatchObject({ trigger: 'schedule', bags: 2, files: 6, folder: join(home.path, 'archive') });
+    expect(result.bagsWithProblems.map((b) => [b.title, bagLevel(b.problems)])).toEqual([
       ['Lease Calle Mayor', ['modified data/package.zip']],
       ['NDA Iberia', ['unexpected data/added.txt']],
     ]);
@@ -70,9 +74,9 @@ describe('scheduled re-verification of the archive', () => {
     expect(Date.parse(settings.nextRecheckAt!)).toBe(Date.parse(result.finishedAt) + 30 * DAY);
     // The bags copied into the archive folder are indexed, with what the re-hash found.
     const listed = await call<{ bags: BagSummary[] }>(core, 'evidence.list', {});
-    expect(listed.bags.map((b) => [b.title, b.verdict, b.problems.map((p) => p.kind)]).sort()).toEqual([
-      ['Lease Calle Mayor', 'failed', ['modified']],
-      ['NDA Iberia', 'failed', ['unexpected']],
+    expect(listed.bags.map((b) => [b.title, b.verdict, bagLevel(b.problems)]).sort()).toEqual([
+      ['Lease Calle Mayor', 'failed', ['modified data/package.zip']],
+      ['NDA Iberia', 'failed', ['unexpected data/added.txt']],
     ]);
 
     // Off: nothing is due; on again: due a whole period from now, not at once.
@@ -85,11 +89,14 @@ describe('scheduled re-verification of the archive', () => {
     core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore() });
     rmSync(join(bags[1]!, 'data', 'certificate.pdf'));
     const manual = await call<RecheckResult>(core, 'evidence.recheckNow', {});
-    expect(manual.bagsWithProblems.flatMap((b) => b.problems.map((p) => `${p.kind} ${p.path}`))).toEqual(['missing data/certificate.pdf']);
+    expect(manual.bagsWithProblems.flatMap((b) => b.problems.filter((p) => p.kind === 'missing' || p.kind === 'modified').map((p) => `${p.kind} ${p.path}`))).toEqual(['missing data/certificate.pdf']);
+    expect(manual.bagsWithProblems.map((b) => b.verdict)).toEqual(['failed', 'failed']);
 
     let stored: RecheckResult | null = null;
     let reached!: () => void;
     const atSecondBag = new Promise<void>((resolve) => (reached = resolve));
+    let stop!: () => void;
+    const stopping = new Promise<void>((resolve) => (stop = resolve));
     const deps: RecheckDeps = {
       leases: new JobLeases(core.db),
       folder: () => join(home.path, 'archive'),
@@ -97,12 +104,13 @@ describe('scheduled re-verification of the archive', () => {
       since: () => 0,
       last: () => stored,
       store: (result) => (stored = result),
-      onBag: async (bag) => {
-        if (bag === bags[1]) {
+      verify: (bag) => verifyBagFolder(bag, { anchors: [], tool: 'test' }),
+      onBag: async (verified) => {
+        if (verified.bagPath === bags[1]) {
           reached();
+          await stopping;
           throw new Error('stopped');
         }
-        return { title: bag };
       },
       onDone: () => undefined,
     };
@@ -110,6 +118,7 @@ describe('scheduled re-verification of the archive', () => {
     await atSecondBag;
     // Meanwhile a second run (another window of this process, or another process) does not start.
     expect(await recheckArchive({ ...deps, leases: new JobLeases(core.db, { owner: { id: 'other', host: 'elsewhere', pid: 1 } }) }, 'manual')).toBeNull();
+    stop();
     await expect(halfway).rejects.toThrow('stopped');
     expect(stored).toBeNull();
   });

@@ -1,5 +1,6 @@
-import { stat } from 'node:fs/promises';
-import type { BagProblem, BagSummary } from '../../../shared/domain/evidence';
+import type { BagProblem, BagSummary, Check, ExportResult, SignerTrust, Verdict } from '../../../shared/domain/evidence';
+import { verdictWords } from '../../../shared/domain/evidence-verdict';
+import { entryKind } from '../../core/evidence/bag-files';
 import { EvidenceSettingsStore } from '../../core/evidence/archive-folder';
 import { findBags, verifyBagFolder } from '../../core/evidence/bag-verify';
 import { EvidenceIndex } from '../../core/evidence/evidence-index';
@@ -8,65 +9,81 @@ import { reportBag, reportPaths, writeVerifyReport } from '../../core/evidence/v
 import { readVersion } from '../../core/version';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { parse } from './archive';
+import { badChecks, outcomeLines, shown } from './verdict-lines';
 
-export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
+export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
 
 /**
- * `verify`: from the files alone (no network, no key, no database needed: a colleague's copy works),
- * each bag re-hashed against its manifests and every evidence check run again. Lists each problem with
- * its path and kind (modified, missing, unexpected, mismatch, refused); exit 1 on any. `--report FILE.pdf`
- * also writes the report the legal team keeps: that PDF and FILE.csv beside it.
+ * `verify`: from the bytes alone (no network, no key, no database needed: a colleague's copy works),
+ * each bag checked against itself and every evidence check run again. Each bag's verdict in its own
+ * words (passed, FAILED, INCOMPLETE) with its signers' trust beside it, and each check that failed or
+ * could not run; exit 1 when any bag failed or is incomplete (trust never changes the exit code).
+ * `--report FILE.pdf` (or `--out`) also writes the report the legal team keeps: that PDF and FILE.csv.
  */
 export async function verifyCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { report: { type: 'string' } }, verifyUsage);
-  const reportFile = typeof values.report === 'string' ? reportPaths(ctx.path(values.report)).pdf : null;
+  const { values, positionals } = parse(args, { report: { type: 'string' }, out: { type: 'string' } }, verifyUsage);
+  const reportArg = typeof values.report === 'string' ? values.report : typeof values.out === 'string' ? values.out : null;
+  const reportFile = reportArg !== null ? reportPaths(ctx.path(reportArg)).pdf : null;
   const store = new EvidenceSettingsStore(ctx.core.settings, ctx.core.dataFolder);
   const folders = positionals.length > 0 ? positionals.map((p) => ctx.path(p)) : [store.archiveFolder()];
   const bags: string[] = [];
   for (const folder of folders) {
-    if (!(await stat(folder).catch(() => null))?.isDirectory()) throw new UsageError(`"${folder}" is not a folder.`);
+    const kind = await entryKind(folder);
+    if (kind !== 'directory' && kind !== 'link') throw new UsageError(`"${shown(folder, 500)}" is not a folder.`);
     const found = await findBags(folder);
-    if (found.length === 0) throw new UsageError(`No BagIt bag (a folder with bagit.txt) in "${folder}".`);
+    if (found.length === 0) throw new UsageError(`No BagIt bag (a folder with bagit.txt) in "${shown(folder, 500)}".`);
     bags.push(...found);
   }
   const index = new EvidenceIndex(ctx.core.db);
-  const results: { bagPath: string; documentId: string; title: string; verdict: string | null; problems: BagProblem[] }[] = [];
+  const results: { bagPath: string; documentId: string; title: string; verdict: Verdict; trust: SignerTrust; checks: Check[]; problems: BagProblem[] }[] = [];
   const reported: ReportBag[] = [];
   const tool = `SignDock ${readVersion()}`;
   for (const [n, bag] of bags.entries()) {
     if (!ctx.json && bags.length > 1) ctx.err(`\rChecking ${n + 1} of ${bags.length}…`);
     const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool });
     reported.push(reportBag(result));
-    if (index.get(bag)) index.recheck(bag, result.problems, new Date().toISOString());
-    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report?.verdict ?? null, problems: result.problems });
+    if (index.get(bag)) index.reverified(bag, result.report, result.problems, result.check.bytes);
+    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report.verdict, trust: result.report.trust, checks: badChecks(result.report.checks), problems: result.problems });
   }
   if (!ctx.json && bags.length > 1) ctx.err('\n');
   const problems = results.reduce((sum, r) => sum + r.problems.length, 0);
+  const count = (verdict: Verdict) => results.filter((r) => r.verdict === verdict).length;
+  const verdicts = { passed: count('passed'), failed: count('failed'), incomplete: count('incomplete') };
   const report = reportFile ? await writeVerifyReport({ bags: reported, folders, tool, generatedAt: new Date() }, reportFile) : null;
-  emit(ctx, { bags: results, problems, ...(report ? { report: { pdf: report.pdf, csv: report.csv } } : {}) }, () =>
+  emit(ctx, { bags: results, verdicts, problems, ...(report ? { report: { pdf: report.pdf, csv: report.csv } } : {}) }, () =>
     [
-      ...results.flatMap((r) => (r.problems.length === 0 ? [`ok          ${r.bagPath}`] : r.problems.map((p) => `${p.kind.padEnd(11)} ${r.bagPath}/${p.path}: ${p.detail}`))),
-      `${results.length} bag${results.length === 1 ? '' : 's'} checked: ${problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'}`}.`,
+      ...results.flatMap((r) => [...outcomeLines(r.bagPath, r), ...r.problems.filter((p) => !p.kind.startsWith('notRun') && p.kind !== 'mismatch' && p.kind !== 'refused').slice(0, 20).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`)]),
+      `${results.length} bag${results.length === 1 ? '' : 's'} checked: ${verdicts.passed} passed, ${verdicts.failed} failed, ${verdicts.incomplete} incomplete.`,
       ...(report ? [`Report: ${report.pdf} (and ${report.csv})`] : []),
     ].join('\n'),
   );
-  return problems > 0 ? 1 : 0;
+  return verdicts.failed + verdicts.incomplete > 0 ? 1 : 0;
 }
 
-export const exportUsage = 'export-legal --ids ID,... --out FILE.zip';
+export const exportUsage = 'export-legal --ids ID,... --out FILE.zip [--include-failed]';
 
-/** `export-legal`: archived documents for counsel, as one serialized bag (ZIP) with a custody record. */
+/**
+ * `export-legal`: archived documents for counsel, each bag verified again at export time; bags that
+ * failed or are incomplete are left out and named with why (`--include-failed`: included, marked).
+ */
 export async function exportLegalCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ids: { type: 'string' }, out: { type: 'string' } }, exportUsage);
+  const { values, positionals } = parse(args, { ids: { type: 'string' }, out: { type: 'string' }, 'include-failed': { type: 'boolean' } }, exportUsage);
   const ids = [...positionals, ...String(values.ids ?? '').split(/[\s,;]+/)].filter(Boolean);
   if (ids.length === 0 || typeof values.out !== 'string') throw new UsageError(`Give --ids and --out.\nUsage: ${exportUsage}`);
   const bagPaths: string[] = [];
   for (const id of ids) {
     const bags = await call<BagSummary[]>(ctx, 'evidence.forDocument', { documentId: id });
-    if (!bags[0]) throw new UsageError(`The document ${id} is not archived. Archive it first: archive ${id}`);
+    if (!bags[0]) throw new UsageError(`The document ${shown(id)} is not archived. Archive it first: archive ${shown(id)}`);
     bagPaths.push(bags[0].bagPath);
   }
-  const result = await call<{ path: string; documents: number; files: number; bytes: number; summary: string }>(ctx, 'evidence.export', { bagPaths, outFile: ctx.path(values.out) });
-  emit(ctx, result, () => `${result.summary}\nExported ${result.documents} document(s), ${result.files} files, to ${result.path}`);
-  return 0;
+  const result = await call<ExportResult>(ctx, 'evidence.export', { bagPaths, outFile: ctx.path(values.out), ...(values['include-failed'] ? { includeFailed: true } : {}) });
+  const leftOut = result.bags.filter((b) => !b.included);
+  emit(ctx, result, () =>
+    [
+      ...result.bags.map((b) => `${(b.included ? (b.verdict === 'passed' ? 'exported' : 'INCLUDED') : 'LEFT OUT').padEnd(11)} ${shown(b.title)} (${shown(b.documentId)}): ${verdictWords[b.verdict].en.label}${b.why.length ? `\n${b.why.slice(0, 10).map((w) => `            ${shown(w, 300)}`).join('\n')}` : ''}`),
+      `Exported ${result.documents} document(s), ${result.files} files, to ${result.path}${leftOut.length ? `; ${leftOut.length} left out because they did not pass (see above; --include-failed to include them, marked)` : ''}.`,
+      'VERIFY.txt inside says how to check the export with standard tools alone.',
+    ].join('\n'),
+  );
+  return leftOut.length > 0 || result.bags.some((b) => b.verdict !== 'passed') ? 1 : 0;
 }

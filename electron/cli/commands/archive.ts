@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { ArchivePlan } from '../../../shared/domain/evidence';
-import type { JobView } from '../../../shared/domain/jobs';
+import type { ArchivePlan, Check, IndexResult, SignerTrust, Verdict } from '../../../shared/domain/evidence';
+import type { JobItemView, JobView } from '../../../shared/domain/jobs';
 import { call, emit, UsageError, type CliContext } from '../io';
-import { finishJob } from './actions';
 import { syncCommand } from './sync';
+import { outcomeLines, shown } from './verdict-lines';
 
 export const archiveUsage = 'archive [--from DATE] [--to DATE] [--ids ID,...] [<document-id>...] [--dir DIR] [--no-sync] | archive --rebuild-index [--dir DIR]';
 
@@ -26,6 +26,9 @@ export function parse(args: string[], options: NonNullable<ParseArgsConfig['opti
  * `archive`: evidence of completed documents into BagIt bags, as a job (resumable: `jobs resume ID`).
  * The documents: the ids given, else every completed document created between --from and --to
  * (YYYY-MM-DD, inclusive; --since/--until are the same). The mirror is synced first (--no-sync: not).
+ * Each bag's outcome is said as it settles: its verdict (passed, FAILED, INCOMPLETE), its signers'
+ * trust, and each check that failed or could not run. `--rebuild-index` verifies every bag of the
+ * archive (or of `--dir`, no account needed) from its bytes and names each that did not pass.
  */
 export async function archiveCommand(ctx: CliContext, args: string[]): Promise<number> {
   const options = {
@@ -38,11 +41,18 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
     if (typeof values.dir === 'string' && !statSync(ctx.path(values.dir), { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(`--dir: "${values.dir}" is not a folder. Give the folder that holds the evidence archive (its bags).`);
     }
-    const rebuilt = typeof values.dir === 'string'
-      ? await call<{ folder: string; bags: number; problems: number }>(ctx, 'evidence.indexFolder', { path: ctx.path(values.dir) })
-      : await call<{ folder: string; bags: number; problems: number }>(ctx, 'evidence.rebuildIndex', {});
-    emit(ctx, rebuilt, () => `Indexed ${rebuilt.bags} bag${rebuilt.bags === 1 ? '' : 's'} from ${rebuilt.folder}${rebuilt.problems ? `; ${rebuilt.problems} problem(s) found: run "verify"` : ''}.`);
-    return rebuilt.problems > 0 ? 1 : 0;
+    const rebuilt = typeof values.dir === 'string' ? await call<IndexResult>(ctx, 'evidence.indexFolder', { path: ctx.path(values.dir) }) : await call<IndexResult>(ctx, 'evidence.rebuildIndex', {});
+    const { passed, failed, incomplete } = rebuilt.verdicts;
+    emit(ctx, rebuilt, () =>
+      [
+        ...rebuilt.results.filter((r) => r.verdict !== 'passed').flatMap((r) => [
+          ...outcomeLines(r.bagPath, { verdict: r.verdict, trust: r.trust, checks: [] }),
+          ...r.problems.slice(0, 10).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
+        ]),
+        `Indexed ${rebuilt.bags} bag${rebuilt.bags === 1 ? '' : 's'} from ${shown(rebuilt.folder, 500)}, each verified from its files: ${passed} passed, ${failed} failed, ${incomplete} incomplete.`,
+      ].join('\n'),
+    );
+    return failed + incomplete > 0 ? 1 : 0;
   }
   if (values.status !== undefined && String(values.status).toUpperCase() !== 'CO') throw new UsageError('Only completed documents (--status CO) have evidence to archive.');
   const ids = [...positionals, ...String(values.ids ?? '').split(/[\s,;]+/)].filter(Boolean);
@@ -70,12 +80,95 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
     return 0;
   }
   const job = await call<JobView>(ctx, 'evidence.archive', selection);
-  const code = await finishJob(ctx, job, { done: 'archived' });
+  const { settled, items } = await followArchive(ctx, job);
+  const bags = items.filter((item) => item.state === 'done').map((item) => ({ documentId: item.subject, title: item.label ?? item.subject, ...bagOutcome(item) }));
+  const count = (verdict: Verdict) => bags.filter((b) => b.verdict === verdict).length;
+  const verdicts = { passed: count('passed'), failed: count('failed'), incomplete: count('incomplete') };
+  emit(ctx, { job: settled, items, bags, verdicts }, () =>
+    [
+      `Job ${settled.id}: ${settled.state}. ${bags.length} bag${bags.length === 1 ? '' : 's'}: ${verdicts.passed} passed, ${verdicts.failed} failed, ${verdicts.incomplete} incomplete.`,
+      ...(verdicts.failed + verdicts.incomplete > 0 ? ['Bags that failed or are incomplete are named above with their checks; "verify" re-checks them from their files.'] : []),
+    ].join('\n'),
+  );
   // Documents skipped because they are already archived are not a failure of this run.
-  const { items } = await call<{ items: { state: string; outcome: Record<string, unknown> | null }[] }>(ctx, 'jobs.get', { jobId: job.id });
-  const settled = await call<{ job: JobView }>(ctx, 'jobs.get', { jobId: job.id });
   const bad = items.some((item) => item.state === 'failed' || item.state === 'pending' || item.state === 'running' || (item.state === 'skipped' && item.outcome?.reason !== 'alreadyArchived'));
-  const verdictFailed = items.some((item) => item.outcome?.verdict === 'failed' || item.outcome?.verdict === 'refused');
-  if (verdictFailed) ctx.err('Some evidence did not pass verification: see "verify" or the Evidence page.\n');
-  return settled.job.state === 'finished' && !bad && !verdictFailed ? 0 : Math.max(code, 1);
+  return settled.state === 'finished' && !bad && verdicts.failed + verdicts.incomplete === 0 ? 0 : 1;
+}
+
+interface ArchiveOutcome {
+  bagPath: string | null;
+  verdict: Verdict;
+  trust: SignerTrust;
+  checks: Pick<Check, 'id' | 'status' | 'file' | 'title' | 'detail' | 'params'>[];
+}
+
+/** What the job item says of its bag (an item written by an older SignDock without a verdict reads as incomplete). */
+function bagOutcome(item: JobItemView): ArchiveOutcome {
+  const outcome = item.outcome ?? {};
+  const verdict = outcome.verdict === 'passed' || outcome.verdict === 'failed' || outcome.verdict === 'incomplete' ? outcome.verdict : 'incomplete';
+  const trust = outcome.trust === 'trusted' || outcome.trust === 'notVouched' ? outcome.trust : 'none';
+  const checks = Array.isArray(outcome.checks) ? (outcome.checks as { id: string; status: Check['status']; file: string | null; title: string; params?: Check['params'] }[]).map((c) => ({ ...c, detail: '', params: c.params ?? {} })) : [];
+  return { bagPath: typeof outcome.bagPath === 'string' ? outcome.bagPath : null, verdict, trust, checks };
+}
+
+/**
+ * Follows the job: each item said as it settles (a bag with its verdict, trust and failed or
+ * incomplete checks; a skipped or failed document with why), then the settled job and its items.
+ */
+async function followArchive(ctx: CliContext, job: JobView): Promise<{ settled: JobView; items: JobItemView[] }> {
+  const engine = ctx.core.jobs;
+  ctx.err(`Job ${job.id}: ${job.progress.total} item${job.progress.total === 1 ? '' : 's'} (if interrupted: npm run -s cli -- jobs resume ${job.id})\n`);
+  const said = new Set<number>();
+  let reading: Promise<void> | null = null;
+  let again = false;
+  const sayNew = async () => {
+    const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
+    for (const item of items) {
+      if (said.has(item.seq) || item.state === 'pending' || item.state === 'running') continue;
+      said.add(item.seq);
+      const title = `“${item.label ?? item.subject}”`;
+      if (item.state === 'done') {
+        const outcome = bagOutcome(item);
+        const lines = outcomeLines(`${title}${outcome.bagPath ? ` → ${outcome.bagPath}` : ''}${item.outcome?.already ? ' (already archived)' : ''}`, outcome);
+        if (ctx.json) ctx.err(`${lines[0]}\n`);
+        else ctx.out(`${lines.join('\n')}\n`);
+      } else {
+        ctx.err(`${item.state.padEnd(11)} ${shown(title, 300)}${item.error ? `: ${shown(item.error.message, 300)}` : ''}\n`);
+      }
+    }
+  };
+  const read = () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = sayNew()
+      .catch(() => undefined)
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          read();
+        }
+      });
+  };
+  const off = ctx.core.events.subscribe((message) => {
+    if (message.event === 'jobs.changed' && (message.payload as JobView).id === job.id) read();
+  });
+  const onInterrupt = () => {
+    ctx.err(`\nPausing: items on their way finish first. Resume with: npm run -s cli -- jobs resume ${job.id}\n`);
+    engine.command(job.id, 'pause');
+  };
+  process.once('SIGINT', onInterrupt);
+  let settled: JobView;
+  try {
+    settled = await engine.whenSettled(job.id);
+  } finally {
+    off();
+    process.off('SIGINT', onInterrupt);
+  }
+  while (reading) await reading;
+  await sayNew();
+  const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
+  return { settled, items };
 }

@@ -1,20 +1,23 @@
 import type { X509Certificate } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EvidenceKind } from '../../../shared/domain/documents';
-import { verificationReportSchema, type VerificationReport } from '../../../shared/domain/evidence';
 import type { ServiceClient } from '../api/service-client';
 import { writeFileAtomic } from './atomic-write';
 import { AppError } from '../../../shared/contract/errors';
 import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
 import { memStep } from './mem-log';
 import { verifyEvidence } from './verify-evidence';
+import { checkBag } from './bag-check';
+import { assemble, verifyBagFolder, type BagVerification } from './bag-verify';
 
 /**
  * One document into one bag. Each evidence file streams to a temporary file, hashed while it streams,
  * fsynced and renamed into place (ServiceClient.downloadEvidence); a file already in place is never
  * downloaded again (a resumed job, a second archive of the same document). Then the evidence is
- * verified, `data/verification.json` written, and the tag files last: a bag with its tag manifest is complete.
+ * verified, `data/verification.json` written (a record of that run, never read back as a verdict), and
+ * the tag files last: a bag with its tag manifest is complete. A complete bag is verified again from
+ * its bytes. Folders are 0700, files 0600.
  */
 export const payloadFiles: { kind: EvidenceKind; file: string }[] = [
   { kind: 'zipfile', file: 'data/package.zip' },
@@ -39,7 +42,8 @@ export interface BagDeps {
 }
 
 export interface BagResult {
-  report: VerificationReport;
+  /** The finished bag verified from its bytes: its own checks and every evidence check. */
+  verification: BagVerification;
   /** Bytes downloaded by this run (files already in place count nothing). */
   downloaded: number;
   /** Files downloaded by this run, by kind. */
@@ -55,11 +59,13 @@ export async function isCompleteBag(bag: string): Promise<boolean> {
 
 export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagResult> {
   const { bag } = target;
+  const tool = `SignDock ${deps.version}`;
   if (await isCompleteBag(bag)) {
-    const report = verificationReportSchema.parse(JSON.parse(await readFile(join(bag, 'data', 'verification.json'), 'utf8')));
-    return { report, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag) };
+    // A bag made before (by this or another run, or copied in): verified again from its bytes, never its stored verdict.
+    const verification = await verifyBagFolder(bag, { anchors: deps.anchors(), tool, ...(deps.now ? { now: deps.now } : {}) });
+    return { verification, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag) };
   }
-  await mkdir(join(bag, 'data'), { recursive: true });
+  await mkdir(join(bag, 'data'), { recursive: true, mode: 0o700 });
   await claimBag(target);
   await removeLeftovers(bag);
   await removeLeftovers(join(bag, 'data'));
@@ -76,12 +82,14 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
     fetched.push(kind);
   }
   memStep(`${target.documentId.slice(-4)} verify`);
-  const report = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId: target.documentId }, { anchors: deps.anchors(), tool: `SignDock ${deps.version}`, ...(deps.now ? { now: deps.now } : {}) });
+  const report = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId: target.documentId }, { anchors: deps.anchors(), tool, ...(deps.now ? { now: deps.now } : {}) });
   await writeFileAtomic(join(bag, 'data', 'verification.json'), `${JSON.stringify(report, null, 2)}\n`);
   memStep(`${target.documentId.slice(-4)} tag files`);
   const info = await bagInfo(target, deps);
   await writeTagFiles(bag, info, [...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })), { path: 'data/verification.json' }]);
-  return { report, downloaded, fetched, already: false, bytes: await payloadBytes(bag) };
+  // The finished bag checked against itself, with the evidence checks just run on the same bytes.
+  const verification = assemble(bag, await checkBag(bag), report, { tool, ...(deps.now ? { now: deps.now } : {}) });
+  return { verification, downloaded, fetched, already: false, bytes: await payloadBytes(bag) };
 }
 
 async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {

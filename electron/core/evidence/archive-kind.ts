@@ -36,6 +36,7 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
       try {
         const result = await buildBag(target, deps.bagDeps(ctx.job.accountId, ctx.signal));
         const account = target.account;
+        const { report, problems } = result.verification;
         deps.indexed({
           bagPath: bag,
           documentId: item.subject,
@@ -44,12 +45,14 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
           title: input.title,
           documentDate: input.documentDate,
           archivedAt: new Date().toISOString(),
-          verifiedAt: result.report.checkedAt,
+          verifiedAt: report.checkedAt,
           bytes: result.bytes,
-          report: result.report,
-          problems: [],
+          report,
+          problems,
         });
-        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: result.report.verdict, fetched: result.fetched, already: result.already } };
+        // The outcome names the bag's verdict, its signers' trust and each check that failed or could not run (ids: words come from the catalogue).
+        const checks = report.checks.filter((c) => c.status === 'failed' || c.status === 'incomplete').slice(0, 20).map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, params: c.params }));
+        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: report.verdict, trust: report.trust, checks, fetched: result.fetched, already: result.already } };
       } catch (error) {
         if (!isAppError(error)) throw error;
         switch (error.kind) {

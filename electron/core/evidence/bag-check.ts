@@ -1,98 +1,177 @@
-import { lstat, readdir, readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
-import type { BagProblem } from '../../../shared/domain/evidence';
-import { manifestName, parseManifest, sha256File, tagManifestName, type ManifestLine } from './bagit';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { BagProblem, Check, CheckItem } from '../../../shared/domain/evidence';
+import { bagFilePath, handleInside, safeBagPath, kindWords, NotRegularFile, openRegular, readRegular, realBag, walkBag, type BagEntry } from './bag-files';
+import { bagInfoValue, manifestName, parseBagInfo, parseManifest, tagManifestName, type BagInfo, type ManifestLine } from './bagit';
+import { check, folded, notRun } from './checks';
+import { hashFileRanges } from './file-hash';
 
 /**
- * Re-hashes a bag against its own manifests, from the files alone (no database, no network): every
- * payload file listed in `manifest-sha256.txt` and every tag file in `tagmanifest-sha256.txt`.
- * Reports each file that changed (`modified`), is gone (`missing`), or is in `data/` without being
- * listed (`unexpected`), and a bag that is not a bag (`invalid`).
+ * A bag checked against itself, from its bytes alone (no database, no network): only regular files
+ * inside it (`bag.files`), every payload file against `manifest-sha256.txt` (`bag.manifest`, one
+ * folded line), the tag files against `tagmanifest-sha256.txt` (`bag.tagManifest`), and Payload-Oxum
+ * (`bag.oxum`). Links, FIFOs, sockets and devices are listed and never followed or read; a manifest
+ * path outside `data/` is a problem, never a read or a stat.
  */
 export interface BagCheck {
+  checks: Check[];
   problems: BagProblem[];
-  /** The payload files as found now (listed ones that exist). */
+  /** The payload files as found now (listed ones that are regular files inside the bag). */
   files: { path: string; bytes: number; sha256: string }[];
   bytes: number;
+  info: BagInfo;
+  /** `data/` is a real folder inside the bag: the evidence checks may read it. */
+  dataReadable: boolean;
+  /** SHA-256 over the tag manifest and the payload manifest as read (null when either is missing). */
+  covers: string | null;
 }
+
+const maxManifestBytes = 16 * 1024 * 1024;
+/** bag-info.txt is a few labels: one over 1 MB is not read (its Payload-Oxum cannot be checked). */
+const maxBagInfoBytes = 1024 * 1024;
 
 export async function checkBag(bag: string): Promise<BagCheck> {
-  const problems: BagProblem[] = [];
-  const files: BagCheck['files'] = [];
-  const declaration = await readFile(join(bag, 'bagit.txt'), 'utf8').catch(() => null);
-  if (declaration === null || !/^BagIt-Version:\s*\d+\.\d+/m.test(declaration)) {
-    return { problems: [{ kind: 'invalid', path: 'bagit.txt', detail: 'This folder is not a BagIt bag: bagit.txt is missing or does not say its version.' }], files, bytes: 0 };
+  const result: BagCheck = { checks: [], problems: [], files: [], bytes: 0, info: [], dataReadable: false, covers: null };
+  const bagReal = await realBag(bag);
+  if (!bagReal) {
+    result.problems.push({ kind: 'notRegular', path: '.', detail: 'The bag folder is not a real folder (a link, or missing): nothing in it was followed or read.' });
+    result.checks.push(check('bag.files', 'failed', { params: { count: 1 }, items: [{ file: '.', status: 'failed', expected: 'a folder', found: 'a link or missing' }] }));
+    for (const id of ['bag.manifest', 'bag.tagManifest'] as const) result.checks.push(notRun(id, 'bagRefused'));
+    return result;
   }
-  const manifestText = await readFile(join(bag, manifestName), 'utf8').catch(() => null);
-  if (manifestText === null) {
-    return { problems: [{ kind: 'missing', path: manifestName, detail: 'The bag has no SHA-256 manifest: its files cannot be checked.' }], files, bytes: 0 };
-  }
-  const manifest = parseManifest(manifestText);
-  manifest.bad.forEach((line) => problems.push({ kind: 'invalid', path: manifestName, detail: `A line of the manifest cannot be read: "${line.slice(0, 120)}"` }));
-  const listed = new Set<string>();
-  let bytes = 0;
-  for (const line of manifest.lines) {
-    if (!safeBagPath(line.path, true)) {
-      problems.push({ kind: 'invalid', path: line.path, detail: 'The manifest names a path outside data/; it was not read.' });
-      continue;
-    }
-    listed.add(line.path);
-    const found = await hashIfFile(join(bag, line.path));
-    if (!found) problems.push({ kind: 'missing', path: line.path, detail: 'Listed in the manifest, but not in the bag.' });
-    else {
-      bytes += found.bytes;
-      files.push({ path: line.path, bytes: found.bytes, sha256: found.sha256 });
-      if (found.sha256 !== line.sha256) problems.push({ kind: 'modified', path: line.path, detail: `Changed since it was archived: SHA-256 expected ${line.sha256}, found ${found.sha256}.` });
-    }
-  }
-  for (const path of await payloadFiles(bag)) {
-    if (!listed.has(path)) problems.push({ kind: 'unexpected', path, detail: 'In the bag\'s data folder, but not in its manifest (added after archiving).' });
-  }
-  problems.push(...(await checkTagManifest(bag)));
-  return { problems, files, bytes };
-}
+  const { entries, truncated } = await walkBag(bag);
+  const byPath = new Map(entries.map((entry) => [entry.path, entry]));
+  result.checks.push(filesCheck(entries, truncated, result.problems));
+  result.dataReadable = (await bagFilePath(bag, 'data/x', true)) !== null;
+  const info = await readInfo(bag);
+  result.info = info ?? [];
 
-async function checkTagManifest(bag: string): Promise<BagProblem[]> {
-  const text = await readFile(join(bag, tagManifestName), 'utf8').catch(() => null);
-  if (text === null) return [{ kind: 'missing', path: tagManifestName, detail: 'The bag has no tag manifest: it was not finished, or it was removed.' }];
-  const problems: BagProblem[] = [];
-  const tags: ManifestLine[] = parseManifest(text).lines;
-  for (const line of tags) {
-    if (!safeBagPath(line.path, false)) {
-      problems.push({ kind: 'invalid', path: line.path, detail: 'The tag manifest names a path outside the bag; it was not read.' });
-      continue;
-    }
-    const found = await hashIfFile(join(bag, line.path));
-    if (!found) problems.push({ kind: 'missing', path: line.path, detail: 'Listed in the tag manifest, but not in the bag.' });
-    else if (found.sha256 !== line.sha256) problems.push({ kind: 'modified', path: line.path, detail: `Changed since it was archived: SHA-256 expected ${line.sha256}, found ${found.sha256}.` });
-  }
-  return problems;
-}
+  const manifestBytes = await readTag(bag, manifestName);
+  const tagBytes = await readTag(bag, tagManifestName);
+  if (manifestBytes && tagBytes) result.covers = createHash('sha256').update(tagBytes).update('\0').update(manifestBytes).digest('hex');
 
-/** A relative path with forward slashes that stays inside the bag (under `data/` for payload). */
-function safeBagPath(path: string, payload: boolean): boolean {
-  if (path.includes('\\') || path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..')) return false;
-  const normal = posix.normalize(path);
-  return payload ? normal.startsWith('data/') : !normal.startsWith('../');
-}
-
-async function hashIfFile(path: string): Promise<{ sha256: string; bytes: number } | null> {
-  const info = await lstat(path).catch(() => null);
-  if (!info?.isFile()) return null;
-  return sha256File(path);
-}
-
-/** Every file under `data/`, as bag paths; links are listed (and so reported) but never followed. */
-async function payloadFiles(bag: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (relative: string) => {
-    const entries = await readdir(join(bag, relative), { withFileTypes: true }).catch(() => []);
+  if (!manifestBytes) {
+    result.problems.push({ kind: 'missing', path: manifestName, detail: 'The bag has no SHA-256 payload manifest: its files cannot be checked.' });
+    result.checks.push(check('bag.manifest', 'incomplete', { file: manifestName, params: { case: 'noManifest', reason: 'noManifest' } }));
+  } else {
+    const manifest = parseManifest(manifestBytes.toString('utf8'));
+    const items = await hashListed(bag, bagReal, manifest.lines, byPath, true, result);
+    manifest.bad.forEach((line) => {
+      items.push({ file: manifestName, status: 'failed', expected: 'a line "<sha256>  <path>"', found: line.slice(0, 120) });
+      result.problems.push({ kind: 'invalid', path: manifestName, detail: `A line of the manifest cannot be read: "${line.slice(0, 120)}"` });
+    });
+    const listed = new Set(manifest.lines.map((line) => line.path));
     for (const entry of entries) {
-      const path = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) await walk(path);
-      else out.push(path);
+      if (entry.kind !== 'file' || !entry.path.startsWith('data/') || listed.has(entry.path)) continue;
+      items.push({ file: entry.path, status: 'failed', expected: 'listed in the manifest', found: 'not listed' });
+      result.problems.push({ kind: 'unexpected', path: entry.path, detail: 'In the bag\'s data folder, but not in its manifest (added after archiving).' });
     }
-  };
-  await walk('data');
-  return out;
+    result.checks.push(folded('bag.manifest', items, { file: manifestName }));
+  }
+
+  if (!tagBytes) {
+    result.problems.push({ kind: 'missing', path: tagManifestName, detail: 'The bag has no tag manifest: it was not finished, or it was removed.' });
+    result.checks.push(notRun('bag.tagManifest', 'noTagManifest', tagManifestName));
+  } else {
+    const items = await hashListed(bag, bagReal, parseManifest(tagBytes.toString('utf8')).lines, byPath, false, result);
+    result.checks.push(items.some((i) => i.status === 'incomplete') && !items.some((i) => i.status === 'failed') ? notRun('bag.tagManifest', 'tagFileMissing', tagManifestName) : folded('bag.tagManifest', items, { file: tagManifestName }));
+  }
+  if (info) result.checks.push(oxumCheck(info, entries, result.problems));
+  else {
+    result.problems.push({ kind: 'notRun', path: 'bag-info.txt', detail: 'bag-info.txt is missing, not a regular file, or over 1 MB: its labels and Payload-Oxum were not read.' });
+    result.checks.push(notRun('bag.oxum', 'unreadable', 'bag-info.txt', { case: 'unreadable' }));
+  }
+  return result;
+}
+
+function filesCheck(entries: BagEntry[], truncated: boolean, problems: BagProblem[]): Check {
+  const odd = entries.filter((entry) => entry.kind !== 'file');
+  for (const entry of odd) problems.push({ kind: 'notRegular', path: entry.path, detail: `${kindWords[entry.kind]}, not a regular file: refused, never followed or read.` });
+  if (truncated) problems.push({ kind: 'invalid', path: '.', detail: 'The bag holds more than 20,000 entries: the rest were not looked at.' });
+  if (odd.length === 0 && !truncated) return check('bag.files', 'passed', { params: { count: entries.length } });
+  const items: CheckItem[] = odd.map((entry) => ({ file: entry.path, status: 'failed', expected: 'a regular file', found: kindWords[entry.kind] }));
+  return check('bag.files', 'failed', { params: { count: odd.length + (truncated ? 1 : 0) }, items });
+}
+
+/** Each listed file hashed when it is a regular file inside the bag; a path outside is a problem, never looked up. */
+async function hashListed(bag: string, bagReal: string, lines: ManifestLine[], byPath: Map<string, BagEntry>, payload: boolean, result: BagCheck): Promise<CheckItem[]> {
+  const items: CheckItem[] = [];
+  const manifest = payload ? manifestName : tagManifestName;
+  for (const line of lines) {
+    if (!safeBagPath(line.path, payload) || (!payload && line.path.startsWith('data/'))) {
+      items.push({ file: line.path, status: 'failed', expected: payload ? 'a path under data/' : 'a tag file of the bag', found: line.path });
+      result.problems.push({ kind: 'invalid', path: line.path, detail: `${manifest} names a path outside ${payload ? 'data/' : 'the bag'}; it was not read.` });
+      continue;
+    }
+    const path = await bagFilePath(bag, line.path, payload);
+    if (!path) {
+      // A folder on its way is a link (already a problem of bag.files): nothing behind it is read.
+      items.push({ file: line.path, status: 'failed', expected: 'a regular file inside the bag', found: 'behind a link or special file' });
+      continue;
+    }
+    const entry = byPath.get(line.path);
+    if (!entry) {
+      items.push({ file: line.path, status: 'incomplete', expected: line.sha256, found: null });
+      result.problems.push({ kind: 'missing', path: line.path, detail: `Listed in ${manifest}, but not in the bag.` });
+      continue;
+    }
+    if (entry.kind !== 'file') {
+      items.push({ file: line.path, status: 'failed', expected: 'a regular file', found: kindWords[entry.kind] });
+      continue;
+    }
+    const found = await hashInside(path, bagReal);
+    if (!found) {
+      items.push({ file: line.path, status: 'failed', expected: 'a regular file inside the bag', found: 'not one when opened' });
+      result.problems.push({ kind: 'notRegular', path: line.path, detail: 'Not a regular file inside the bag when opened: not read.' });
+      continue;
+    }
+    if (payload) {
+      result.files.push({ path: line.path, bytes: found.bytes, sha256: found.sha256 });
+      result.bytes += found.bytes;
+    }
+    const same = found.sha256 === line.sha256;
+    items.push({ file: line.path, status: same ? 'passed' : 'failed', expected: line.sha256, found: found.sha256 });
+    if (!same) result.problems.push({ kind: 'modified', path: line.path, detail: `Changed since it was archived: SHA-256 expected ${line.sha256}, found ${found.sha256}.` });
+  }
+  return items;
+}
+
+/** SHA-256 of a regular file whose open descriptor lies inside the bag; null otherwise. */
+async function hashInside(path: string, bagReal: string): Promise<{ sha256: string; bytes: number } | null> {
+  let handle;
+  try {
+    handle = await openRegular(path);
+  } catch (error) {
+    if (error instanceof NotRegularFile) return null;
+    throw error;
+  }
+  try {
+    if (!(await handleInside(handle, path, bagReal))) return null;
+    const { digests, bytes } = await hashFileRanges(handle, ['sha256']);
+    return { sha256: digests.sha256.toString('hex'), bytes };
+  } finally {
+    await handle.close();
+  }
+}
+
+function oxumCheck(info: BagInfo, entries: BagEntry[], problems: BagProblem[]): Check {
+  const payload = entries.filter((entry) => entry.kind === 'file' && entry.path.startsWith('data/'));
+  const found = `${payload.reduce((sum, entry) => sum + entry.bytes, 0)}.${payload.length}`;
+  const stated = bagInfoValue(info, 'Payload-Oxum');
+  if (stated === null) return check('bag.oxum', 'notApplicable', { params: { found } });
+  const expected = stated.trim().slice(0, 60);
+  if (expected === found) return check('bag.oxum', 'passed', { file: 'bag-info.txt', params: { expected, found } });
+  problems.push({ kind: 'oxum', path: 'bag-info.txt', detail: `Payload-Oxum says ${expected} (bytes.files); the payload holds ${found}.` });
+  return check('bag.oxum', 'incomplete', { file: 'bag-info.txt', expected, found, params: { expected, found } });
+}
+
+/** A tag file of the bag as a regular file (bounded); null when missing, not regular, or too large. */
+async function readTag(bag: string, name: string): Promise<Buffer | null> {
+  return readRegular(join(bag, name), maxManifestBytes).catch((error: unknown) => (error instanceof NotRegularFile ? null : Promise.reject(error)));
+}
+
+/** bag-info.txt's labels; null when it is missing, not a regular file, or larger than 1 MB. */
+async function readInfo(bag: string): Promise<BagInfo | null> {
+  const bytes = await readRegular(join(bag, 'bag-info.txt'), maxBagInfoBytes).catch(() => null);
+  return bytes ? parseBagInfo(bytes.toString('utf8')) : null;
 }

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readRegular } from './bag-files';
 import { hashFileRanges } from './file-hash';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
@@ -94,10 +95,8 @@ export async function writeTagFiles(bag: string, info: BagInfo, payload: { path:
   return lines;
 }
 
+/** bag-info.txt as a regular file of at most 16 MB (a link, a FIFO or a larger file reads as empty). */
 export async function readBagInfo(bag: string): Promise<BagInfo> {
-  try {
-    return parseBagInfo(await readFile(join(bag, 'bag-info.txt'), 'utf8'));
-  } catch {
-    return [];
-  }
+  const bytes = await readRegular(join(bag, 'bag-info.txt'), 16 * 1024 * 1024).catch(() => null);
+  return bytes ? parseBagInfo(bytes.toString('utf8')) : [];
 }

@@ -52,11 +52,11 @@ export async function verifyCms(file: string, parsed: ParsedCms, content: Signed
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map((c) => new X509Certificate(Buffer.from(c.toSchema().toBER(false))));
   const checks: SignatureCheck[] = [];
   for (const signerInfo of signedData.signerInfos) {
-    const base: SignatureCheck = { file, signs: content.name, valid: false, trust: 'invalid', subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem: null };
+    const base: SignatureCheck = { file, signs: content.name, valid: false, trust: 'invalid', unreadable: false, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem: null };
     try {
       const signer = findSigner(signerInfo, signedData, certificates);
       if (!signer) {
-        checks.push({ ...base, problem: 'The signer\'s certificate is not in the signature: it cannot be checked.' });
+        checks.push({ ...base, unreadable: true, problem: 'The signer\'s certificate is not in the signature: it cannot be checked.' });
         continue;
       }
       const signingTime = attribute(signerInfo, oid.signingTime);
@@ -64,7 +64,7 @@ export async function verifyCms(file: string, parsed: ParsedCms, content: Signed
       const shown = { ...base, subject: names(signer.subject), issuer: names(signer.issuer), validFrom: iso(signer.validFrom), validTo: iso(signer.validTo), signingTime: when?.toISOString() ?? null };
       const problem = await checkValue(signerInfo, signer, content);
       if (problem) {
-        checks.push({ ...shown, problem });
+        checks.push({ ...shown, ...problem });
         continue;
       }
       const at = when ?? now;
@@ -72,28 +72,33 @@ export async function verifyCms(file: string, parsed: ParsedCms, content: Signed
       const trusted = chainsTo(signer, certificates, anchors, at);
       checks.push({ ...shown, valid: dated === null, trust: dated ? 'invalid' : trusted ? 'trusted' : 'untrusted', problem: dated });
     } catch (error) {
-      checks.push({ ...base, problem: `The signature could not be read (${error instanceof Error ? error.message : String(error)}).` });
+      checks.push({ ...base, unreadable: true, problem: `The signature could not be read (${error instanceof Error ? error.message : String(error)}).` });
     }
   }
-  if (checks.length === 0) checks.push({ file, signs: content.name, valid: false, trust: 'invalid', subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem: 'The file holds no signer.' });
+  if (checks.length === 0) checks.push({ file, signs: content.name, valid: false, trust: 'invalid', unreadable: true, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem: 'The file holds no signer.' });
   return checks;
 }
 
-/** Null when the digest and the signature value both check out; else the problem in words. */
-async function checkValue(signerInfo: pkijs.SignerInfo, signer: X509Certificate, content: SignedContent): Promise<string | null> {
+/**
+ * Null when the digest and the signature value both check out; else the problem in words, `unreadable`
+ * when the check could not be made (an unknown digest, content too large) rather than failed.
+ */
+async function checkValue(signerInfo: pkijs.SignerInfo, signer: X509Certificate, content: SignedContent): Promise<{ problem: string; unreadable: boolean } | null> {
+  const failed = (problem: string) => ({ problem, unreadable: false });
+  const unreadable = (problem: string) => ({ problem, unreadable: true });
   const algorithm = digestOids[signerInfo.digestAlgorithm.algorithmId];
-  if (!algorithm) return `The signature uses a digest SignDock does not know (${signerInfo.digestAlgorithm.algorithmId}).`;
+  if (!algorithm) return unreadable(`The signature uses a digest SignDock does not know (${signerInfo.digestAlgorithm.algorithmId}).`);
   let signedBytes: Buffer;
   if (signerInfo.signedAttrs) {
     const listed = attribute(signerInfo, oid.messageDigest);
-    if (!(listed instanceof asn1js.OctetString)) return 'The signature has no message digest attribute.';
+    if (!(listed instanceof asn1js.OctetString)) return unreadable('The signature has no message digest attribute.');
     const digest = await content.digest(algorithm);
-    if (!digest.equals(Buffer.from(listed.valueBlock.valueHexView))) return `The content does not match the signature: its ${algorithm.toUpperCase()} differs from the one signed${content.name ? ` (${content.name} changed, or is not what was signed)` : ''}.`;
+    if (!digest.equals(Buffer.from(listed.valueBlock.valueHexView))) return failed(`The content does not match the signature: its ${algorithm.toUpperCase()} differs from the one signed${content.name ? ` (${content.name} changed, or is not what was signed)` : ''}.`);
     signedBytes = Buffer.from(signerInfo.signedAttrs.encodedValue);
     signedBytes[0] = 0x31; // signed as a SET, stored as [0] IMPLICIT
   } else {
     const bytes = await content.bytes();
-    if (!bytes) return 'The signature covers the content directly and the content is too large to check here.';
+    if (!bytes) return unreadable('The signature covers the content directly and the content is too large to check here.');
     signedBytes = bytes;
   }
   const key = createPublicKey({ key: signer.publicKey.export({ format: 'der', type: 'spki' }), format: 'der', type: 'spki' });
@@ -111,7 +116,7 @@ async function checkValue(signerInfo: pkijs.SignerInfo, signer: X509Certificate,
   } else {
     ok = verifySignature(algorithm, signedBytes, key, value);
   }
-  return ok ? null : 'The signature value does not verify with the signer\'s certificate: the signature or the signed data was altered.';
+  return ok ? null : failed('The signature value does not verify with the signer\'s certificate: the signature or the signed data was altered.');
 }
 
 function findSigner(signerInfo: pkijs.SignerInfo, signedData: pkijs.SignedData, certificates: X509Certificate[]): X509Certificate | null {

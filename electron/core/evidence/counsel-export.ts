@@ -1,18 +1,22 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { basename, join } from 'node:path';
-import type { BagProblem, VerificationReport } from '../../../shared/domain/evidence';
+import type { ExportResult } from '../../../shared/domain/evidence';
+import { trustWords, verdictWords } from '../../../shared/domain/evidence-verdict';
 import { BAGIT_TXT, formatBagInfo, formatManifest, type BagInfo, type ManifestLine } from './bagit';
-import { checkBag } from './bag-check';
-import { bagInfoValue, readBagInfo } from './bagit';
-import { readStoredReport } from './bag-verify';
+import { walkBag } from './bag-files';
+import type { BagVerification } from './bag-verify';
 import { StoredZipWriter } from './stored-zip';
+import { verifyText } from './verify-instructions';
 
 /**
- * The export for counsel: the selected bags in one serialized bag (a ZIP whose top folder has the
- * ZIP's name), with a chain-of-custody record in its `bag-info.txt` and `data/custody.json` (what, when,
- * by which account and OS user, from which archive, each file's SHA-256, the documents' journal) and a
- * plain `data/summary.txt`. The recipient checks it with any BagIt validator or `sha256sum -c`.
+ * The export for counsel, which proves itself: every bag is verified again from its bytes at export
+ * time; a bag that failed or is incomplete is left out and listed with why (unless asked to include
+ * it, and then it is marked). The bags go into one serialized bag (a ZIP whose top folder has the
+ * ZIP's name) with every regular file of each (timestamp tokens included), a chain-of-custody record
+ * in its `bag-info.txt` and `data/custody.json` (the fresh verdicts, each file's SHA-256, the
+ * documents' journal), a plain `data/summary.txt`, and `data/VERIFY.txt`: how to check it all with
+ * standard tools alone (`sha256sum -c`, `openssl ts -verify`, `pdfsig`).
  */
 export interface ExportInput {
   bags: string[];
@@ -21,58 +25,78 @@ export interface ExportInput {
   accountName: string | null;
   version: string;
   journal: (documentId: string) => Record<string, unknown>[];
+  verify: (bag: string) => Promise<BagVerification>;
+  /** Include bags that failed or are incomplete (marked as such) instead of leaving them out. */
+  includeFailed?: boolean;
   now?: () => Date;
-}
-
-export interface ExportResult {
-  path: string;
-  documents: number;
-  files: number;
-  bytes: number;
-  summary: string;
 }
 
 export async function exportForCounsel(input: ExportInput): Promise<ExportResult> {
   const now = input.now?.() ?? new Date();
   const top = basename(input.outFile).replace(/\.zip$/i, '');
-  await mkdir(join(input.outFile, '..'), { recursive: true });
+  await mkdir(join(input.outFile, '..'), { recursive: true, mode: 0o700 });
   const zip = await StoredZipWriter.create(input.outFile);
   const payload: ManifestLine[] = [];
   const documents: Record<string, unknown>[] = [];
-  const summary: string[] = [`Evidence exported by SignDock ${input.version} on ${now.toISOString()}`, `From the archive: ${input.archiveFolder}`, ''];
+  const bags: ExportResult['bags'] = [];
+  const summary: string[] = [`Evidence exported by SignDock ${input.version} on ${now.toISOString()}`, `From the archive: ${input.archiveFolder}`, 'Every bag was verified again from its files at export time.', ''];
   let bytes = 0;
   try {
     const used = new Set<string>();
     for (const bag of input.bags) {
-      const check = await checkBag(bag);
-      const info = await readBagInfo(bag);
-      const report = await readStoredReport(bag);
+      const verified = await input.verify(bag);
+      const { verdict, trust } = verified.report;
+      const why = verified.report.checks.filter((c) => c.status === 'failed' || c.status === 'incomplete').map((c) => `${c.status}: ${c.title}${c.file ? ` (${c.file})` : ''}: ${c.detail}`);
+      const included = verdict === 'passed' || input.includeFailed === true;
+      bags.push({ bagPath: bag, documentId: verified.documentId, title: verified.title, verdict, trust, included, why });
+      summary.push(...describe(verified, included, why));
+      if (!included) continue;
       let name = basename(bag);
       while (used.has(name)) name = `${name}-${used.size}`;
       used.add(name);
       const files: { path: string; sha256: string; bytes: number }[] = [];
-      for (const relative of await bagFiles(bag)) {
-        const path = `data/bags/${name}/${relative}`;
-        const written = await zip.addFile(`${top}/${path}`, join(bag, ...relative.split('/')));
+      // Every regular file of the bag (tag files, payload, timestamp tokens); links and special files never.
+      for (const entry of (await walkBag(bag)).entries) {
+        if (entry.kind !== 'file' || (basename(entry.path).startsWith('.') && entry.path.endsWith('.part'))) continue;
+        const path = `data/bags/${name}/${entry.path}`;
+        const written = await zip.addFile(`${top}/${path}`, join(bag, ...entry.path.split('/')));
         payload.push({ path, sha256: written.sha256 });
         files.push({ path, sha256: written.sha256, bytes: written.bytes });
         bytes += written.bytes;
       }
-      const documentId = bagInfoValue(info, 'SignDock-Document-Id') ?? report?.documentId ?? name;
-      const title = bagInfoValue(info, 'SignDock-Document-Title') ?? name;
-      documents.push({ documentId, title, bag: `data/bags/${name}`, sourceBag: bag, verdict: report?.verdict ?? null, problemsAtExport: check.problems, files, journal: input.journal(documentId) });
-      summary.push(...describe(title, documentId, report, check.problems));
+      documents.push({
+        documentId: verified.documentId,
+        title: verified.title,
+        bag: `data/bags/${name}`,
+        sourceBag: bag,
+        verdict,
+        trust,
+        verifiedAt: verified.report.checkedAt,
+        covers: verified.report.covers,
+        checks: verified.report.checks.map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, detail: c.detail })),
+        problems: verified.problems,
+        timestampTokens: files.filter((f) => /\.tsr$/i.test(f.path)).map((f) => f.path),
+        files,
+        journal: input.journal(verified.documentId),
+      });
     }
     const user = safeUser();
+    const exported = documents.map((d) => ({ bag: String(d.bag), tokens: d.timestampTokens as string[] }));
     const custody = {
-      format: 'signdock-custody/1',
+      format: 'signdock-custody/2',
       exportedAt: now.toISOString(),
       exportedBy: { osUser: user, host: hostname(), account: input.accountName, tool: `SignDock ${input.version}` },
       fromArchive: input.archiveFolder,
       documents,
+      leftOut: bags.filter((b) => !b.included).map(({ bagPath, documentId, title, verdict, why }) => ({ bagPath, documentId, title, verdict, why })),
     };
-    summary.push('', 'A matching hash proves a file is unchanged since it was archived; it does not prove who signed it. Each document\'s verification.json says what was checked and what was not.');
-    for (const [path, text] of [['data/custody.json', `${JSON.stringify(custody, null, 2)}\n`], ['data/summary.txt', `${summary.join('\n')}\n`]] as const) {
+    summary.push('', 'A matching hash proves a file is unchanged since its manifest was written; it does not prove who signed it. VERIFY.txt says how to check this export with standard tools alone.');
+    const texts: [string, string][] = [
+      ['data/custody.json', `${JSON.stringify(custody, null, 2)}\n`],
+      ['data/summary.txt', `${summary.join('\n')}\n`],
+      ['data/VERIFY.txt', verifyText(top, exported)],
+    ];
+    for (const [path, text] of texts) {
       const written = await zip.addBuffer(`${top}/${path}`, Buffer.from(text, 'utf8'));
       payload.push({ path, sha256: written.sha256 });
       bytes += written.bytes;
@@ -101,36 +125,16 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
     await rm(input.outFile, { force: true });
     throw error;
   }
-  return { path: input.outFile, documents: documents.length, files: payload.length, bytes, summary: summary.join('\n') };
+  return { path: input.outFile, documents: documents.length, files: payload.length, bytes, summary: summary.join('\n'), bags };
 }
 
-function describe(title: string, documentId: string, report: VerificationReport | null, problems: BagProblem[]): string[] {
-  const lines = [`• ${title} (${documentId})`];
-  if (!report) lines.push('  No verification report in the bag.');
-  else {
-    const counts = { passed: 0, failed: 0, notApplicable: 0 };
-    report.checks.forEach((c) => (counts[c.status] += 1));
-    lines.push(`  Verification at archive time (${report.checkedAt}): ${report.verdict} — ${counts.passed} passed, ${counts.failed} failed, ${counts.notApplicable} not applicable.`);
-    report.checks.filter((c) => c.status === 'failed').forEach((c) => lines.push(`  Failed: ${c.title}: ${c.detail}`));
-  }
-  lines.push(problems.length === 0 ? '  Re-hashed at export: every file matches the bag\'s manifests.' : `  Re-hashed at export: ${problems.length} problem(s).`);
-  problems.forEach((p) => lines.push(`  ${p.kind}: ${p.path}`));
+function describe(verified: BagVerification, included: boolean, why: string[]): string[] {
+  const { verdict, trust } = verified.report;
+  const lines = [`• ${verified.title} (${verified.documentId})`];
+  lines.push(`  Verified at export: ${verdictWords[verdict].en.label} — ${verdictWords[verdict].en.detail} Signers: ${trustWords[trust].en}.`);
+  if (verdict !== 'passed') lines.push(included ? '  INCLUDED AS ASKED, although it did not pass:' : '  LEFT OUT of this export:');
+  why.slice(0, 20).forEach((line) => lines.push(`  ${line}`));
   return lines;
-}
-
-/** Every regular file of a bag, relative, with forward slashes (links are not followed). */
-async function bagFiles(bag: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (relative: string) => {
-    const entries = await readdir(relative ? join(bag, relative) : bag, { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile() && !(entry.name.startsWith('.') && entry.name.endsWith('.part'))) out.push(path);
-    }
-  };
-  await walk('');
-  return out;
 }
 
 function safeUser(): string {

@@ -1,5 +1,5 @@
 import type { BagProblem, BagSummary, Verdict, VerificationReport } from '../../../shared/domain/evidence';
-import { verificationReportSchema } from '../../../shared/domain/evidence';
+import { verdicts, verificationReportSchema } from '../../../shared/domain/evidence';
 import type { Db } from '../db/database';
 
 /** One bag as the index keeps it. */
@@ -42,14 +42,18 @@ export interface BagQuery {
   offset: number;
 }
 
-/** The archive's index in SQLite (evidence_bags): written after each bag, searched by the Evidence page. */
+/**
+ * The archive's index in SQLite (evidence_bags): written after each verification of a bag's bytes,
+ * searched by the Evidence page. Its verdict is a cache of the last verification, for the bytes that
+ * report covered (`report.covers`): whoever shows one bag checks that key first (evidence-service).
+ */
 export class EvidenceIndex {
   constructor(private readonly db: Db) {}
 
   put(bag: IndexedBag): void {
-    const counts = { passed: 0, failed: 0, notApplicable: 0 };
+    const counts = { passed: 0, failed: 0, incomplete: 0, notApplicable: 0 };
     bag.report.checks.forEach((check) => (counts[check.status] += 1));
-    const verdict: Verdict = bag.problems.length > 0 && bag.report.verdict === 'passed' ? 'failed' : bag.report.verdict;
+    const verdict: Verdict = bag.report.verdict;
     this.db
       .prepare(
         `INSERT INTO evidence_bags (bag_path, document_id, account_id, account_name, title, document_date, archived_at, verified_at, verdict, passed, failed, not_applicable, bytes, report, problems)
@@ -61,13 +65,10 @@ export class EvidenceIndex {
       .run({ ...bag, ...counts, verdict, report: JSON.stringify(bag.report), problems: JSON.stringify(bag.problems) });
   }
 
-  /** Records a re-hash of a bag: when, and what was found. */
-  recheck(bagPath: string, problems: BagProblem[], at: string): void {
-    const row = this.row(bagPath);
-    if (!row) return;
-    const reportVerdict = (JSON.parse(row.report) as VerificationReport).verdict;
-    const verdict = problems.length > 0 && reportVerdict === 'passed' ? 'failed' : reportVerdict;
-    this.db.prepare('UPDATE evidence_bags SET problems = ?, verified_at = ?, verdict = ? WHERE bag_path = ?').run(JSON.stringify(problems), at, verdict, bagPath);
+  /** Records a new verification of an indexed bag's bytes (its report and problems replace the old ones). */
+  reverified(bagPath: string, report: VerificationReport, problems: BagProblem[], bytes: number): void {
+    const row = this.get(bagPath);
+    if (row) this.put({ ...row, verifiedAt: report.checkedAt, report, problems, bytes });
   }
 
   get(bagPath: string): IndexedBag | null {
@@ -127,12 +128,13 @@ function toBag(row: Row): IndexedBag {
     archivedAt: row.archived_at,
     verifiedAt: row.verified_at,
     bytes: row.bytes,
-    report: verificationReportSchema.parse(JSON.parse(row.report)),
+    report: storedReport(row),
     problems: JSON.parse(row.problems) as BagProblem[],
   };
 }
 
 function toSummary(row: Row): BagSummary {
+  const report = JSON.parse(row.report) as Partial<VerificationReport>;
   return {
     bagPath: row.bag_path,
     documentId: row.document_id,
@@ -141,9 +143,18 @@ function toSummary(row: Row): BagSummary {
     accountName: row.account_name,
     archivedAt: row.archived_at,
     verifiedAt: row.verified_at,
-    verdict: row.verdict as Verdict,
-    counts: { passed: row.passed, failed: row.failed, notApplicable: row.not_applicable },
+    // A row written before verdicts had three outcomes ('refused') reads as failed.
+    verdict: (verdicts as readonly string[]).includes(row.verdict) ? (row.verdict as Verdict) : 'failed',
+    trust: report.trust ?? 'none',
+    counts: { passed: row.passed, failed: row.failed, incomplete: report.checks?.filter((c) => c.status === 'incomplete').length ?? 0, notApplicable: row.not_applicable },
     bytes: row.bytes,
     problems: JSON.parse(row.problems) as BagProblem[],
   };
+}
+
+/** The row's report; one written by an older SignDock that no longer parses is shown as not checked (incomplete) until verified again. */
+function storedReport(row: Row): VerificationReport {
+  const parsed = verificationReportSchema.safeParse(JSON.parse(row.report));
+  if (parsed.success) return parsed.data;
+  return { format: 'signdock-verification/1', documentId: row.document_id, checkedAt: row.verified_at ?? row.archived_at, tool: 'unknown', verdict: 'incomplete', trust: 'none', checks: [], covers: null, signatures: [], signers: [], scope: ['This record was written by an older SignDock: verify the bag again.'] };
 }

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
 import type { Document } from '../../../shared/domain/documents';
@@ -8,15 +9,19 @@ import {
   type ArchiveSelection,
   type BagDetail,
   type EvidenceFileKind,
+  type ExportResult,
+  type IndexResult,
+  type Verdict,
 } from '../../../shared/domain/evidence';
 import type { JobView } from '../../../shared/domain/jobs';
 import type { JobEngine } from '../jobs/job-engine';
 import { isCompleteBag } from './archive-bag';
 import { resolveBag, type EvidenceSettingsStore } from './archive-folder';
 import { bagRelativePath, dayOf } from './bag-path';
-import { findBags, verifyBagFolder, type BagVerification } from './bag-verify';
-import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bagit';
-import { exportForCounsel, type ExportResult } from './counsel-export';
+import { bagFilePath, handleInside, NotRegularFile, openRegular, readRegular, realBag } from './bag-files';
+import { findBags, maxShownValue, verifyBagFolder, type BagVerification } from './bag-verify';
+import { bagInfoValue, manifestName, parseManifest, readBagInfo, tagManifestName } from './bagit';
+import { exportForCounsel } from './counsel-export';
 import type { EvidenceIndex } from './evidence-index';
 import type { ArchiveItemInput } from './archive-kind';
 import { reportBag, writeVerifyReport } from './verify-report';
@@ -90,42 +95,77 @@ export class EvidenceService {
     });
   }
 
-  list(query: { search?: string; verdict?: 'passed' | 'failed' | 'refused'; limit: number; offset: number }) {
+  list(query: { search?: string; verdict?: Verdict; limit: number; offset: number }) {
     return this.deps.index.list(query);
   }
 
+  /**
+   * One bag, its verdict for the bytes on disk now: the index's report is shown only when it covered
+   * these manifests (`covers`); otherwise the bag is verified again first. Nothing outside the bag
+   * is read or looked up (manifest paths outside data/ are not stat'ed; links are not followed).
+   */
   async detail(bagPath: string): Promise<BagDetail> {
-    const bag = this.indexed(bagPath);
-    const manifest = parseManifest(await readFile(join(bag.bagPath, manifestName), 'utf8').catch(() => '')).lines;
-    const files = await Promise.all(manifest.map(async (line) => ({ path: line.path, sha256: line.sha256, bytes: (await stat(join(bag.bagPath, line.path)).catch(() => null))?.size ?? 0 })));
+    let bag = this.indexed(bagPath);
+    if (bag.report.covers === null || bag.report.covers !== (await coversNow(bag.bagPath))) {
+      await this.verify([bag.bagPath]);
+      bag = this.indexed(bagPath);
+    }
+    const manifest = parseManifest((await readRegular(join(bag.bagPath, manifestName), 16 * 1024 * 1024).catch(() => null))?.toString('utf8') ?? '').lines;
+    const files = await Promise.all(
+      manifest.map(async (line) => {
+        const path = await bagFilePath(bag.bagPath, line.path, true);
+        const info = path ? await lstat(path).catch(() => null) : null;
+        return { path: line.path.slice(0, 4096), sha256: line.sha256, bytes: info?.isFile() ? info.size : 0 };
+      }),
+    );
     const summary = this.deps.index.summary(bag.bagPath)!;
-    return { ...summary, report: bag.report, bagInfo: await readBagInfo(bag.bagPath), files };
+    const bagInfo = (await readBagInfo(bag.bagPath)).map(([label, value]) => [label.slice(0, 200), value.length > maxShownValue ? `${value.slice(0, maxShownValue)}…` : value] as [string, string]);
+    return { ...summary, report: bag.report, bagInfo, files };
   }
 
-  /** One evidence file of an archived bag, for the in-app viewer or a download (at most 60 MB). */
+  /**
+   * One evidence file of an archived bag, for the in-app viewer or a download (at most 60 MB): a
+   * regular file inside the bag, opened without following a link, or refused.
+   */
   async file(bagPath: string, kind: EvidenceFileKind): Promise<{ fileName: string; mimeType: string; dataBase64: string }> {
     const bag = this.indexed(bagPath);
-    const path = join(bag.bagPath, ...evidenceFileNames[kind].split('/'));
-    const size = (await stat(path).catch(() => null))?.size;
-    if (size === undefined) throw new AppError({ kind: 'NotFound', code: 'evidence.fileMissing', params: { file: evidenceFileNames[kind] }, message: `${evidenceFileNames[kind]} is missing from the bag ${bag.bagPath}.` });
-    if (size > maxFileBytes) throw new AppError({ kind: 'InvalidInput', code: 'evidence.fileTooLarge', params: { file: evidenceFileNames[kind] }, message: `${evidenceFileNames[kind]} is larger than 60 MB: open it from the archive folder.` });
-    const mimeType = kind === 'package' ? 'application/zip' : kind === 'verification' ? 'application/json' : 'application/pdf';
-    return { fileName: `${bag.documentId.slice(0, 8)}-${evidenceFileNames[kind].slice(5)}`, mimeType, dataBase64: (await readFile(path)).toString('base64') };
+    const name = evidenceFileNames[kind];
+    const missing = () => new AppError({ kind: 'NotFound', code: 'evidence.fileMissing', params: { file: name }, message: `${name} is missing from the bag ${bag.bagPath}, or is not a regular file inside it (a link or special file is never followed).` });
+    const bagReal = await realBag(bag.bagPath);
+    const path = bagReal ? await bagFilePath(bag.bagPath, name, true) : null;
+    if (!bagReal || !path) throw missing();
+    const handle = await openRegular(path).catch((error: unknown) => Promise.reject(error instanceof NotRegularFile ? missing() : error));
+    try {
+      if (!(await handleInside(handle, path, bagReal))) throw missing();
+      const size = (await handle.stat()).size;
+      if (size > maxFileBytes) throw new AppError({ kind: 'InvalidInput', code: 'evidence.fileTooLarge', params: { file: name }, message: `${name} is larger than 60 MB: open it from the archive folder.` });
+      const data = Buffer.alloc(size);
+      let at = 0;
+      while (at < size) {
+        const { bytesRead } = await handle.read(data, at, size - at, at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      const mimeType = kind === 'package' ? 'application/zip' : kind === 'verification' ? 'application/json' : 'application/pdf';
+      return { fileName: `${bag.documentId.slice(0, 8).replace(/[^0-9A-Za-z_-]/g, '_')}-${name.slice(5)}`, mimeType, dataBase64: data.subarray(0, at).toString('base64') };
+    } finally {
+      await handle.close();
+    }
   }
 
-  /** Re-verifies indexed bags from their files alone and records what was found. */
+  /** Verifies indexed bags again from their bytes alone and records what was found. */
   async verify(bagPaths: readonly string[]): Promise<BagVerification[]> {
     const results: BagVerification[] = [];
     for (const bagPath of bagPaths) {
       const bag = this.indexed(bagPath);
-      const result = await verifyBagFolder(bag.bagPath, { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}` });
-      this.deps.index.recheck(bag.bagPath, result.problems, (this.deps.now?.() ?? new Date()).toISOString());
+      const result = await verifyBagFolder(bag.bagPath, this.verifyOptions());
+      this.deps.index.reverified(bag.bagPath, result.report, result.problems, result.check.bytes);
       results.push(result);
     }
     return results;
   }
 
-  /** Verifies bags again (every indexed bag when none are given) and saves the report for the legal team (PDF + CSV) in the exports folder. */
+  /** Verifies bags again (every indexed bag when none are given) and saves the report for the legal team (PDF + CSV) at `outFile`, else in the exports folder. */
   async report(bagPaths?: readonly string[], outFile?: string): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
     const paths = bagPaths ?? this.deps.index.allPaths().sort();
     const results = await this.verify(paths);
@@ -135,38 +175,49 @@ export class EvidenceService {
     return writeVerifyReport({ bags: results.map(reportBag), folders, tool: `SignDock ${this.deps.version}`, generatedAt: now }, outFile ?? join(this.deps.exportsFolder, name));
   }
 
-  /** Indexes every bag under a folder (the archive, or one copied from another machine) from the bags alone. */
-  async indexFolder(folder: string): Promise<{ folder: string; bags: number; problems: number }> {
+  /** Indexes every bag under a folder (the archive, or one copied from another machine), each verified from its bytes. */
+  async indexFolder(folder: string): Promise<IndexResult> {
     const bags = await findBags(folder);
-    let problems = 0;
+    const result: IndexResult = { folder, bags: bags.length, problems: 0, verdicts: { passed: 0, failed: 0, incomplete: 0 }, results: [] };
     for (const bag of bags) {
-      const found = await verifyBagFolder(bag, { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}`, rerun: false });
-      if (!found.stored) continue;
-      problems += found.problems.length;
-      this.deps.index.put({
-        bagPath: bag,
-        documentId: found.documentId,
-        accountId: null,
-        accountName: found.accountName,
-        title: found.title,
-        documentDate: found.documentDate,
-        archivedAt: found.info.find(([label]) => label === 'Bagging-Date')?.[1] ?? found.stored.checkedAt,
-        verifiedAt: (this.deps.now?.() ?? new Date()).toISOString(),
-        bytes: found.check.bytes,
-        report: found.stored,
-        problems: found.problems.filter((p) => p.kind !== 'mismatch' && p.kind !== 'refused'),
-      });
+      const found = await verifyBagFolder(bag, this.verifyOptions());
+      this.indexVerified(found);
+      result.problems += found.problems.length;
+      result.verdicts[found.report.verdict] += 1;
+      if (result.results.length < 1000) result.results.push({ bagPath: bag, title: found.title, verdict: found.report.verdict, trust: found.report.trust, problems: found.problems.slice(0, 50) });
     }
-    return { folder, bags: bags.length, problems };
+    return result;
   }
 
-  /** The index rebuilt from the bags alone: rows of bags gone from disk are dropped, every bag found is indexed. */
-  async rebuildIndex(): Promise<{ folder: string; bags: number; problems: number }> {
-    for (const path of this.deps.index.allPaths()) if (!(await isCompleteBag(path)) && !(await stat(join(path, 'bagit.txt')).catch(() => null))) this.deps.index.remove(path);
+  /** A bag verified from its bytes, into the index (the row of an indexed bag keeps its account). */
+  indexVerified(found: BagVerification): void {
+    const known = this.deps.index.get(found.bagPath);
+    this.deps.index.put({
+      bagPath: found.bagPath,
+      documentId: found.documentId,
+      accountId: known?.accountId ?? null,
+      accountName: known?.accountName ?? found.accountName,
+      title: found.title,
+      documentDate: found.documentDate,
+      archivedAt: known?.archivedAt ?? bagInfoValue(found.info, 'Bagging-Date')?.slice(0, 40) ?? found.report.checkedAt,
+      verifiedAt: found.report.checkedAt,
+      bytes: found.check.bytes,
+      report: found.report,
+      problems: found.problems,
+    });
+  }
+
+  /** The index rebuilt from the bags alone: rows of bags gone from disk are dropped, every bag found is verified and indexed. */
+  async rebuildIndex(): Promise<IndexResult> {
+    for (const path of this.deps.index.allPaths()) if (!(await isCompleteBag(path)) && !(await lstat(join(path, 'bagit.txt')).catch(() => null))) this.deps.index.remove(path);
     return this.indexFolder(this.deps.settings.archiveFolder());
   }
 
-  async export(bagPaths: readonly string[], outFile?: string): Promise<ExportResult> {
+  verifyOptions() {
+    return { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}`, ...(this.deps.now ? { now: this.deps.now } : {}) };
+  }
+
+  async export(bagPaths: readonly string[], outFile?: string, includeFailed = false): Promise<ExportResult> {
     const bags = bagPaths.map((path) => this.indexed(path).bagPath);
     const now = this.deps.now?.() ?? new Date();
     const name = `evidence-for-counsel-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.zip`;
@@ -176,7 +227,17 @@ export class EvidenceService {
     } catch {
       accountName = null;
     }
-    return exportForCounsel({ bags, outFile: outFile ?? join(this.deps.exportsFolder, name), archiveFolder: this.deps.settings.archiveFolder(), accountName, version: this.deps.version, journal: this.deps.journal, now: () => now });
+    return exportForCounsel({
+      bags,
+      outFile: outFile ?? join(this.deps.exportsFolder, name),
+      archiveFolder: this.deps.settings.archiveFolder(),
+      accountName,
+      version: this.deps.version,
+      journal: this.deps.journal,
+      verify: (bag) => verifyBagFolder(bag, this.verifyOptions()),
+      includeFailed,
+      now: () => now,
+    });
   }
 
   /**
@@ -229,4 +290,11 @@ function checkSelection(selection: ArchiveSelection): void {
   const problems = Object.entries(fields);
   if (problems.length === 0) return;
   throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields, message: `Some details are not right. ${problems.map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ')}` });
+}
+
+/** What a report covered, as it is on disk now: SHA-256 over the tag manifest and the payload manifest (null when either is missing). */
+async function coversNow(bag: string): Promise<string | null> {
+  const read = (name: string) => readRegular(join(bag, name), 16 * 1024 * 1024).catch(() => null);
+  const [tags, manifest] = [await read(tagManifestName), await read(manifestName)];
+  return tags && manifest ? createHash('sha256').update(tags).update('\0').update(manifest).digest('hex') : null;
 }

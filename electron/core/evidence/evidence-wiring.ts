@@ -18,6 +18,7 @@ import { JobLeases } from '../jobs/leases';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../logging/logger';
 import { nextDue, recheckArchive, scheduleRecheck, type RecheckDeps } from './scheduled-recheck';
+import { verifyBagFolder } from './bag-verify';
 
 type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
 
@@ -86,12 +87,8 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     since: () => store.recheckSince(),
     last: () => store.lastRecheck(),
     store: (result) => store.setLastRecheck(result),
-    onBag: async (bagPath, check, at) => {
-      // A bag not indexed yet (an archive copied in) is indexed from its files, then the re-hash recorded.
-      if (!index.get(bagPath)) await service.indexFolder(bagPath);
-      index.recheck(bagPath, check.problems, at);
-      return { title: index.get(bagPath)?.title ?? bagPath.slice(bagPath.lastIndexOf('/') + 1) };
-    },
+    verify: (bagPath) => verifyBagFolder(bagPath, service.verifyOptions()),
+    onBag: (verified) => service.indexVerified(verified),
     onDone: (result) => {
       deps.events.emit('evidence.rechecked', result);
       if (result.bagsWithProblems.length > 0) deps.events.emit('notices', { kind: 'evidenceProblems', count: result.bagsWithProblems.length, titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title) });
@@ -160,9 +157,9 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
         return service.indexFolder(path);
       },
       'evidence.rebuildIndex': () => service.rebuildIndex(),
-      'evidence.export': ({ bagPaths, outFile }) => {
+      'evidence.export': ({ bagPaths, outFile, includeFailed }) => {
         hostPath('where to save the export', outFile);
-        return service.export(bagPaths, outFile);
+        return service.export(bagPaths, outFile, includeFailed);
       },
     },
   };

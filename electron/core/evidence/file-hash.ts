@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { openRegular } from './bag-files';
 import type { HashAlgorithm } from './zip-inspect';
 
 /**
  * Hashes a file (or byte ranges of it) with one or more algorithms, reading into one buffer that is
  * reused for every read: no chunk per read left for the garbage collector, so hashing a 50 MB file
- * costs one 1 MB buffer, whatever the file's size.
+ * costs one 1 MB buffer, whatever the file's size. Only a regular file is read (never through a link,
+ * never waiting on a FIFO: `openRegular`), or read from a handle the caller opened (and closes).
  */
 const chunkBytes = 1024 * 1024;
 
-export async function hashFileRanges<A extends HashAlgorithm>(path: string, algorithms: readonly A[], ranges?: readonly [number, number][]): Promise<{ digests: Record<A, Buffer>; bytes: number }> {
+export async function hashFileRanges<A extends HashAlgorithm>(file: string | FileHandle, algorithms: readonly A[], ranges?: readonly [number, number][]): Promise<{ digests: Record<A, Buffer>; bytes: number }> {
   const hashes = [...new Set(algorithms)].map((algorithm) => [algorithm, createHash(algorithm)] as const);
-  const handle = await open(path, 'r');
+  const handle = typeof file === 'string' ? await openRegular(file) : file;
   const buffer = Buffer.allocUnsafeSlow(chunkBytes);
   let bytes = 0;
   try {
@@ -27,7 +29,7 @@ export async function hashFileRanges<A extends HashAlgorithm>(path: string, algo
       }
     }
   } finally {
-    await handle.close();
+    if (typeof file === 'string') await handle.close();
   }
   return { digests: Object.fromEntries(hashes.map(([algorithm, hash]) => [algorithm, hash.digest()])) as Record<A, Buffer>, bytes };
 }

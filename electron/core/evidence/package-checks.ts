@@ -1,7 +1,7 @@
 import { createHash, type X509Certificate } from 'node:crypto';
 import type { Check, SignatureCheck, SignerRecord } from '../../../shared/domain/evidence';
 import { parseCms, verifyCms, type SignedContent } from './cms-verify';
-import { check } from './checks';
+import { check, folded } from './checks';
 import { findClaims, isTextEntry, type HashClaim } from './hash-claims';
 import { signedContentHints, signerRecords } from './signer-records';
 import { InspectedZip, ZipRefused, type HashAlgorithm, type Refusal, type ZipLimits } from './zip-inspect';
@@ -50,7 +50,7 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
       computed.set(file.name, hashes);
       findings.entryHashes.set(file.name, hashes.sha256);
     }
-    findings.checks.push(check('package.safe', 'passed', 'The package is safe to open', `${files.length} entries read without extracting anything; no absolute or ".." paths, backslashes, links, or oversized entries.`));
+    findings.checks.push(check('package.safe', 'passed', { params: { entries: files.length } }));
     findings.checks.push(...listedHashChecks(findings.claims, computed, names));
     for (const file of files.filter((f) => signatureFile.test(f.name))) {
       findings.signatures.push(...(await signatureChecks(zip, file.name, names, hints, anchors)));
@@ -58,7 +58,7 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
   } catch (error) {
     if (!(error instanceof ZipRefused)) throw error;
     findings.refused = error.refusal;
-    findings.checks = [check('package.safe', 'failed', 'The package is safe to open', `Refused: ${error.refusal.detail} Nothing in it was extracted or checked further.`, { file: error.refusal.entry, params: { reason: error.refusal.reason } })];
+    findings.checks = [check('package.safe', 'failed', { file: error.refusal.entry, params: { refusal: error.refusal.detail, refusalReason: error.refusal.reason } })];
     findings.claims = [];
     findings.signatures = [];
     findings.signers = [];
@@ -68,37 +68,37 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
   return findings;
 }
 
+/** One folded check per text file that lists hashes ("18 files match hashes.txt"), then the files no hash covers. */
 function listedHashChecks(claims: HashClaim[], computed: Map<string, Record<string, string>>, names: string[]): Check[] {
   const paired = claims.filter((claim) => claim.entry !== null);
-  if (paired.length === 0) return [check('package.listedHash', 'notApplicable', 'Hash values listed in the package', 'The package\'s text files list no hash value next to a file name, so no file could be checked against them.')];
-  const checks = paired.map((claim) => {
-    const found = computed.get(claim.entry!)?.[claim.algorithm] ?? null;
-    const ok = found === claim.hex;
-    const title = `${claim.entry} matches the ${claim.algorithm.toUpperCase()} listed in ${claim.source}`;
-    return check('package.listedHash', ok ? 'passed' : 'failed', title, ok ? 'The file is the same as when the package listed its hash.' : `Mismatch: ${claim.entry} is not the file ${claim.source} lists.`, {
-      file: claim.entry,
-      expected: claim.hex,
-      found,
-      params: { source: claim.source, algorithm: claim.algorithm },
+  if (paired.length === 0) return [check('package.listedHash', 'notApplicable')];
+  const sources = [...new Set(paired.map((claim) => claim.source))];
+  const checks = sources.map((source) => {
+    const mine = paired.filter((claim) => claim.source === source);
+    const items = mine.map((claim) => {
+      const found = computed.get(claim.entry!)?.[claim.algorithm] ?? null;
+      return { file: claim.entry!, status: found === claim.hex ? ('passed' as const) : ('failed' as const), expected: claim.hex, found };
     });
+    const algorithm = [...new Set(mine.map((claim) => claim.algorithm.toUpperCase()))].join('/');
+    return folded('package.listedHash', items, { params: { source, algorithm } });
   });
   const covered = new Set(paired.map((claim) => claim.entry));
   const unlisted = names.filter((name) => !covered.has(name));
   if (unlisted.length > 0) {
-    checks.push(check('package.unlisted', 'notApplicable', 'Files with no listed hash', `No hash is listed for ${unlisted.join(', ')}: these were not checked against the package.`, { params: { count: unlisted.length } }));
+    checks.push(check('package.unlisted', 'notApplicable', { params: { count: unlisted.length }, items: unlisted.map((file) => ({ file, status: 'notApplicable' as const, expected: null, found: null })) }));
   }
   return checks;
 }
 
 async function signatureChecks(zip: InspectedZip, file: string, names: string[], hints: Map<string, string>, anchors: readonly X509Certificate[]): Promise<SignatureCheck[]> {
-  const failed = (problem: string): SignatureCheck[] => [{ file, signs: null, valid: false, trust: 'invalid', subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem }];
+  const unreadable = (problem: string): SignatureCheck[] => [{ file, signs: null, valid: false, trust: 'invalid', unreadable: true, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem }];
   const der = await zip.bytes(file, maxSignatureBytes);
-  if (!der) return failed('The signature file is larger than any signature (over 2 MB): not read.');
+  if (!der) return unreadable('The signature file is larger than any signature (over 2 MB): not read.');
   let parsed;
   try {
     parsed = parseCms(der);
   } catch (error) {
-    return failed(`Not a CMS/PKCS #7 signature (${error instanceof Error ? error.message : String(error)}).`);
+    return unreadable(`Not a CMS/PKCS #7 signature (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (parsed.embedded) {
     const embedded = parsed.embedded;
@@ -107,14 +107,14 @@ async function signatureChecks(zip: InspectedZip, file: string, names: string[],
   const stripped = file.replace(signatureFile, '');
   const candidates = [hints.get(file), names.includes(stripped) ? stripped : undefined, ...names.filter((n) => /\.pdf$/i.test(n))].filter((n): n is string => !!n && names.includes(n));
   const unique = [...new Set(candidates)];
-  if (unique.length === 0) return failed('A detached signature, and the package holds nothing it could sign.');
+  if (unique.length === 0) return unreadable('A detached signature, and the package holds nothing it could sign.');
   let first: SignatureCheck[] | null = null;
   for (const name of unique.slice(0, 8)) {
     const checks = await verifyCms(file, parsed, contentOf(zip, name), anchors);
     if (checks.every((c) => c.valid)) return checks;
     first ??= checks;
   }
-  return first ?? failed('No content matched.');
+  return first ?? unreadable('No content matched.');
 }
 
 function contentOf(zip: InspectedZip, name: string): SignedContent {

@@ -27,9 +27,10 @@ const pdfjs = import('pdfjs-dist/legacy/build/pdf.min.mjs').finally(() => {
   console.warn = quietWarn;
 });
 
-async function extract(path) {
+/** The PDF's bytes as the main thread read them (a regular file, bounded), or read here from a path. */
+async function extract(path, bytes) {
   const { getDocument } = await pdfjs;
-  const data = new Uint8Array(await readFile(path));
+  const data = bytes ? new Uint8Array(bytes) : new Uint8Array(await readFile(path));
   const task = getDocument({ data, isEvalSupported: false, enableXfa: false, stopAtErrors: false, verbosity: 0, disableFontFace: true, useSystemFonts: false });
   try {
     const document = await task.promise;
@@ -48,8 +49,8 @@ async function extract(path) {
   }
 }
 
-parentPort.on('message', ({ id, path }) => {
-  extract(path).then(
+parentPort.on('message', ({ id, path, bytes }) => {
+  extract(path, bytes).then(
     (result) => parentPort.postMessage({ id, ...result }),
     (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
   );

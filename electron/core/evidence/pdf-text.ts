@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { readRegular } from './bag-files';
 
 /**
  * The text of a PDF (the audit certificate), with pdfjs-dist's Node build: parsed, never executed
@@ -64,8 +64,10 @@ function thread(): Worker {
 
 export async function pdfText(path: string, options: { maxBytes?: number; timeoutMs?: number } = {}): Promise<PdfText> {
   const maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
-  const size = (await stat(path)).size;
-  if (size > maxBytes) throw new Error(`the file is larger than ${maxBytes} bytes`);
+  // Read here, as a regular file only (never through a link or from a FIFO), and handed to the worker.
+  const bytes = await readRegular(path, maxBytes);
+  if (!bytes) throw new Error(`the file is larger than ${maxBytes} bytes`);
+  const data = new Uint8Array(bytes).buffer;
   if (idle) clearTimeout(idle);
   idle = null;
   const id = (nextId += 1);
@@ -77,7 +79,7 @@ export async function pdfText(path: string, options: { maxBytes?: number; timeou
       timer = setTimeout(() => {
         if (waiting.has(id)) stop('reading its text took too long');
       }, options.timeoutMs ?? 60_000);
-      reader.postMessage({ id, path });
+      reader.postMessage({ id, path, bytes: data }, [data]);
     });
   } finally {
     clearTimeout(timer);

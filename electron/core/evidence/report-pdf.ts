@@ -1,15 +1,20 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { bagVerdict, counts, problemKindWords, reportScope, reportSummary, statusWords, type ReportInput } from './report-model';
+import { checkWords } from '../../../shared/domain/evidence-checks';
+import { trustWords } from '../../../shared/domain/evidence-verdict';
+import { capText, counts, problemKindWords, reportScope, reportSummary, statusWords, verdictLine, type ReportInput } from './report-model';
 
 /**
  * The verification report as a PDF (pdf-lib, standard fonts: nothing embedded, nothing executed):
  * a summary, what the check proves and what it does not, then each bag with its problems and each
- * check's result. Text the standard fonts cannot show (outside Windows-1252) is written as `?`.
+ * check's result (a folded check with its files). Text the standard fonts cannot show (outside
+ * Windows-1252) is written as `?`. Every value drawn from a bag is capped (`capText`) and wrapped in
+ * time linear in its length (one width per character, summed), so a 5 MB title costs milliseconds.
  */
 const A4: [number, number] = [595.28, 841.89];
 const margin = 48;
 const gray = rgb(0.38, 0.38, 0.42);
 const red = rgb(0.7, 0.1, 0.1);
+const amber = rgb(0.6, 0.4, 0.0);
 const green = rgb(0.1, 0.45, 0.2);
 
 // The characters of Windows-1252 beyond Latin-1 that the standard fonts can show.
@@ -74,25 +79,55 @@ class Writer {
   }
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Lines that fit `width`: words joined while they fit, a word longer than the line broken where it
+ * must. Each character's width is looked up once per font and size and summed, so the whole text
+ * costs time linear in its length (measuring every candidate prefix was cubic).
+ */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const widths = new Map<string, number>();
+  const charWidth = (ch: string) => {
+    let w = widths.get(ch);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(ch, size);
+      widths.set(ch, w);
+    }
+    return w;
+  };
+  const space = charWidth(' ');
   const lines: string[] = [];
   let line = '';
-  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+  let lineWidth = 0;
   for (const word of text.split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
+    let wordWidth = 0;
+    for (const ch of word) wordWidth += charWidth(ch);
+    const joined = line ? lineWidth + space + wordWidth : wordWidth;
+    if (joined <= width) {
+      line = line ? `${line} ${word}` : word;
+      lineWidth = joined;
       continue;
     }
     if (line) lines.push(line);
-    let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+    if (wordWidth <= width) {
+      line = word;
+      lineWidth = wordWidth;
+      continue;
     }
-    line = rest;
+    // A word longer than the line (a path, a hash): cut where the next character would not fit.
+    let piece = '';
+    let pieceWidth = 0;
+    for (const ch of word) {
+      const w = charWidth(ch);
+      if (pieceWidth + w > width && piece) {
+        lines.push(piece);
+        piece = '';
+        pieceWidth = 0;
+      }
+      piece += ch;
+      pieceWidth += w;
+    }
+    line = piece;
+    lineWidth = pieceWidth;
   }
   if (line || lines.length === 0) lines.push(line);
   return lines;
@@ -111,8 +146,8 @@ export async function reportPdf(input: ReportInput, author: string): Promise<Uin
   w.text('Evidence verification report', { size: 18, bold: true, gap: 6 });
   w.text(`Made ${input.generatedAt.toISOString()} by ${input.tool}, as ${author}.`, { color: gray });
   w.text(`Checked: ${input.folders.join(', ')}`, { color: gray, gap: 8 });
-  const clean = summary.problems === 0;
-  w.text(clean ? 'Result: no problems found.' : `Result: ${summary.problems} problem${summary.problems === 1 ? '' : 's'} found in ${summary.bagsWithProblems} of ${summary.bags} bags.`, { size: 12, bold: true, color: clean ? green : red, gap: 2 });
+  const clean = summary.bagsWithProblems === 0;
+  w.text(clean ? 'Result: every bag passed.' : `Result: ${summary.bagsWithProblems} of ${summary.bags} bags failed or are incomplete (${summary.problems} problem${summary.problems === 1 ? '' : 's'}).`, { size: 12, bold: true, color: clean ? green : red, gap: 2 });
   w.text(`${summary.bags} bag${summary.bags === 1 ? '' : 's'} checked; ${summary.files} files (${summary.bytes.toLocaleString('en-US')} bytes) re-hashed with SHA-256. No network and no account were used.`, { gap: 10 });
 
   w.text('What this check proves, and what it does not', { size: 12, bold: true, gap: 3 });
@@ -125,23 +160,29 @@ export async function reportPdf(input: ReportInput, author: string): Promise<Uin
   w.text('Bags', { size: 12, bold: true, gap: 4 });
   for (const [n, bag] of input.bags.entries()) {
     w.keep(60);
-    const verdict = bagVerdict(bag);
-    w.text(`${n + 1}. ${bag.title}`, { size: 10.5, bold: true });
-    w.text(`Document ${bag.documentId} · ${verdict}`, { color: verdict === 'verified' ? green : red });
-    w.text(bag.bagPath, { size: 8, mono: true, color: gray });
-    w.text(`${bag.files} files re-hashed. ${bag.report ? `Checks ${bag.rerun ? 'run again now' : 'as recorded at archive time (not run again)'}: ${counts(bag.report.checks)}.` : 'No verification report: the evidence checks could not be run.'}`, { gap: 3 });
+    const verdict = bag.report.verdict;
+    const tone = verdict === 'passed' ? green : verdict === 'failed' ? red : amber;
+    w.text(`${n + 1}. ${capText(bag.title, 300)}`, { size: 10.5, bold: true });
+    w.text(`Document ${capText(bag.documentId, 200)} · ${verdictLine(verdict)}`, { color: tone });
+    w.text(`Signers: ${trustWords[bag.report.trust].en}.`, { color: bag.report.trust === 'notVouched' ? amber : gray });
+    w.text(capText(bag.bagPath, 1000), { size: 8, mono: true, color: gray });
+    w.text(`${bag.files} files re-hashed. Checks run now: ${counts(bag.report.checks)}.`, { gap: 3 });
     if (bag.problems.length > 0) {
       w.text('Problems', { bold: true, indent: 8 });
-      for (const problem of bag.problems) {
-        w.text(`${problem.kind.toUpperCase()}  ${problem.path}`, { size: 8, mono: true, indent: 16, color: red });
-        w.text(problem.detail, { size: 8, indent: 16, gap: 2 });
+      for (const problem of bag.problems.slice(0, 200)) {
+        w.text(`${problem.kind.toUpperCase()}  ${capText(problem.path, 500)}`, { size: 8, mono: true, indent: 16, color: red });
+        w.text(capText(problem.detail), { size: 8, indent: 16, gap: 2 });
       }
+      if (bag.problems.length > 200) w.text(`… and ${bag.problems.length - 200} more (see the CSV).`, { size: 8, indent: 16, color: gray });
     }
-    if (bag.report && bag.report.checks.length > 0) {
+    if (bag.report.checks.length > 0) {
       w.text('Checks', { bold: true, indent: 8 });
       for (const c of bag.report.checks) {
-        w.text(`[${statusWords[c.status]}] ${c.title}`, { size: 8, indent: 16, color: c.status === 'failed' ? red : c.status === 'passed' ? undefined : gray });
-        if (c.status !== 'passed') w.text(c.detail, { size: 7.5, indent: 24, color: gray });
+        const words = checkWords(c, 'en');
+        w.text(`[${statusWords[c.status]}] ${capText(words.title, 500)}`, { size: 8, indent: 16, color: c.status === 'failed' ? red : c.status === 'incomplete' ? amber : c.status === 'passed' ? undefined : gray });
+        if (c.status !== 'passed') w.text(capText(words.detail), { size: 7.5, indent: 24, color: gray });
+        const shown = c.items.filter((item) => item.status !== 'passed').slice(0, 50);
+        for (const item of shown) w.text(`${statusWords[item.status]}: ${capText(item.file, 500)}${item.expected || item.found ? ` (expected ${capText(item.expected ?? '—', 200)}, found ${capText(item.found ?? '—', 200)})` : ''}`, { size: 7, mono: true, indent: 28, color: gray });
       }
     }
     w.space(8);

@@ -1,8 +1,7 @@
 import type { RecheckResult, RecheckSetting } from '../../../shared/domain/evidence';
 import type { JobLeases } from '../jobs/leases';
 import type { Logger } from '../logging/logger';
-import { checkBag } from './bag-check';
-import { findBags } from './bag-verify';
+import { findBags, type BagVerification } from './bag-verify';
 
 const DAY = 86_400_000;
 /** setTimeout's longest wait (about 24.8 days); a later due time is reached by waiting again. */
@@ -20,8 +19,10 @@ export interface RecheckDeps {
   since: () => number;
   last: () => RecheckResult | null;
   store: (result: RecheckResult) => void;
-  /** After each bag: the index records what its re-hash found (bags not indexed yet are indexed). */
-  onBag: (bagPath: string, check: Awaited<ReturnType<typeof checkBag>>, at: string) => Promise<{ title: string }>;
+  /** One bag verified from its bytes (bag-verify.ts: the bag against itself, then every evidence check). */
+  verify: (bagPath: string) => Promise<BagVerification>;
+  /** After each bag: the index records what its verification found (bags not indexed yet are indexed). */
+  onBag: (verification: BagVerification) => void | Promise<void>;
   /** When it is over (an event for the UI; a notice when problems were found). */
   onDone: (result: RecheckResult) => void;
   logger?: Logger;
@@ -38,8 +39,8 @@ export function nextDue(deps: Pick<RecheckDeps, 'setting' | 'since' | 'last'>): 
 }
 
 /**
- * Re-hashes every bag of the archive folder against its own manifests (no network, no key), one bag
- * after another, and keeps the result. Read-only on the bags: stopped half-way (a crash, a SIGKILL) it
+ * Verifies every bag of the archive folder again from its bytes (no network, no key), one bag after
+ * another: the same checks as `verify`, never a stored verdict; and keeps the result. Read-only on the bags: stopped half-way (a crash, a SIGKILL) it
  * leaves no result, so it is simply due again at the next start. One process at a time (a lease in SQLite).
  */
 export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['trigger']): Promise<RecheckResult | null> {
@@ -54,12 +55,14 @@ export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['
     const result: RecheckResult = { startedAt, finishedAt: startedAt, folder, trigger, bags: bags.length, files: 0, bytes: 0, problems: 0, bagsWithProblems: [] };
     let renewed = now();
     for (const bag of bags) {
-      const check = await checkBag(bag);
-      const { title } = await deps.onBag(bag, check, new Date(now()).toISOString());
-      result.files += check.files.length;
-      result.bytes += check.bytes;
-      result.problems += check.problems.length;
-      if (check.problems.length > 0 && result.bagsWithProblems.length < 200) result.bagsWithProblems.push({ bagPath: bag, title, problems: check.problems });
+      const verified = await deps.verify(bag);
+      await deps.onBag(verified);
+      result.files += verified.check.files.length;
+      result.bytes += verified.check.bytes;
+      result.problems += verified.problems.length;
+      if (verified.report.verdict !== 'passed' && result.bagsWithProblems.length < 200) {
+        result.bagsWithProblems.push({ bagPath: bag, title: verified.title, verdict: verified.report.verdict, problems: verified.problems.slice(0, 50) });
+      }
       if (now() - renewed > deps.leases.ttlMs / 3) {
         deps.leases.renew(leaseId);
         renewed = now();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { openRegular } from './bag-files';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -22,7 +22,9 @@ export class StoredZipWriter {
   }
 
   async addFile(name: string, source: string): Promise<{ sha256: string; bytes: number }> {
-    return this.add(name, createReadStream(source, { highWaterMark: 1024 * 1024 }));
+    // A regular file only, never through a link (openRegular); the stream closes the handle at its end.
+    const handle = await openRegular(source);
+    return this.add(name, handle.createReadStream({ highWaterMark: 1024 * 1024 }));
   }
 
   async addBuffer(name: string, bytes: Buffer): Promise<{ sha256: string; bytes: number }> {

@@ -24,7 +24,7 @@ export function reportAuthor(): string {
 /** Writes the PDF and the CSV (each whole or not at all) and says where. */
 export async function writeVerifyReport(input: ReportInput, pdfPath: string): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
   const paths = reportPaths(pdfPath);
-  await mkdir(dirname(paths.pdf), { recursive: true });
+  await mkdir(dirname(paths.pdf), { recursive: true, mode: 0o700 });
   // pdf-lib is loaded only when a report is written: every other command (an archive job) is spared its memory.
   const { reportPdf } = await import('./report-pdf');
   await writeFileAtomic(paths.pdf, await reportPdf(input, reportAuthor()));
@@ -39,8 +39,7 @@ export function reportBag(result: BagVerification): ReportBag {
     bagPath: result.bagPath,
     documentId: result.documentId,
     title: result.title,
-    report: result.report ?? result.stored,
-    rerun: result.report !== null,
+    report: result.report,
     files: result.check.files.length,
     bytes: result.check.bytes,
     problems: result.problems,

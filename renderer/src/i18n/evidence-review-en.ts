@@ -18,9 +18,8 @@ export const evidenceReviewEn = {
       text: 'Every file and signature is intact, but no certificate authority you trust vouches for the signer: this does not yet show who signed.',
       todo: 'To check who signed, add the certificate authority that issued the signer’s certificate under “Archive settings” below, then check again.',
     },
-    failed: { label: 'Problems found', text: 'A check failed: this evidence is not what was archived or signed. What failed is listed below.' },
+    failed: { label: 'Failed', text: 'A check failed: this evidence is not what was archived or signed. What failed is listed below.' },
     incomplete: { label: 'Incomplete', text: 'Not everything could be checked (a file is missing or could not be read), so this evidence is not verified. What could not run is listed below.' },
-    refused: { label: 'Package refused', text: 'The evidence package was not opened because it is unsafe. Why is listed below.' },
   },
   timestamp: {
     label: 'Timestamp',
@@ -31,11 +30,8 @@ export const evidenceReviewEn = {
     untrusted: 'No authority you trust vouches for this time-stamping authority.',
     failed: 'The timestamp does not match this evidence: {{detail}}',
   },
-  group: {
-    passed: '{{count}} files match {{source}}',
-    passed_one: '1 file matches {{source}}',
-    failed: '{{failed}} of {{count}} files do not match {{source}}',
-  },
+  items: 'Each file ({{count}})',
+  items_one: 'The file (1)',
   report: {
     savedTo: 'Report saved: {{pdf}} (and {{csv}}).',
     downloaded: 'Report downloaded: {{pdf}} and {{csv}}.',

@@ -16,9 +16,8 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
       text: 'Todos los archivos y firmas están íntegros, pero ninguna autoridad de certificación de su confianza respalda al firmante: esto aún no demuestra quién firmó.',
       todo: 'Para comprobar quién firmó, añada la autoridad de certificación que emitió el certificado del firmante en «Configuración del archivo», más abajo, y compruebe de nuevo.',
     },
-    failed: { label: 'Con problemas', text: 'Una comprobación ha fallado: esta evidencia no es la que se archivó o firmó. Lo que falló se indica abajo.' },
+    failed: { label: 'Fallido', text: 'Una comprobación ha fallado: esta evidencia no es la que se archivó o firmó. Lo que falló se indica abajo.' },
     incomplete: { label: 'Incompleto', text: 'No se pudo comprobar todo (falta un archivo o no se pudo leer), así que esta evidencia no está verificada. Lo que no se pudo comprobar se indica abajo.' },
-    refused: { label: 'Paquete rechazado', text: 'El paquete de evidencias no se abrió porque no es seguro. El motivo se indica abajo.' },
   },
   timestamp: {
     label: 'Sello de tiempo',
@@ -29,11 +28,8 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
     untrusted: 'Ninguna autoridad de su confianza respalda a esta autoridad de sellado.',
     failed: 'El sello de tiempo no corresponde a esta evidencia: {{detail}}',
   },
-  group: {
-    passed: '{{count}} archivos coinciden con {{source}}',
-    passed_one: '1 archivo coincide con {{source}}',
-    failed: '{{failed}} de {{count}} archivos no coinciden con {{source}}',
-  },
+  items: 'Cada archivo ({{count}})',
+  items_one: 'El archivo (1)',
   report: {
     savedTo: 'Informe guardado: {{pdf}} (y {{csv}}).',
     downloaded: 'Informe descargado: {{pdf}} y {{csv}}.',

@@ -49,7 +49,7 @@ function PanelBody({ bagPath }: { bagPath: string }) {
   return (
     <div className="evidence-panel" data-testid="bag-details">
       <h3 className="evidence-panel-title">{bag.title}</h3>
-      <VerdictSummary verdict={bag.verdict} checks={bag.report.checks} signatures={bag.report.signatures} timestamp={null} />
+      <VerdictSummary verdict={bag.verdict} trust={bag.trust} checks={bag.report.checks} timestamp={null} />
       <div className="evidence-panel-actions">
         <Button variant="primary" size="sm" data-autofocus onClick={() => view({ bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })} data-testid="view-certificate">
           {t('evidence.panel.viewCertificate')}

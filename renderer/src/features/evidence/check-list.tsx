@@ -1,71 +1,49 @@
 import { useTranslation } from 'react-i18next';
 import type { BagProblem, Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
+import { problemOutcome } from '../../../../shared/domain/evidence-verdict';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
-import { checkLines } from './check-groups';
 import { statusTone, useCheckWords } from './labels';
 
 /**
- * Each check with its result in words; expected and found values when it has them; the report's own
- * words folded away. Per-file hash checks fold into one expandable line per source (check-groups.ts),
- * open when one of them failed.
+ * Each check with its result in words (from the shared catalogue), expected and found values when it
+ * has them, the report's own words folded away. A check folded per file by the core ("18 files match
+ * SHA256SUMS") opens to each file's own result, and is open when one of them did not pass.
  */
 export function CheckList({ checks }: { checks: Check[] }) {
-  const { t } = useTranslation();
   return (
     <ul className="evidence-checks" data-testid="check-list">
-      {checkLines(checks).map((line, index) =>
-        line.kind === 'one' ? (
-          <CheckItem key={`${line.check.id}-${index}`} check={line.check} />
-        ) : (
-          <li key={`${line.id}-${line.source}`} className="evidence-check" data-testid="check-group" data-status={line.status} data-check={line.id}>
-            <Tag tone={statusTone(line.status)}>{t(`evidence.statuses.${line.status}`)}</Tag>
-            <div className="evidence-check-body">
-              <details className="evidence-check-group" open={line.status === 'failed'}>
-                <summary className="evidence-check-title">
-                  {line.status === 'failed'
-                    ? t('evidence.review.group.failed', { count: line.checks.length, failed: line.checks.filter((c) => c.status === 'failed').length, source: line.source })
-                    : t('evidence.review.group.passed', { count: line.checks.length, source: line.source })}
-                </summary>
-                <ul className="evidence-checks">
-                  {line.checks.map((check, inner) => (
-                    <CheckItem key={`${check.file ?? ''}-${inner}`} check={check} />
-                  ))}
-                </ul>
-              </details>
-            </div>
-          </li>
-        ),
-      )}
+      {checks.map((check, index) => (
+        <CheckLine key={`${check.id}-${index}`} check={check} />
+      ))}
     </ul>
   );
 }
 
-function CheckItem({ check }: { check: Check }) {
+function CheckLine({ check }: { check: Check }) {
   const { t } = useTranslation();
   const words = useCheckWords();
   const shown = words(check);
+  const notPassed = check.items.filter((item) => item.status === 'failed' || item.status === 'incomplete');
   return (
     <li className="evidence-check" data-testid="check" data-status={check.status} data-check={check.id}>
       <Tag tone={statusTone(check.status)}>{t(`evidence.statuses.${check.status}`)}</Tag>
       <div className="evidence-check-body">
         <p className="evidence-check-title">{shown.title}</p>
         <p className="evidence-check-text">{shown.text}</p>
-        {check.status === 'failed' && (check.expected || check.found) ? (
-          <dl className="evidence-hashes">
-            {check.expected ? (
-              <div>
-                <dt>{t('evidence.panel.expected')}</dt>
-                <dd>{check.expected}</dd>
-              </div>
-            ) : null}
-            {check.found ? (
-              <div>
-                <dt>{t('evidence.panel.found')}</dt>
-                <dd>{check.found}</dd>
-              </div>
-            ) : null}
-          </dl>
+        <Hashes expected={check.status === 'failed' ? check.expected : null} found={check.status === 'failed' ? check.found : null} />
+        {check.items.length > 0 ? (
+          <details className="evidence-check-group" open={notPassed.length > 0} data-testid="check-items">
+            <summary>{t('evidence.review.items', { count: check.items.length })}</summary>
+            <ul className="evidence-check-items">
+              {check.items.map((item) => (
+                <li key={item.file} data-testid="check-item" data-status={item.status}>
+                  <Tag tone={statusTone(item.status)}>{t(`evidence.statuses.${item.status}`)}</Tag> <code>{item.file}</code>
+                  <Hashes expected={item.status === 'failed' ? item.expected : null} found={item.status === 'failed' ? item.found : null} />
+                </li>
+              ))}
+            </ul>
+          </details>
         ) : null}
         {shown.technical !== shown.text ? (
           <details className="notice-details">
@@ -78,13 +56,34 @@ function CheckItem({ check }: { check: Check }) {
   );
 }
 
+function Hashes({ expected, found }: { expected: string | null; found: string | null }) {
+  const { t } = useTranslation();
+  if (!expected && !found) return null;
+  return (
+    <dl className="evidence-hashes">
+      {expected ? (
+        <div>
+          <dt>{t('evidence.panel.expected')}</dt>
+          <dd>{expected}</dd>
+        </div>
+      ) : null}
+      {found ? (
+        <div>
+          <dt>{t('evidence.panel.found')}</dt>
+          <dd>{found}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 export function ProblemList({ problems }: { problems: BagProblem[] }) {
   const { t } = useTranslation();
   return (
     <ul className="evidence-problems" data-testid="bag-problems">
       {problems.map((problem) => (
         <li key={`${problem.kind}-${problem.path}`} data-kind={problem.kind}>
-          <Tag tone="danger">{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
+          <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
         </li>
       ))}
     </ul>

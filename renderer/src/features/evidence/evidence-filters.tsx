@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../components/search-field';
 import { useEvidenceStore } from './evidence-store';
 
-const filters = ['all', 'passed', 'failed', 'refused'] as const;
+const filters = ['all', 'passed', 'failed', 'incomplete'] as const;
 
 /** The search box (Escape clears it) and the verification filter (radio buttons: arrow keys move). */
 export function EvidenceFilters() {

@@ -1,33 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { Check, Verdict } from '../../../../shared/domain/evidence';
+import { checkWords } from '../../../../shared/domain/evidence-checks';
 import type { TagTone } from '../../components/tag';
 
-export const verdictTone = (verdict: Verdict): TagTone => (verdict === 'passed' ? 'success' : verdict === 'refused' ? 'warning' : 'danger');
-export const statusTone = (status: Check['status']): TagTone => (status === 'passed' ? 'success' : status === 'failed' ? 'danger' : 'neutral');
-
-type DynamicT = (key: string, options?: Record<string, unknown>) => string;
+export const verdictTone = (verdict: Verdict): TagTone => (verdict === 'passed' ? 'success' : verdict === 'incomplete' ? 'warning' : 'danger');
+export const statusTone = (status: Check['status']): TagTone => (status === 'passed' ? 'success' : status === 'failed' ? 'danger' : status === 'incomplete' ? 'warning' : 'neutral');
 
 /**
- * A check in the UI language: its title and one sentence, chosen by its id and status (and for
- * signatures by trust). The report's own English words stay available as `technical`.
+ * A check in the UI language, from the shared check catalogue by its id, status and parameters (never
+ * parsed from its English title). The report's own English words stay available as `technical`.
  */
 export function useCheckWords() {
-  const { t, i18n } = useTranslation();
-  const lookup = t as unknown as DynamicT;
-  const has = (key: string) => i18n.exists(key);
+  const { i18n } = useTranslation();
   return (check: Check): { title: string; text: string; technical: string } => {
-    const base = has(`evidence.checks.${check.id}.title`) ? `evidence.checks.${check.id}` : null;
-    const reason = typeof check.params.reason === 'string' && has(`evidence.reasons.${check.params.reason}`) ? lookup(`evidence.reasons.${check.params.reason}`) : String(check.params.reason ?? '');
-    const algorithm = typeof check.params.algorithm === 'string' ? check.params.algorithm.toUpperCase() : 'SHA-256';
-    const values = { ...check.params, file: check.file ?? '', reason, algorithm, bytes: check.params.bytesAfter ?? '', title: check.title };
-    if (!base) return { title: check.title, text: check.detail, technical: check.detail };
-    const noFile = check.file === null && has(`${base}.titleNone`);
-    const title = check.id === 'signed.pdfSignature' && check.title.startsWith('Nothing added') ? lookup(`${base}.titleNone`) : lookup(noFile ? `${base}.titleNone` : `${base}.title`, values);
-    let key = `${base}.${check.status}`;
-    if ((check.id === 'signature.cms' || check.id === 'signed.pdfSignature') && check.status === 'passed') key = `${base}.${check.params.trust === 'trusted' ? 'trusted' : 'untrusted'}`;
-    if (check.id === 'signed.pdfSignature' && check.file === 'data/signed.pdf' && check.status !== 'notApplicable') key = `${base}.${check.status === 'passed' ? 'covered' : 'appended'}`;
-    const text = has(key) ? lookup(key, values) : check.detail;
-    return { title, text, technical: check.detail };
+    const words = checkWords(check, i18n.language.startsWith('es') ? 'es' : 'en');
+    return { title: words.title, text: words.detail, technical: check.detail };
   };
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Check, SignatureCheck } from '../../../../shared/domain/evidence';
+import type { Check, SignerTrust, Verdict } from '../../../../shared/domain/evidence';
 import { Notice } from '../../components/notice';
-import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
-import { bagLook, countChecks, lookTone, trustOf } from './bag-look';
+import { bagLook, countChecks } from './bag-look';
 import { CheckCounts } from './check-counts';
+import { LookTag } from './look-tag';
 
 /** A bag's timestamp as the core reports it (RFC 3161): passed, failed, none (no TSA set) or not yet. */
 export interface TimestampView {
@@ -20,15 +20,13 @@ export interface TimestampView {
  * the signer, incomplete, failed, refused) with what it means and what to do, the counts of the checks
  * listed below (counted from them), and its timestamp or "not timestamped".
  */
-export function VerdictSummary({ verdict, checks, signatures, timestamp }: { verdict: string; checks: Check[]; signatures: SignatureCheck[]; timestamp: TimestampView | null }) {
+export function VerdictSummary({ verdict, trust, checks, timestamp }: { verdict: Verdict; trust: SignerTrust; checks: Check[]; timestamp: TimestampView | null }) {
   const { t, i18n } = useTranslation();
-  const look = bagLook(verdict, trustOf(signatures));
+  const look = bagLook(verdict, trust);
   return (
     <div className="evidence-verdict" data-testid="panel-summary" data-look={look}>
       <p>
-        <Tag tone={lookTone[look]} testId="panel-verdict">
-          {t(`evidence.review.look.${look}.label`)}
-        </Tag>{' '}
+        <LookTag verdict={verdict} trust={trust} testId="panel-verdict" />{' '}
         <CheckCounts counts={countChecks(checks)} testId="panel-counts" />
       </p>
       {look === 'verified' ? (
