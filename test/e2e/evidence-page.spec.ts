@@ -86,7 +86,7 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024Ã
       // Forged: every line agrees.
       panel = await openBag(page, 'NDA');
       await expect(panel.getByTestId('panel-verdict')).toHaveText(words.failed);
-      await expect(panel.getByTestId('panel-counts')).not.toContainText(/(Failed|Fallida) 0/);
+      await expect(panel.getByTestId('panel-counts')).not.toContainText(/(Failed|Fallidas) 0/);
       await expectNoPassOnSignedPdf(page);
       const counts = await panel.getByTestId('panel-counts').textContent();
       await page.screenshot({ path: screenshotPath(`evidence-page-tampered-${language}.png`) });

@@ -32,6 +32,7 @@ export const evidenceReviewEn = {
   },
   items: 'Each file ({{count}})',
   items_one: 'The file (1)',
+  counts: { passed: 'Passed', failed: 'Failed', incomplete: 'Could not be checked', notApplicable: 'Not applicable' },
   report: {
     savedTo: 'Report saved: {{pdf}} (and {{csv}}).',
     downloaded: 'Report downloaded: {{pdf}} and {{csv}}.',

@@ -30,6 +30,7 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
   },
   items: 'Cada archivo ({{count}})',
   items_one: 'El archivo (1)',
+  counts: { passed: 'Correctas', failed: 'Fallidas', incomplete: 'Sin comprobar', notApplicable: 'No aplicables' },
   report: {
     savedTo: 'Informe guardado: {{pdf}} (y {{csv}}).',
     downloaded: 'Informe descargado: {{pdf}} y {{csv}}.',

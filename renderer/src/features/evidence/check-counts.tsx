@@ -6,7 +6,7 @@ export function CheckCounts({ counts, testId }: { counts: Record<string, number>
   const shown = Object.entries(counts).filter(([status, n]) => n > 0 || status === 'passed' || status === 'failed');
   return (
     <span className="cell-sub" data-testid={testId}>
-      {shown.map(([status, n]) => `${t(`evidence.statuses.${status}`, { defaultValue: status })} ${n}`).join(' · ')}
+      {shown.map(([status, n]) => `${t(`evidence.review.counts.${status}`, { defaultValue: status })} ${n}`).join(' · ')}
     </span>
   );
 }
