@@ -122,6 +122,18 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024Ã
     await expect(panel.getByTestId('signatures')).not.toContainText('issuer not trusted');
     await page.screenshot({ path: screenshotPath('evidence-page-trusted-en.png') });
     await closeBag(page);
+
+    // The saved report is the same run the page then shows: its problems are the bags' problems listed here.
+    await page.getByTestId('save-report').click();
+    const saved = await page.getByTestId('report-saved').textContent();
+    const reported = Number(/(\d+) problems? (is|are) listed/.exec(saved ?? '')?.[1] ?? 'NaN');
+    let listed = 0;
+    for (const title of ['NDA', 'Supplier']) {
+      panel = await openBag(page, title);
+      listed += await panel.getByTestId('bag-problems').locator('li').count();
+      await closeBag(page);
+    }
+    expect(listed, saved ?? '').toBe(reported);
   } finally {
     await webHost.stop();
     made.remove();

@@ -11,7 +11,7 @@ import { useLiveQuery } from '../../lib/use-live-query';
 import { CheckList, ProblemList, SignersAndSignatures } from './check-list';
 import { useEvidenceStore, useReloadOnChange } from './evidence-store';
 import { saveBagFile } from './file-actions';
-import { VerdictSummary } from './verdict-summary';
+import { timestampOf, VerdictSummary } from './verdict-summary';
 
 /** One archived document: its facts, what changed on disk, each check, signers and signatures, and its files. */
 export function BagPanel() {
@@ -49,7 +49,7 @@ function PanelBody({ bagPath }: { bagPath: string }) {
   return (
     <div className="evidence-panel" data-testid="bag-details">
       <h3 className="evidence-panel-title">{bag.title}</h3>
-      <VerdictSummary verdict={bag.verdict} trust={bag.trust} checks={bag.report.checks} timestamp={null} />
+      <VerdictSummary verdict={bag.verdict} trust={bag.trust} checks={bag.report.checks} timestamp={timestampOf(bag)} />
       <div className="evidence-panel-actions">
         <Button variant="primary" size="sm" data-autofocus onClick={() => view({ bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })} data-testid="view-certificate">
           {t('evidence.panel.viewCertificate')}

@@ -81,8 +81,8 @@ export function ProblemList({ problems }: { problems: BagProblem[] }) {
   const { t } = useTranslation();
   return (
     <ul className="evidence-problems" data-testid="bag-problems">
-      {problems.filter((problem, index) => problems.findIndex((p) => p.kind === problem.kind && p.path === problem.path) === index).map((problem) => (
-        <li key={`${problem.kind}-${problem.path}`} data-kind={problem.kind}>
+      {problems.map((problem, index) => (
+        <li key={`${problem.kind}-${problem.path}-${index}`} data-kind={problem.kind} title={problem.detail}>
           <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
         </li>
       ))}

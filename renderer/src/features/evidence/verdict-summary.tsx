@@ -16,6 +16,15 @@ export interface TimestampView {
 }
 
 /**
+ * The bag's timestamp as `evidence.get` reports it beside the verdict (the time-stamping part of the
+ * model); a host that reports none reads as "not timestamped".
+ */
+export function timestampOf(bag: object): TimestampView | null {
+  const value = (bag as { timestamp?: TimestampView | null }).timestamp;
+  return value && typeof value.state === 'string' ? value : null;
+}
+
+/**
  * The head of a bag's panel: its look (verified, amber when intact but no trusted authority vouches for
  * the signer, incomplete, failed, refused) with what it means and what to do, the counts of the checks
  * listed below (counted from them), and its timestamp or "not timestamped".
