@@ -11,6 +11,7 @@ export const evidenceReviewEn = {
   browserHint: 'In a browser the archive is chosen when SignDock’s web host starts. To review another folder, start it with',
   emptyTitle: 'No archived documents in this folder',
   emptyBody: 'SignDock looks for evidence bags (folders holding bagit.txt) in the archive folder above and its subfolders. Choose the folder that holds the archive you were given.',
+  notAllThere: 'Missing or unreadable on disk',
   look: {
     verified: { label: 'Verified', text: 'Every check ran and passed, and a certificate authority you trust vouches for each signer.' },
     untrusted: {
@@ -22,7 +23,6 @@ export const evidenceReviewEn = {
     incomplete: { label: 'Incomplete', text: 'Not everything could be checked (a file is missing or could not be read), so this evidence is not verified. What could not run is listed below.' },
   },
   timestamp: {
-    label: 'Timestamp',
     none: 'Not timestamped: nothing but SignDock vouches for when this evidence existed.',
     notYet: 'Not timestamped yet: the time-stamping authority could not be reached; the next check adds the timestamp.',
     passed: 'Timestamped {{time}} by {{tsa}}.',

@@ -9,6 +9,7 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
   browserHint: 'En un navegador, el archivo se elige al iniciar el servidor web de SignDock. Para revisar otra carpeta, inícielo con',
   emptyTitle: 'No hay documentos archivados en esta carpeta',
   emptyBody: 'SignDock busca bolsas de evidencias (carpetas con bagit.txt) en la carpeta de archivo indicada arriba y en sus subcarpetas. Elija la carpeta que contiene el archivo que le han entregado.',
+  notAllThere: 'Falta o no se lee en el disco',
   look: {
     verified: { label: 'Verificado', text: 'Todas las comprobaciones se hicieron y son correctas, y una autoridad de certificación de su confianza respalda a cada firmante.' },
     untrusted: {
@@ -20,7 +21,6 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
     incomplete: { label: 'Incompleto', text: 'No se pudo comprobar todo (falta un archivo o no se pudo leer), así que esta evidencia no está verificada. Lo que no se pudo comprobar se indica abajo.' },
   },
   timestamp: {
-    label: 'Sello de tiempo',
     none: 'Sin sello de tiempo: nadie más que SignDock respalda cuándo existía esta evidencia.',
     notYet: 'Aún sin sello de tiempo: no se pudo contactar con la autoridad de sellado; la próxima comprobación lo añade.',
     passed: 'Sellado el {{time}} por {{tsa}}.',

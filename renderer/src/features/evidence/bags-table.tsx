@@ -50,7 +50,7 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
               </td>
               <td>
                 <LookTag verdict={bag.verdict} trust={bag.trust} testId="bag-verdict" />
-                {bag.problems.length > 0 ? <span className="cell-sub evidence-changed">{t('evidence.changedOnDisk')}</span> : null}
+                {bag.problems.length > 0 ? <span className="cell-sub evidence-changed">{bag.verdict === 'incomplete' ? t('evidence.review.notAllThere') : t('evidence.changedOnDisk')}</span> : null}
               </td>
               <td className="evidence-cell-checks">
                 <CheckCounts counts={bag.counts} testId="bag-counts" />

@@ -79,11 +79,20 @@ function Hashes({ expected, found }: { expected: string | null; found: string | 
 
 export function ProblemList({ problems }: { problems: BagProblem[] }) {
   const { t } = useTranslation();
+  // The same kind on the same file (one missing file stops several checks) is one line with how many.
+  const lines = new Map<string, { problem: BagProblem; count: number }>();
+  for (const problem of problems) {
+    const key = `${problem.kind}\u0000${problem.path}`;
+    const line = lines.get(key);
+    if (line) line.count += 1;
+    else lines.set(key, { problem, count: 1 });
+  }
   return (
     <ul className="evidence-problems" data-testid="bag-problems">
-      {problems.map((problem, index) => (
-        <li key={`${problem.kind}-${problem.path}-${index}`} data-kind={problem.kind} title={problem.detail}>
+      {[...lines.entries()].map(([key, { problem, count }]) => (
+        <li key={key} data-kind={problem.kind} data-count={count}>
           <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
+          {count > 1 ? <span className="cell-sub"> ×{count}</span> : null}
         </li>
       ))}
     </ul>

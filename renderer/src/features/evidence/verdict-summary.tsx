@@ -47,7 +47,7 @@ export function VerdictSummary({ verdict, trust, checks, timestamp }: { verdict:
         </Notice>
       )}
       <p className="evidence-timestamp" data-testid="panel-timestamp" data-state={timestamp?.state ?? 'none'}>
-        <strong>{t('evidence.review.timestamp.label')}:</strong> {timestampWords(timestamp, t as unknown as Words, (iso) => formatDateTime(iso, i18n.language, { seconds: true }))}
+        {timestampWords(timestamp, t as unknown as Words, (iso) => formatDateTime(iso, i18n.language, { seconds: true }))}
       </p>
     </div>
   );
