@@ -15,7 +15,8 @@ import { startWebHost } from './support/web-host';
 // - the bag without its package is incomplete, in its own look and words;
 // - each says whether it is timestamped;
 // - adding the sandbox CA (a test authority: warned, then confirmed) turns the signatures trusted
-//   after the one re-check it starts.
+//   after the one re-check it starts, and removing it takes that back;
+// - the saved report's problems are the ones the page lists.
 
 const TITLES = ['Lease – Calle Mayor 12', 'NDA – Consultora Iberia', 'Supplier agreement 2025', 'Purchase order PO-2025-295'];
 
@@ -134,6 +135,13 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024�
       await closeBag(page);
     }
     expect(listed, saved ?? '').toBe(reported);
+
+    // Removing the authority takes its trust back at once.
+    await page.getByTestId('trust-anchors').getByRole('button', { name: /^Remove / }).click();
+    await expect(page.getByTestId('anchor-done')).toContainText('Removed', { timeout: 30_000 });
+    panel = await openBag(page, 'Calle Mayor');
+    await expect(panel.getByTestId('panel-verdict')).toHaveText('Intact, signer not vouched for');
+    await closeBag(page);
   } finally {
     await webHost.stop();
     made.remove();

@@ -31,6 +31,8 @@ export function ArchiveSettings() {
   // What the user typed or chose (null: the folder in effect).
   const [typed, setFolder] = useState<string | null>(null);
   const [pending, setPending] = useState<{ pem: string; anchors: InspectedAnchors } | null>(null);
+  // What the last trust change did, in words.
+  const [done, setDone] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   // In a browser the folder is shown, not chosen: a page may not name folders of the computer.
   const browser = files.kind === 'upload';
@@ -54,19 +56,19 @@ export function ArchiveSettings() {
     changed();
   };
   const add = useAction(async () => {
-    if (!pending) return null;
+    if (!pending) return;
+    setDone(null);
     await recheck(await client.call('evidence.addTrustAnchor', { pem: pending.pem }));
-    const subject = pending.anchors.map((a) => a.subject).join('; ');
+    setDone(t('evidence.review.anchor.added', { subject: pending.anchors.map((a) => a.subject).join('; ') }));
     setPending(null);
-    return t('evidence.review.anchor.added', { subject });
   });
   const remove = useAction(async (fingerprint: string, subject: string) => {
+    setDone(null);
     await recheck(await client.call('evidence.removeTrustAnchor', { fingerprint }));
-    return t('evidence.review.anchor.removed', { subject });
+    setDone(t('evidence.review.anchor.removed', { subject }));
   });
   if (!settings) return null;
   const folder = typed ?? settings.archiveFolder;
-  const done = add.result ?? remove.result;
   return (
     <SectionCard title={t('evidence.settings.title')} description={t('evidence.settings.description')} testId="archive-settings">
       <div className="evidence-settings">
@@ -112,8 +114,7 @@ export function ArchiveSettings() {
           onChange={async (event) => {
             const picked = event.target.files?.[0];
             event.target.value = '';
-            add.reset();
-            remove.reset();
+            setDone(null);
             if (picked) await inspect.run(await picked.text());
           }}
         />
