@@ -32,11 +32,11 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     folded: true,
     en: {
       passed: { title: 'Only regular files, all inside the bag', detail: '{count} files read, none a link, FIFO, socket or device, none outside the bag.' },
-      failed: { title: '{count} entries of the bag are not regular files', detail: 'Links, FIFOs, sockets and devices are refused: none was followed or read.' },
+      failed: { title: 'Not every entry of the bag is a regular file ({count} refused)', detail: 'Links, FIFOs, sockets and devices are refused: none was followed or read.' },
     },
     es: {
       passed: { title: 'Solo archivos normales, todos dentro de la bolsa', detail: '{count} archivos leídos; ninguno es un enlace, FIFO, socket o dispositivo, ni está fuera de la bolsa.' },
-      failed: { title: '{count} entradas de la bolsa no son archivos normales', detail: 'Se rechazan enlaces, FIFO, sockets y dispositivos: no se siguió ni leyó ninguno.' },
+      failed: { title: 'No todas las entradas de la bolsa son archivos normales ({count} rechazadas)', detail: 'Se rechazan enlaces, FIFO, sockets y dispositivos: no se siguió ni leyó ninguno.' },
     },
   },
   'bag.manifest': {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
@@ -84,6 +84,10 @@ describe('archive against the sandbox', () => {
       expect(info).toContain(`SignDock-Document-Id: ${bag.documentId}`);
       expect(info).toMatch(/SignDock-Source-URL-package\.zip: http:\/\/127\.0\.0\.1:\d+\/api\/v2\/documents\/.+\/download\/zipfile/);
       expect(info).toMatch(/Payload-Oxum: \d+\.4/);
+      // Said where it happens, private: the archive, year, bag and data folders 0700, every file 0600.
+      const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+      for (const folder of [join(home.path, 'archive'), join(bag.bagPath, '..'), bag.bagPath, join(bag.bagPath, 'data')]) expect([folder, mode(folder)]).toEqual([folder, '700']);
+      for (const file of ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'tagmanifest-sha256.txt', 'data/package.zip', 'data/certificate.pdf', 'data/signed.pdf', 'data/verification.json']) expect([file, mode(join(bag.bagPath, file))]).toEqual([file, '600']);
     }
     const stats = await sandbox.controlClient.stats();
     for (const id of completed) expect(stats.downloads[id]).toEqual({ zipfile: 1, 'pdf-certificate': 1, document: 1 });
@@ -229,6 +233,8 @@ describe('archive against the sandbox', () => {
     expect(exported.documents).toBe(2);
     expect(exported.summary).toContain(bags[0]!.title);
     expect(exported.summary).toContain('INCLUDED AS ASKED, although it did not pass');
+    expect((statSync(out).mode & 0o777).toString(8)).toBe('600');
+    expect((statSync(join(home.path, 'counsel')).mode & 0o777).toString(8)).toBe('700');
     const unpacked = join(home.path, 'counsel', 'unpacked');
     const unzip = spawnSync('unzip', ['-q', out, '-d', unpacked], { encoding: 'utf8' });
     expect(unzip.status, unzip.stderr).toBe(0);

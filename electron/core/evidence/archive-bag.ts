@@ -1,5 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EvidenceKind } from '../../../shared/domain/documents';
 import type { ServiceClient } from '../api/service-client';
@@ -77,6 +77,8 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
     const client = await deps.client();
     memStep(`${target.documentId.slice(-4)} download ${kind}`);
     const result = await client.downloadEvidence(target.documentId, kind, join(bag, file), deps.signal ? { signal: deps.signal } : {});
+    // Evidence holds signers' personal data: readable by this user only, like the rest of the bag.
+    await chmod(join(bag, file), 0o600);
     hashes.set(file, result.sha256);
     downloaded += result.bytes;
     fetched.push(kind);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { BagProblem, Check, CheckItem } from '../../../shared/domain/evidence';
-import { bagFilePath, handleInside, safeBagPath, kindWords, NotRegularFile, openRegular, readRegular, realBag, walkBag, type BagEntry } from './bag-files';
+import { bagFilePath, handleInside, safeBagPath, kindWords, NotRegularFile, openRegular, readRegular, readRegularHead, realBag, walkBag, type BagEntry } from './bag-files';
 import { bagInfoValue, manifestName, parseBagInfo, parseManifest, tagManifestName, type BagInfo, type ManifestLine } from './bagit';
 import { check, folded, notRun } from './checks';
 import { hashFileRanges } from './file-hash';
@@ -44,7 +44,7 @@ export async function checkBag(bag: string): Promise<BagCheck> {
   result.checks.push(filesCheck(entries, truncated, result.problems));
   result.dataReadable = (await bagFilePath(bag, 'data/x', true)) !== null;
   const info = await readInfo(bag);
-  result.info = info ?? [];
+  result.info = info.labels;
 
   const manifestBytes = await readTag(bag, manifestName);
   const tagBytes = await readTag(bag, tagManifestName);
@@ -76,9 +76,9 @@ export async function checkBag(bag: string): Promise<BagCheck> {
     const items = await hashListed(bag, bagReal, parseManifest(tagBytes.toString('utf8')).lines, byPath, false, result);
     result.checks.push(items.some((i) => i.status === 'incomplete') && !items.some((i) => i.status === 'failed') ? notRun('bag.tagManifest', 'tagFileMissing', tagManifestName) : folded('bag.tagManifest', items, { file: tagManifestName }));
   }
-  if (info) result.checks.push(oxumCheck(info, entries, result.problems));
+  if (info.whole) result.checks.push(oxumCheck(info.labels, entries, result.problems));
   else {
-    result.problems.push({ kind: 'notRun', path: 'bag-info.txt', detail: 'bag-info.txt is missing, not a regular file, or over 1 MB: its labels and Payload-Oxum were not read.' });
+    result.problems.push({ kind: 'notRun', path: 'bag-info.txt', detail: 'bag-info.txt is missing, not a regular file, or over 1 MB (only its first 1 MB was read): its Payload-Oxum was not checked.' });
     result.checks.push(notRun('bag.oxum', 'unreadable', 'bag-info.txt', { case: 'unreadable' }));
   }
   return result;
@@ -170,8 +170,8 @@ async function readTag(bag: string, name: string): Promise<Buffer | null> {
   return readRegular(join(bag, name), maxManifestBytes).catch((error: unknown) => (error instanceof NotRegularFile ? null : Promise.reject(error)));
 }
 
-/** bag-info.txt's labels; null when it is missing, not a regular file, or larger than 1 MB. */
-async function readInfo(bag: string): Promise<BagInfo | null> {
-  const bytes = await readRegular(join(bag, 'bag-info.txt'), maxBagInfoBytes).catch(() => null);
-  return bytes ? parseBagInfo(bytes.toString('utf8')) : null;
+/** bag-info.txt's labels from its first 1 MB; `whole` false when it is missing, not a regular file, or larger. */
+async function readInfo(bag: string): Promise<{ labels: BagInfo; whole: boolean }> {
+  const head = await readRegularHead(join(bag, 'bag-info.txt'), maxBagInfoBytes).catch(() => null);
+  return head ? { labels: parseBagInfo(head.bytes.toString('utf8')), whole: head.whole } : { labels: [], whole: false };
 }

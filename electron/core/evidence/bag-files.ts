@@ -63,20 +63,25 @@ export async function openRegular(path: string): Promise<FileHandle> {
   return handle;
 }
 
-/** At most `maxBytes` of a regular file (null when it is larger). */
+/** A regular file whole when it holds at most `maxBytes` (null when it is larger). */
 export async function readRegular(path: string, maxBytes: number): Promise<Buffer | null> {
+  const head = await readRegularHead(path, maxBytes);
+  return head.whole ? head.bytes : null;
+}
+
+/** The first `maxBytes` of a regular file, and whether that is all of it. */
+export async function readRegularHead(path: string, maxBytes: number): Promise<{ bytes: Buffer; whole: boolean }> {
   const handle = await openRegular(path);
   try {
     const size = (await handle.stat()).size;
-    if (size > maxBytes) return null;
-    const buffer = Buffer.alloc(size);
+    const buffer = Buffer.alloc(Math.min(size, maxBytes));
     let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(buffer, at, size - at, at);
+    while (at < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, at, buffer.length - at, at);
       if (bytesRead === 0) break;
       at += bytesRead;
     }
-    return buffer.subarray(0, at);
+    return { bytes: buffer.subarray(0, at), whole: size <= maxBytes };
   } finally {
     await handle.close();
   }

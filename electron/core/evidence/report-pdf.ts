@@ -81,55 +81,64 @@ class Writer {
 
 /**
  * Lines that fit `width`: words joined while they fit, a word longer than the line broken where it
- * must. Each character's width is looked up once per font and size and summed, so the whole text
- * costs time linear in its length (measuring every candidate prefix was cubic).
+ * must. Each character's width is looked up once per font and size (by its code) and summed, and
+ * lines are cut by index, so the whole text costs time linear in its length (measuring every
+ * candidate prefix was cubic). The text is `printable` already: one UTF-16 unit per character.
  */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const widths = new Map<string, number>();
-  const charWidth = (ch: string) => {
-    let w = widths.get(ch);
-    if (w === undefined) {
-      w = font.widthOfTextAtSize(ch, size);
-      widths.set(ch, w);
-    }
-    return w;
+  const widths = new Float64Array(65536).fill(-1);
+  const charWidth = (code: number) => {
+    if (widths[code]! < 0) widths[code] = font.widthOfTextAtSize(String.fromCharCode(code), size);
+    return widths[code]!;
   };
-  const space = charWidth(' ');
+  const space = charWidth(32);
   const lines: string[] = [];
-  let line = '';
+  let lineStart = -1;
+  let lineEnd = 0;
   let lineWidth = 0;
-  for (const word of text.split(' ')) {
+  const flush = () => {
+    if (lineStart >= 0) lines.push(text.slice(lineStart, lineEnd));
+    lineStart = -1;
+    lineWidth = 0;
+  };
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf(' ', start);
+    if (end === -1) end = text.length;
     let wordWidth = 0;
-    for (const ch of word) wordWidth += charWidth(ch);
-    const joined = line ? lineWidth + space + wordWidth : wordWidth;
+    for (let at = start; at < end; at += 1) wordWidth += charWidth(text.charCodeAt(at));
+    const joined = lineStart >= 0 ? lineWidth + space + wordWidth : wordWidth;
     if (joined <= width) {
-      line = line ? `${line} ${word}` : word;
+      if (lineStart < 0) lineStart = start;
+      lineEnd = end;
       lineWidth = joined;
-      continue;
-    }
-    if (line) lines.push(line);
-    if (wordWidth <= width) {
-      line = word;
-      lineWidth = wordWidth;
-      continue;
-    }
-    // A word longer than the line (a path, a hash): cut where the next character would not fit.
-    let piece = '';
-    let pieceWidth = 0;
-    for (const ch of word) {
-      const w = charWidth(ch);
-      if (pieceWidth + w > width && piece) {
-        lines.push(piece);
-        piece = '';
-        pieceWidth = 0;
+    } else {
+      flush();
+      if (wordWidth <= width) {
+        lineStart = start;
+        lineEnd = end;
+        lineWidth = wordWidth;
+      } else {
+        // A word longer than the line (a path, a hash): cut where the next character would not fit.
+        let pieceStart = start;
+        let pieceWidth = 0;
+        for (let at = start; at < end; at += 1) {
+          const w = charWidth(text.charCodeAt(at));
+          if (pieceWidth + w > width && at > pieceStart) {
+            lines.push(text.slice(pieceStart, at));
+            pieceStart = at;
+            pieceWidth = 0;
+          }
+          pieceWidth += w;
+        }
+        lineStart = pieceStart;
+        lineEnd = end;
+        lineWidth = pieceWidth;
       }
-      piece += ch;
-      pieceWidth += w;
     }
-    line = piece;
-    lineWidth = pieceWidth;
+    start = end + 1;
   }
-  if (line || lines.length === 0) lines.push(line);
+  flush();
+  if (lines.length === 0) lines.push('');
   return lines;
 }
 

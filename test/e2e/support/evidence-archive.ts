@@ -5,13 +5,15 @@ import { join, relative } from 'node:path';
 import { readBagInfo, writeTagFiles } from '../../../electron/core/evidence/bagit';
 import { samplePdf, startSandbox } from '../../sandbox';
 
-/** Runs the real CLI (`electron/cli/main.ts`) with more environment; its exit code and what it said on stderr. */
-export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+/** Runs the real CLI (`electron/cli/main.ts`) with more environment; its exit code and what it said. */
+export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stderr }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -19,7 +21,7 @@ export interface MadeArchive {
   /** The archive folder the CLI run wrote (`<its data folder>/archive`). */
   archive: string;
   /** What the CLI run said. */
-  run: { code: number | null; stderr: string };
+  run: { code: number | null; stdout: string; stderr: string };
   remove(): void;
 }
 
