@@ -219,6 +219,8 @@ export const evidenceErrorsEn = {
   fileMissing: '{{file}} is missing from this bag. Check the archive to see what else changed.',
   fileTooLarge: '{{file}} is larger than 60 MB: open it from the archive folder.',
   bagNotFound: 'This bag is no longer in the archive index. Check the archive to index it again.',
+  reviewOnly: 'This SignDock was started to review the archive in {{folder}}, read-only: it archives nothing and keeps that folder. Start it without --archive to archive.',
+  outsideReview: 'That bag is not inside the archive under review, so SignDock will not read it here.',
   noHostPaths: 'In the browser, SignDock cannot use folders or files on this computer. Use the desktop app or the command line for that.',
   recheckRunning: 'The archive is being checked already (by this or another SignDock window). Its result will show here when it is done.',
 };

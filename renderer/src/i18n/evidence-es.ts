@@ -214,6 +214,8 @@ export const evidenceErrorsEs: typeof evidenceErrorsEn = {
   fileMissing: 'Falta {{file}} en esta bolsa. Compruebe el archivo para ver qué más cambió.',
   fileTooLarge: '{{file}} ocupa más de 60 MB: ábralo desde la carpeta del archivo.',
   bagNotFound: 'Esta bolsa ya no está en el índice del archivo. Compruebe el archivo para volver a indexarla.',
+  reviewOnly: 'Este SignDock se inició para revisar el archivo de {{folder}}, solo lectura: no archiva nada y mantiene esa carpeta. Inícielo sin --archive para archivar.',
+  outsideReview: 'Esa bolsa no está dentro del archivo que se revisa, así que SignDock no la lee aquí.',
   noHostPaths: 'En el navegador, SignDock no puede usar carpetas ni archivos de este equipo. Use la aplicación de escritorio o la línea de comandos para eso.',
   recheckRunning: 'El archivo ya se está comprobando (en esta u otra ventana de SignDock). El resultado aparecerá aquí cuando termine.',
 };
