@@ -2,6 +2,7 @@ import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { sandboxCaCertPem } from '../sandbox';
+import { expectNoSeriousViolations } from './support/axe';
 import { archiveWithCli, bagFolder, rewriteManifests } from './support/evidence-archive';
 import { expect, screenshotPath, test } from './support/fixtures';
 import { startWebHost } from './support/web-host';
@@ -74,6 +75,7 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024√
           ? { untrusted: 'Intact, signer not vouched for', todo: 'add the certificate authority', failed: 'Failed', incomplete: 'Incomplete', none: 'Not timestamped' }
           : { untrusted: '√çntegro, firmante sin respaldo', todo: 'a√±ada la autoridad de certificaci√≥n', failed: 'Fallido', incomplete: 'Incompleto', none: 'Sin sello de tiempo' };
       await page.screenshot({ path: screenshotPath(`evidence-page-${language}.png`) });
+      await expectNoSeriousViolations(page, `the reviewed archive (${language})`);
 
       // Intact, but no trusted authority vouches for the signer: amber, with what to do.
       let panel = await openBag(page, 'Calle Mayor');
@@ -82,6 +84,7 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024√
       await expect(panel.getByTestId('panel-verdict-text')).toContainText(words.todo);
       await expect(panel.getByTestId('panel-timestamp')).toContainText(words.none);
       await page.screenshot({ path: screenshotPath(`evidence-page-untrusted-${language}.png`) });
+      await expectNoSeriousViolations(page, `an amber bag (${language})`);
       await closeBag(page);
 
       // Forged: every line agrees.
@@ -116,6 +119,7 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024√
     const confirm = page.getByTestId('anchor-confirm');
     await expect(confirm.getByTestId('anchor-warning')).toContainText('says it is for tests or not a trusted authority');
     await page.screenshot({ path: screenshotPath('evidence-page-test-ca-en.png') });
+    await expectNoSeriousViolations(page, 'the trust confirmation');
     await confirm.getByTestId('anchor-trust').click();
     await expect(page.getByTestId('anchor-done')).toBeVisible({ timeout: 30_000 });
     panel = await openBag(page, 'Calle Mayor');
