@@ -48,6 +48,8 @@ export interface CoreOptions {
   checkPool?: PdfCheckPoolOptions;
   /** The automatic reminders' clock and pace (tests). */
   autoRemind?: AutoRemindTiming;
+  /** An evidence archive to review, read-only, in place of the archive folder setting (web host `--archive DIR`). */
+  reviewArchive?: string;
 }
 
 export interface Core {
@@ -144,7 +146,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
   });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
-  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger });
+  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;

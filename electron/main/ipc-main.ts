@@ -1,13 +1,17 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import type { Core } from '../core/host';
+import { parseDialogRequest } from './dialog-request';
+import { showDialog } from './dialogs';
 
 export const CALL_CHANNEL = 'signdock:call';
 export const EVENT_CHANNEL = 'signdock:event';
+export const DIALOG_CHANNEL = 'signdock:dialog';
 
 /**
  * The only place `ipcMain` is used: one invoke channel for contract calls (checked against the
- * contract by the dispatcher) and one push channel for events. Calls from any frame other than the
- * app's own top-level page are refused.
+ * contract by the dispatcher), one for the system's folder and save dialogs (dialogs.ts: the page gets
+ * the path its user picked, which it then hands to a contract call), and one push channel for events.
+ * Calls from any frame other than the app's own top-level page are refused.
  */
 export function wireIpc(core: Core, window: BrowserWindow, isTrustedUrl: (url: string) => boolean): () => void {
   const trusted = (event: IpcMainInvokeEvent): boolean => {
@@ -23,6 +27,15 @@ export function wireIpc(core: Core, window: BrowserWindow, isTrustedUrl: (url: s
     return core.dispatch(name, input);
   });
 
+  ipcMain.handle(DIALOG_CHANNEL, async (event, request: unknown) => {
+    const parsed = parseDialogRequest(request);
+    if (!trusted(event) || parsed === null) {
+      core.logger.log('warn', 'refused a dialog request', { url: event.senderFrame?.url ?? 'unknown' });
+      return null;
+    }
+    return showDialog(window, parsed);
+  });
+
   const unsubscribe = core.events.subscribe((message) => {
     if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, message);
   });
@@ -30,5 +43,6 @@ export function wireIpc(core: Core, window: BrowserWindow, isTrustedUrl: (url: s
   return () => {
     unsubscribe();
     ipcMain.removeHandler(CALL_CHANNEL);
+    ipcMain.removeHandler(DIALOG_CHANNEL);
   };
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { Core } from '../core/host';
 import { readLimitedBody } from './body';
+import { handleDownload } from './download';
 import type { CallPolicy } from './path-policy';
 import { refuse, send } from './reply';
 import { receiveUpload } from './upload';
@@ -42,7 +44,7 @@ interface ApiDeps {
   tokenOk(candidate: string | undefined): boolean;
 }
 
-/** `POST /api/call` and `POST /api/upload`, behind the session token. */
+/** `POST /api/call`, `POST /api/upload` and `POST /api/download`, behind the session token. */
 export function apiHandlers(deps: ApiDeps) {
   const { core, limits } = deps;
   const itemPath = async (batchId: string, itemId: string): Promise<string | null> => {
@@ -99,7 +101,13 @@ export function apiHandlers(deps: ApiDeps) {
     send(res, outcome.status, outcome.result);
   }
 
-  return { handleCall, handleUpload };
+  /** `POST /api/download` `{path}`: a report or export from the exports folder, as a download (download.ts). */
+  async function handleDownloadCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!authorised(req, res)) return;
+    await handleDownload(req, res, join(core.dataFolder, 'exports'), limits.bodyIdleMs);
+  }
+
+  return { handleCall, handleUpload, handleDownload: handleDownloadCall };
 }
 
 /** Answers, then ends the connection once the answer is written (the rest of the request is not read). */

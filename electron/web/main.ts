@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveDataFolder } from '../core/data-folder';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.SIGNDOCK_WEB_PORT ?? '0' },
       home: { type: 'string' },
       json: { type: 'boolean', default: false },
+      archive: { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -27,11 +29,13 @@ async function main(): Promise<void> {
     process.stderr.write('The UI is not built yet. Run "npm run web" (it builds first) or "npm run build:renderer".\n');
     process.exit(1);
   }
+  const reviewArchive = values.archive === undefined ? undefined : archiveToReview(values.archive);
   const dataFolder = values.home ?? resolveDataFolder();
   const core = createCore({
     dataFolder,
     hostKind: 'web',
     version: readVersion(),
+    ...(reviewArchive ? { reviewArchive } : {}),
     secrets: new KeytarSecretStore(),
     sandbox: localSandbox({
       started: ({ url, control, controlToken }) =>
@@ -44,9 +48,9 @@ async function main(): Promise<void> {
     if (!demo.ok) throw new Error(demo.error.message);
   }
   await core.startBackground();
-  const host = await startWebHost({ core, rendererDir, port });
+  const host = await startWebHost({ core, rendererDir, port, ...(reviewArchive ? { reviewArchive } : {}) });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
-  else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}. Press Ctrl+C to stop.)\n`);
+  else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}.${reviewArchive ? ` Reviewing the archive in ${reviewArchive}, read-only.` : ''} Press Ctrl+C to stop.)\n`);
 
   const stop = async () => {
     await host.close();
@@ -55,6 +59,21 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+}
+
+/**
+ * `--archive DIR`: the evidence archive this web host reviews, read-only (the browser cannot name folders
+ * of this computer, so the person who starts the host does). A folder that is not there is said plainly.
+ */
+function archiveToReview(given: string): string {
+  const path = resolve(given);
+  try {
+    if (!statSync(path).isDirectory()) throw new Error('not a folder');
+    return realpathSync(path);
+  } catch {
+    process.stderr.write(`--archive: "${given}" is not a folder SignDock can read. Give the folder that holds the evidence archive (its bags).\n`);
+    process.exit(2);
+  }
 }
 
 main().catch((error: unknown) => {

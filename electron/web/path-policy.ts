@@ -18,10 +18,18 @@ export interface CallPolicy {
 
 const MAX_NAMED = 20;
 
-export function callPolicy(uploadsFolder: string): CallPolicy {
+/** Evidence operations that read the bags they name. */
+const bagReaders = new Set(['evidence.get', 'evidence.file', 'evidence.verify', 'evidence.export', 'evidence.report']);
+
+/**
+ * `reviewArchive`: the archive the host was started to review (`--archive DIR`); a call may then read
+ * only bags inside it (each bag path, links resolved, a folder inside that folder).
+ */
+export function callPolicy(uploadsFolder: string, reviewArchive: string | null = null): CallPolicy {
   return {
     async check(op, input) {
       if (op === 'batches.addFiles') return checkAddFiles(uploadsFolder, input);
+      if (reviewArchive !== null && typeof op === 'string' && bagReaders.has(op)) return checkBags(reviewArchive, input);
       if (op === 'batches.importManifest' && isRecord(input) && 'path' in input) {
         return {
           ok: false,
@@ -74,22 +82,46 @@ async function checkAddFiles(uploadsFolder: string, input: unknown): Promise<{ o
   };
 }
 
+async function checkBags(archive: string, input: unknown): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }> {
+  if (!isRecord(input)) return { ok: true, input };
+  const named = [input.bagPath, ...(Array.isArray(input.bagPaths) ? input.bagPaths : [])].filter((p): p is string => typeof p === 'string');
+  for (const path of named) {
+    if ((await insideFolder(archive, path, 'folder')) !== null) continue;
+    return {
+      ok: false,
+      error: new AppError({
+        kind: 'InvalidInput',
+        code: 'evidence.outsideReview',
+        params: { bag: path },
+        message: `“${path}” is not inside the archive under review, so SignDock will not read it here.`,
+      }),
+    };
+  }
+  return { ok: true, input };
+}
+
+/** `path` as it lies under `root` (`<root>/…`) when, with every symbolic link resolved, it is a regular file (or a folder) strictly inside; otherwise null. */
+export async function insideFolder(root: string, path: string, kind: 'file' | 'folder'): Promise<string | null> {
+  if (!isAbsolute(path) || path.includes('\0')) return null;
+  try {
+    const realRoot = await realpath(root);
+    const real = await realpath(path);
+    const rel = relative(realRoot, real);
+    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
+    const found = await stat(real);
+    if (kind === 'file' ? !found.isFile() : !found.isDirectory()) return null;
+    return join(root, rel);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The file as the core knows it (`<uploads folder>/…`) when `path`, with every symbolic link
  * resolved, is a regular file inside the uploads folder; otherwise null.
  */
-export async function uploadedFile(uploadsFolder: string, path: string): Promise<string | null> {
-  if (!isAbsolute(path) || path.includes('\0')) return null;
-  try {
-    const root = await realpath(uploadsFolder);
-    const real = await realpath(path);
-    const rel = relative(root, real);
-    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
-    if (!(await stat(real)).isFile()) return null;
-    return join(uploadsFolder, rel);
-  } catch {
-    return null;
-  }
+export function uploadedFile(uploadsFolder: string, path: string): Promise<string | null> {
+  return insideFolder(uploadsFolder, path, 'file');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -22,6 +22,8 @@ export interface WebHostOptions {
   token?: string;
   /** Sizes and timeouts (tests make them small); `defaultLimits` otherwise. */
   limits?: Partial<WebHostLimits>;
+  /** The archive under review (`--archive DIR`): calls may read only bags inside it (path-policy.ts). */
+  reviewArchive?: string;
 }
 
 export interface WebHost {
@@ -66,6 +68,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/api/call') return void handleCall(req, res);
     if (path === '/api/upload') return void handleUpload(req, res);
+    if (path === '/api/download') return void handleDownload(req, res);
     if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
     if (csp) res.setHeader('content-security-policy', csp);
@@ -80,10 +83,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  const { handleCall, handleUpload } = apiHandlers({
+  const { handleCall, handleUpload, handleDownload } = apiHandlers({
     core: options.core,
     limits,
-    policy: callPolicy(options.core.uploadsFolder),
+    policy: callPolicy(options.core.uploadsFolder, options.reviewArchive ?? null),
     quota: new UploadQuota(options.core.uploadsFolder, limits.uploadQuotaBytes),
     tokenOk,
   });

@@ -18,6 +18,9 @@ import {
   verificationReportSchema,
 } from '../domain/evidence';
 
+/** Why a certificate authority may not deserve trust: named as a test authority, not a CA, a self-signed leaf, expired, not yet valid. */
+export const trustAnchorWarnings = ['testName', 'notCa', 'selfSignedNotCa', 'expired', 'notYetValid'] as const;
+
 const bagPath = z.string().min(1).max(4096);
 const bagPaths = z.array(bagPath).min(1).max(5000);
 const folder = z.string().min(1).max(4096);
@@ -34,6 +37,11 @@ export const evidenceOperations = {
     summary: 'Trust a certificate authority (its certificate, PEM text or DER as base64) for signer certificates.',
     input: z.object({ pem: z.string().max(1_000_000).optional(), derBase64: z.string().max(1_000_000).optional() }).strict(),
     output: evidenceSettingsSchema,
+  }),
+  'evidence.inspectTrustAnchor': defineOperation({
+    summary: 'Read a certificate authority before trusting it (nothing is stored): its names, and warnings (named as a test authority, not a CA, self-signed leaf, expired).',
+    input: z.object({ pem: z.string().max(1_000_000).optional(), derBase64: z.string().max(1_000_000).optional() }).strict(),
+    output: z.array(z.object({ fingerprint: z.string(), subject: z.string(), issuer: z.string(), validTo: z.string(), warnings: z.array(z.enum(trustAnchorWarnings)) })),
   }),
   'evidence.removeTrustAnchor': defineOperation({ summary: 'Stop trusting a certificate authority.', input: z.object({ fingerprint: z.string().min(1).max(200) }).strict(), output: evidenceSettingsSchema }),
   'evidence.setRecheck': defineOperation({

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplePdf, startSandbox } from '../sandbox';
+import { runCli } from './support/evidence-archive';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 // Issue 14, offline review: an archive made by a previous run (the CLI against the sandbox, credentials
@@ -10,15 +10,6 @@ import { expect, screenshotPath, test } from './support/fixtures';
 // stopped. From the welcome screen, "Review an evidence archive" opens the Evidence page, which finds
 // the bags in the archive folder, lists them, opens one's verification and its certificate, checks the
 // whole archive again, and goes back. Screenshots in English and Spanish at 1024×640.
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
 
 test('with no account and no network, the Evidence page reviews an archive copied in', async ({ page, home, webHost }) => {
   test.setTimeout(180_000);
@@ -30,7 +21,7 @@ test('with no account and no network, the Evidence page reviews an archive copie
       sandbox.services.workflow.create({ title, file, signatures: [{ validations: { EM: 'signer@example.com' }, inviteChannel: ['EM'] }] });
     }
     await sandbox.controlClient.signAll({ name: 'María García', ip: '203.0.113.10', device: 'Firefox 133 on Windows' });
-    const run = await cli(['--home', previous, 'archive'], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url });
+    const run = await runCli(['--home', previous, 'archive'], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url });
     expect(run.code, run.stderr).toBe(0);
   } finally {
     await sandbox.stop();
@@ -59,7 +50,8 @@ test('with no account and no network, the Evidence page reviews an archive copie
   // One document's verification and its certificate in the viewer.
   await rows.filter({ hasText: 'Calle Mayor' }).getByTestId('bag-open').click();
   const panel = page.getByTestId('bag-details');
-  await expect(panel.getByTestId('panel-verdict')).toHaveText('Verified');
+  // No certificate authority is trusted in this data folder: intact, but the signer is not vouched for.
+  await expect(panel.getByTestId('panel-verdict')).toHaveText('Intact, signer not vouched for');
   await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText("The certificate's text shows the signed PDF's SHA256.");
   await expect(panel.getByTestId('signers')).toContainText('203.0.113.10');
   await panel.getByTestId('view-certificate').click();
@@ -76,7 +68,7 @@ test('with no account and no network, the Evidence page reviews an archive copie
   await expect(page.getByTestId('evidence-count')).toHaveText('3 documentos archivados');
   await expect(page.getByTestId('recheck-last')).toContainText('ningún archivo cambiado');
   await rows.filter({ hasText: 'Calle Mayor' }).getByTestId('bag-open').click();
-  await expect(panel.getByTestId('panel-verdict')).toHaveText('Verificado');
+  await expect(panel.getByTestId('panel-verdict')).toHaveText('Íntegro, firmante sin respaldo');
   await page.screenshot({ path: screenshotPath('evidence-offline-es.png') });
   await page.keyboard.press('Escape');
 

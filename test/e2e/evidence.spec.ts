@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import JSZip from 'jszip';
 import { startEvidenceProxy } from '../helpers/evidence-proxy';
 import { samplePdf, sandboxCaCertPem, startSandbox } from '../sandbox';
+import { runCli } from './support/evidence-archive';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
 import { startWebHost } from './support/web-host';
 
@@ -9,17 +9,6 @@ import { startWebHost } from './support/web-host';
 // a package whose listed hash is wrong), then the sandbox stopped; the page lists, filters and searches
 // the bags, opens one by keyboard with each check, shows the certificate in the viewer, and exports
 // for counsel. Screenshots in English and Spanish at 1024×640.
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 test('the Evidence page works from the archive alone, with the sandbox stopped', async ({ page, home }) => {
   // The app shows its pages once an account is set up (its key goes to the keychain).
@@ -42,7 +31,7 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   try {
     expect((await webHost.call('accounts.add', { name: 'Legal', baseUrl: proxy.url, apiKey: sandbox.key })).ok).toBe(true);
     expect((await webHost.call('evidence.addTrustAnchor', { pem: sandboxCaCertPem })).ok).toBe(true);
-    const run = await cli(['--home', home, 'archive'], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: proxy.url });
+    const run = await runCli(['--home', home, 'archive'], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: proxy.url });
     expect(run.code, run.stderr).toBe(1); // one package's listed hash does not match: said, exit 1
     expect(run.stdout).toMatch(/FAILED {6}“Purchase order/);
     archiveRun.stderr = run.stdout + run.stderr;
@@ -103,7 +92,7 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   await rows.nth(1).getByRole('checkbox').check();
   await page.getByTestId('export-open').click();
   await page.getByTestId('export-start').click();
-  await expect(page.getByTestId('export-done')).toContainText(/Saved \d+ files to .*evidence-for-counsel-.*\.zip/);
+  await expect(page.getByTestId('export-done')).toContainText(/Downloaded evidence-for-counsel-[\d-]+\.zip \(\d+ files\)\./);
   await page.keyboard.press('Escape');
 
   // Spanish.

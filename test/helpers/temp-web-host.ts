@@ -13,13 +13,13 @@ export interface TempWebHost {
   close(): Promise<void>;
 }
 
-/** A web host over a core in a temporary data folder, serving a one-line page with the given CSP. */
-export async function startTempWebHost(csp = "default-src 'self'"): Promise<TempWebHost> {
+/** A web host over a core in a temporary data folder, serving a one-line page with the given CSP. `reviewArchive`: as `--archive DIR`. */
+export async function startTempWebHost(csp = "default-src 'self'", options: { reviewArchive?: string } = {}): Promise<TempWebHost> {
   const data = tempFolder();
   const ui = tempFolder();
   writeFileSync(join(ui.path, 'index.html'), `<!doctype html><meta http-equiv="Content-Security-Policy"\n content="${csp}"><title>SignDock</title>`);
-  const core = createCore({ dataFolder: data.path, hostKind: 'web', version: '0.0.0', secrets: new MemorySecretStore() });
-  const host = await startWebHost({ core, rendererDir: ui.path });
+  const core = createCore({ dataFolder: data.path, hostKind: 'web', version: '0.0.0', secrets: new MemorySecretStore(), ...options });
+  const host = await startWebHost({ core, rendererDir: ui.path, ...options });
   return {
     core,
     host,

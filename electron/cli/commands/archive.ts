@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ArchivePlan, Check, IndexResult, SignerTrust, Verdict } from '../../../shared/domain/evidence';
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
@@ -36,6 +37,10 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   } as const;
   const { values, positionals } = parse(args, options, archiveUsage);
   if (values['rebuild-index']) {
+    // --dir: the bags of that folder (an archive made elsewhere) are indexed; no account is needed.
+    if (typeof values.dir === 'string' && !statSync(ctx.path(values.dir), { throwIfNoEntry: false })?.isDirectory()) {
+      throw new UsageError(`--dir: "${values.dir}" is not a folder. Give the folder that holds the evidence archive (its bags).`);
+    }
     const rebuilt = typeof values.dir === 'string' ? await call<IndexResult>(ctx, 'evidence.indexFolder', { path: ctx.path(values.dir) }) : await call<IndexResult>(ctx, 'evidence.rebuildIndex', {});
     const { passed, failed, incomplete } = rebuilt.verdicts;
     emit(ctx, rebuilt, () =>

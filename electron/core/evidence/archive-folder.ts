@@ -27,6 +27,8 @@ export class EvidenceSettingsStore {
   constructor(
     private readonly settings: SettingsRepo,
     private readonly dataFolder: string,
+    /** The archive under review, chosen when the host started (web host `--archive`): it overrides the setting, read-only. */
+    readonly reviewFolder: string | null = null,
   ) {}
 
   get defaultFolder(): string {
@@ -34,12 +36,25 @@ export class EvidenceSettingsStore {
   }
 
   archiveFolder(): string {
+    if (this.reviewFolder !== null) return this.reviewFolder;
     const stored = this.settings.getValue(folderKey);
     return typeof stored === 'string' && isAbsolute(stored) ? stored : this.defaultFolder;
   }
 
   setArchiveFolder(path: string | null): void {
+    this.refuseWhenReviewing();
     this.settings.setValue(folderKey, path === null ? null : this.checkedFolder(path));
+  }
+
+  /** In a read-only review nothing is archived, and the archive reviewed stays the one chosen at start. */
+  refuseWhenReviewing(): void {
+    if (this.reviewFolder === null) return;
+    throw new AppError({
+      kind: 'Conflict',
+      code: 'evidence.reviewOnly',
+      params: { folder: this.reviewFolder },
+      message: `This SignDock was started to review the archive in ${this.reviewFolder}, read-only: it archives nothing and keeps that folder. Start it without --archive to archive.`,
+    });
   }
 
   /** A folder given by the user: a full path, made canonical. */

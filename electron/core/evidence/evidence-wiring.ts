@@ -9,6 +9,7 @@ import type { JobEngine } from '../jobs/job-engine';
 import type { Journal } from '../journal/journal';
 import type { ServiceClients } from '../service-clients';
 import type { SettingsRepo } from '../settings/settings-repo';
+import { inspectAnchors } from './anchor-inspect';
 import { EvidenceSettingsStore } from './archive-folder';
 import { archiveKind } from './archive-kind';
 import { EvidenceIndex } from './evidence-index';
@@ -34,13 +35,15 @@ export interface EvidenceWiringDeps {
   hostKind: HostKind;
   events: EventBus;
   logger?: Logger;
+  /** The archive to review, read-only (web host `--archive DIR`): the archive folder in effect; archiving and changing the folder are refused. */
+  reviewArchive?: string;
 }
 
 /** The evidence archive on the job engine of `createCore`: the `archive` kind, the service, and its contract handlers. */
 export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceService; handlers: EvidenceHandlers; startRecheck: () => () => void } {
   const { db, engine, spine, clients } = deps;
   const index = new EvidenceIndex(db);
-  const store = new EvidenceSettingsStore(deps.settings, deps.dataFolder);
+  const store = new EvidenceSettingsStore(deps.settings, deps.dataFolder, deps.reviewArchive ?? null);
   const accountRow = (accountId: string) => {
     const row = db.prepare('SELECT name, base_url AS baseUrl FROM accounts WHERE id = ?').get(accountId) as { name: string; baseUrl: string } | undefined;
     return row ?? null;
@@ -121,6 +124,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
         store.addAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
         return settingsView();
       },
+      'evidence.inspectTrustAnchor': ({ pem, derBase64 }) => inspectAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64')),
       'evidence.removeTrustAnchor': ({ fingerprint }) => (store.removeAnchor(fingerprint), settingsView()),
       'evidence.setRecheck': (setting) => {
         store.setRecheck(setting);
@@ -138,10 +142,12 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
         return service.report(bagPaths, outFile);
       },
       'evidence.planArchive': (selection) => {
+        store.refuseWhenReviewing();
         hostPath('an archive folder', selection.folder);
         return service.plan(selection);
       },
       'evidence.archive': (selection) => {
+        store.refuseWhenReviewing();
         hostPath('an archive folder', selection.folder);
         return service.archive(selection);
       },

@@ -4,6 +4,10 @@ import type { Transport } from '../../../shared';
 export interface DesktopBridge extends Transport {
   /** The file's path ('' for a file made in the page); absent in preloads older than this renderer. */
   pathForFile?(file: File): string;
+  /** A folder picked in the system's dialog (null: cancelled); absent in older preloads. */
+  chooseFolder?(title: string): Promise<string | null>;
+  /** Where to save, from the system's save dialog (null: cancelled); absent in older preloads. */
+  chooseSaveFile?(suggestedName: string): Promise<string | null>;
 }
 
 declare global {

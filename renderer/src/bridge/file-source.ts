@@ -12,6 +12,12 @@ export interface FileSource {
   kind: 'paths' | 'upload';
   /** Where the host can read the file; throws an AppError in plain words when it cannot. */
   hostPath(file: File): Promise<string>;
+  /** Desktop: a folder of this computer picked in the system's dialog (null: cancelled). Absent in a browser, which cannot name folders. */
+  chooseFolder?(title: string): Promise<string | null>;
+  /** Desktop: where the host should save a file, from the system's save dialog (null: cancelled). Absent in a browser. */
+  chooseSaveFile?(suggestedName: string): Promise<string | null>;
+  /** Browser: a report or export the host saved in its exports folder, fetched for a download (`POST /api/download`). */
+  fetchSaved?(hostPath: string): Promise<{ fileName: string; blob: Blob }>;
 }
 
 /** Largest upload the web host takes: the service's 50 MB and a little, so the check can say "too large". */
@@ -25,6 +31,8 @@ export function desktopFileSource(bridge: DesktopBridge): FileSource {
       if (path === '') return Promise.reject(unreadable(file.name, 'the desktop app did not say where it is'));
       return Promise.resolve(path);
     },
+    ...(bridge.chooseFolder ? { chooseFolder: (title: string) => bridge.chooseFolder!(title) } : {}),
+    ...(bridge.chooseSaveFile ? { chooseSaveFile: (name: string) => bridge.chooseSaveFile!(name) } : {}),
   };
 }
 
@@ -51,6 +59,26 @@ export function uploadFileSource(token: string): FileSource {
       const path = (result.value as { path?: unknown } | null)?.path;
       if (typeof path !== 'string' || path === '') throw unreadable(file.name, 'the local service gave no path');
       return path;
+    },
+    async fetchSaved(hostPath) {
+      const fileName = hostPath.slice(Math.max(hostPath.lastIndexOf('/'), hostPath.lastIndexOf('\\')) + 1);
+      let response: Response;
+      try {
+        response = await fetch('/api/download', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-signdock-token': token },
+          body: JSON.stringify({ path: hostPath }),
+          cache: 'no-store',
+          credentials: 'omit',
+        });
+      } catch (error) {
+        throw new AppError({ kind: 'Network', code: 'hostUnreachable', message: `SignDock's local service did not hand over “${fileName}” (${String(error)}).` });
+      }
+      if (!response.ok) {
+        const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new AppError({ kind: response.status === 404 ? 'NotFound' : 'Internal', code: 'download.failed', params: { file: fileName }, message: answer?.error?.message ?? `“${fileName}” could not be downloaded (HTTP ${response.status}).` });
+      }
+      return { fileName, blob: await response.blob() };
     },
   };
 }

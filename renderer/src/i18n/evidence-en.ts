@@ -1,3 +1,5 @@
+import { evidenceReviewEn } from './evidence-review-en';
+
 /**
  * English strings of the Evidence page (the archive of BagIt bags, each document's verification, the
  * viewer, the export for counsel) and of the evidence buttons the Documents panel mounts. `en.ts`
@@ -5,6 +7,7 @@
  * sentence stays under "Technical details".
  */
 export const evidenceEn = {
+  review: evidenceReviewEn,
   title: 'Evidence',
   subtitle: 'The archive of completed documents: evidence you can check and show, even offline.',
   emptyTitle: 'No evidence archived yet',
@@ -19,7 +22,7 @@ export const evidenceEn = {
   searchPlaceholder: 'Search by title, document id or account',
   clearSearch: 'Clear search',
   filterLabel: 'Verification',
-  filters: { all: 'All', passed: 'Verified', failed: 'Failed', incomplete: 'Incomplete' },
+  filters: { all: 'All', passed: 'Passed', failed: 'Failed', incomplete: 'Incomplete' },
   results: '{{shown}} archived documents',
   results_one: '1 archived document',
   noMatch: 'Nothing in the archive matches. Try part of the title or the document id.',
@@ -87,8 +90,8 @@ export const evidenceEn = {
     downloadPackage: 'Save the package (ZIP)',
     downloadReport: 'Save the report (JSON)',
     recheck: 'Check again now',
-    rechecked: 'Checked again: every file matches the bag’s fingerprints.',
-    problemsTitle: 'Changed since it was archived',
+    rechecked: 'Checked again just now: everything on this panel is from that check.',
+    problemsTitle: 'Problems in the bag’s files',
     problemKinds: { modified: 'Changed', missing: 'Missing', unexpected: 'Added', mismatch: 'Does not match', refused: 'Refused', invalid: 'Not readable', notRegular: 'Not a regular file', oxum: 'Incomplete payload', notRun: 'Not checked' },
     checksTitle: 'What was checked',
     signersTitle: 'Signers (as the package says)',
@@ -159,7 +162,8 @@ export const evidenceEn = {
     description: 'Where bags are kept, and which certificate authorities make a signer “trusted”.',
     folder: 'Archive folder',
     folderHint: 'A full path. Documents archived before stay where they are.',
-    folderBrowser: 'Chosen in the desktop app or with the command line (npm run -s cli -- archive --dir DIR).',
+    folderBrowser: 'Chosen when SignDock’s web host starts (npm run web -- --archive FOLDER reviews an archive, read-only), or in the desktop app or with the command line.',
+    chooseFolder: 'Choose…',
     saveFolder: 'Use this folder',
     defaultFolder: 'Use the default',
     anchors: 'Trusted certificate authorities',
@@ -181,9 +185,6 @@ export const evidenceEn = {
     checking: 'Checking every file…',
     report: 'Save a report (PDF + CSV)',
     reporting: 'Checking and writing the report…',
-    reportSavedClean: 'Report saved: {{pdf}} (and {{csv}}). No problems.',
-    reportSavedProblems: 'Report saved: {{pdf}} (and {{csv}}). {{count}} problems are listed in it.',
-    reportSavedProblems_one: 'Report saved: {{pdf}} (and {{csv}}). 1 problem is listed in it.',
     problemsIntro: 'Files changed since they were archived:',
     more: 'and {{count}} more documents.',
   },
@@ -209,7 +210,7 @@ export const evidenceEn = {
     notCompleted: 'Evidence is available once everyone has signed.',
     archive: 'Archive the evidence',
     archiving: 'Archiving…',
-    archived: 'Archived: {{verdict}}',
+    archivedLabel: 'Archived:',
     notAvailable: 'The service has no evidence for this document yet.',
     package: 'Package (ZIP)',
     certificate: 'Audit certificate',
@@ -228,6 +229,8 @@ export const evidenceErrorsEn = {
   fileMissing: '{{file}} is missing from this bag. Check the archive to see what else changed.',
   fileTooLarge: '{{file}} is larger than 60 MB: open it from the archive folder.',
   bagNotFound: 'This bag is no longer in the archive index. Check the archive to index it again.',
+  reviewOnly: 'This SignDock was started to review the archive in {{folder}}, read-only: it archives nothing and keeps that folder. Start it without --archive to archive.',
+  outsideReview: 'That bag is not inside the archive under review, so SignDock will not read it here.',
   noHostPaths: 'In the browser, SignDock cannot use folders or files on this computer. Use the desktop app or the command line for that.',
   recheckRunning: 'The archive is being checked already (by this or another SignDock window). Its result will show here when it is done.',
 };

@@ -1,7 +1,9 @@
 import type { evidenceEn, evidenceErrorsEn } from './evidence-en';
+import { evidenceReviewEs } from './evidence-review-es';
 
 /** Spanish strings of the Evidence page; same keys as `evidence-en.ts`. */
 export const evidenceEs: typeof evidenceEn = {
+  review: evidenceReviewEs,
   title: 'Evidencias',
   subtitle: 'El archivo de los documentos completados: evidencias que puede comprobar y mostrar, incluso sin conexión.',
   emptyTitle: 'Todavía no hay evidencias archivadas',
@@ -16,7 +18,7 @@ export const evidenceEs: typeof evidenceEn = {
   searchPlaceholder: 'Buscar por título, id del documento o cuenta',
   clearSearch: 'Borrar la búsqueda',
   filterLabel: 'Verificación',
-  filters: { all: 'Todos', passed: 'Verificados', failed: 'Fallidos', incomplete: 'Incompletos' },
+  filters: { all: 'Todos', passed: 'Superados', failed: 'Fallidos', incomplete: 'Incompletos' },
   results: '{{shown}} documentos archivados',
   results_one: '1 documento archivado',
   noMatch: 'Nada del archivo coincide. Pruebe con parte del título o el id del documento.',
@@ -84,8 +86,8 @@ export const evidenceEs: typeof evidenceEn = {
     downloadPackage: 'Guardar el paquete (ZIP)',
     downloadReport: 'Guardar el informe (JSON)',
     recheck: 'Comprobar de nuevo ahora',
-    rechecked: 'Comprobado de nuevo: todos los archivos coinciden con las huellas de la bolsa.',
-    problemsTitle: 'Cambios desde que se archivó',
+    rechecked: 'Comprobado de nuevo ahora mismo: todo lo que muestra este panel es de esa comprobación.',
+    problemsTitle: 'Problemas en los archivos de la bolsa',
     problemKinds: { modified: 'Cambiado', missing: 'Falta', unexpected: 'Añadido', mismatch: 'No coincide', refused: 'Rechazado', invalid: 'Ilegible', notRegular: 'No es un archivo normal', oxum: 'Contenido incompleto', notRun: 'Sin comprobar' },
     checksTitle: 'Qué se comprobó',
     signersTitle: 'Firmantes (según el paquete)',
@@ -156,7 +158,8 @@ export const evidenceEs: typeof evidenceEn = {
     description: 'Dónde se guardan las bolsas y qué autoridades de certificación hacen que un firmante sea «de confianza».',
     folder: 'Carpeta del archivo',
     folderHint: 'Una ruta completa. Lo archivado antes se queda donde está.',
-    folderBrowser: 'Se elige en la aplicación de escritorio o con la línea de órdenes (npm run -s cli -- archive --dir CARPETA).',
+    folderBrowser: 'Se elige al iniciar el servidor web de SignDock (npm run web -- --archive CARPETA revisa un archivo, solo lectura), o en la aplicación de escritorio o con la línea de órdenes.',
+    chooseFolder: 'Elegir…',
     saveFolder: 'Usar esta carpeta',
     defaultFolder: 'Usar la predeterminada',
     anchors: 'Autoridades de certificación de confianza',
@@ -178,9 +181,6 @@ export const evidenceEs: typeof evidenceEn = {
     checking: 'Comprobando cada archivo…',
     report: 'Guardar un informe (PDF + CSV)',
     reporting: 'Comprobando y escribiendo el informe…',
-    reportSavedClean: 'Informe guardado: {{pdf}} (y {{csv}}). Sin problemas.',
-    reportSavedProblems: 'Informe guardado: {{pdf}} (y {{csv}}). Incluye {{count}} problemas.',
-    reportSavedProblems_one: 'Informe guardado: {{pdf}} (y {{csv}}). Incluye 1 problema.',
     problemsIntro: 'Archivos cambiados desde que se archivaron:',
     more: 'y {{count}} documentos más.',
   },
@@ -206,7 +206,7 @@ export const evidenceEs: typeof evidenceEn = {
     notCompleted: 'Las evidencias están disponibles cuando todos han firmado.',
     archive: 'Archivar las evidencias',
     archiving: 'Archivando…',
-    archived: 'Archivado: {{verdict}}',
+    archivedLabel: 'Archivado:',
     notAvailable: 'El servicio todavía no tiene evidencias de este documento.',
     package: 'Paquete (ZIP)',
     certificate: 'Certificado de auditoría',
@@ -224,6 +224,8 @@ export const evidenceErrorsEs: typeof evidenceErrorsEn = {
   fileMissing: 'Falta {{file}} en esta bolsa. Compruebe el archivo para ver qué más cambió.',
   fileTooLarge: '{{file}} ocupa más de 60 MB: ábralo desde la carpeta del archivo.',
   bagNotFound: 'Esta bolsa ya no está en el índice del archivo. Compruebe el archivo para volver a indexarla.',
+  reviewOnly: 'Este SignDock se inició para revisar el archivo de {{folder}}, solo lectura: no archiva nada y mantiene esa carpeta. Inícielo sin --archive para archivar.',
+  outsideReview: 'Esa bolsa no está dentro del archivo que se revisa, así que SignDock no la lee aquí.',
   noHostPaths: 'En el navegador, SignDock no puede usar carpetas ni archivos de este equipo. Use la aplicación de escritorio o la línea de comandos para eso.',
   recheckRunning: 'El archivo ya se está comprobando (en esta u otra ventana de SignDock). El resultado aparecerá aquí cuando termine.',
 };

@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { FileSource } from '../bridge/file-source';
 
+export type { FileSource };
+
 /** How dropped and picked files reach the host, provided once by the app root beside the client. */
 export const FileSourceContext = createContext<FileSource | null>(null);
 

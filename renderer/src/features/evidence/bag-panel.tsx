@@ -3,17 +3,15 @@ import type { BagDetail } from '../../../../shared/domain/evidence';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
-import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
-import { Tag } from '../../components/tag';
 import { useClient } from '../../lib/client-context';
 import { formatDate, formatDateTime } from '../../lib/format-time';
 import { useAction } from '../../lib/use-action';
 import { useLiveQuery } from '../../lib/use-live-query';
 import { CheckList, ProblemList, SignersAndSignatures } from './check-list';
-import { useEvidenceStore } from './evidence-store';
+import { useEvidenceStore, useReloadOnChange } from './evidence-store';
 import { saveBagFile } from './file-actions';
-import { useVerdictLabel, verdictTone } from './labels';
+import { timestampOf, VerdictSummary } from './verdict-summary';
 
 /** One archived document: its facts, what changed on disk, each check, signers and signatures, and its files. */
 export function BagPanel() {
@@ -32,12 +30,14 @@ export function BagPanel() {
 function PanelBody({ bagPath }: { bagPath: string }) {
   const { t, i18n } = useTranslation();
   const client = useClient();
-  const verdictLabel = useVerdictLabel();
   const view = useEvidenceStore((store) => store.view);
+  const changed = useEvidenceStore((store) => store.changed);
   const query = useLiveQuery<BagDetail>(bagPath, () => client.call('evidence.get', { bagPath }));
+  // A check anywhere on the page (this bag, the selection, the whole archive, a trust change): read again.
+  useReloadOnChange(query.reload);
   const recheck = useAction(async () => {
     const [result] = await client.call('evidence.verify', { bagPaths: [bagPath] });
-    query.reload();
+    changed();
     return result;
   });
   const save = useAction((kind: 'package' | 'verification') => saveBagFile(client, bagPath, kind));
@@ -49,12 +49,7 @@ function PanelBody({ bagPath }: { bagPath: string }) {
   return (
     <div className="evidence-panel" data-testid="bag-details">
       <h3 className="evidence-panel-title">{bag.title}</h3>
-      <p>
-        <Tag tone={verdictTone(bag.verdict)} testId="panel-verdict">
-          {verdictLabel(bag.verdict)}
-        </Tag>{' '}
-        <span className="cell-sub">{t('evidence.checkCounts', bag.counts)}</span>
-      </p>
+      <VerdictSummary verdict={bag.verdict} trust={bag.trust} checks={bag.report.checks} timestamp={timestampOf(bag)} />
       <div className="evidence-panel-actions">
         <Button variant="primary" size="sm" data-autofocus onClick={() => view({ bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })} data-testid="view-certificate">
           {t('evidence.panel.viewCertificate')}
@@ -74,7 +69,7 @@ function PanelBody({ bagPath }: { bagPath: string }) {
       </div>
       {save.error ? <ErrorNotice error={save.error} /> : null}
       {recheck.error ? <ErrorNotice error={recheck.error} /> : null}
-      {recheck.result && recheck.result.problems.length === 0 ? <Notice tone="success">{t('evidence.panel.rechecked')}</Notice> : null}
+      {recheck.result ? <p className="cell-sub" role="status" data-testid="panel-rechecked">{t('evidence.panel.rechecked')}</p> : null}
       {bag.problems.length > 0 ? (
         <section className="evidence-section">
           <h3>{t('evidence.panel.problemsTitle')}</h3>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BagSummary } from '../../../../shared/domain/evidence';
-import { Tag } from '../../components/tag';
 import { formatDate } from '../../lib/format-time';
 import { useEvidenceStore } from './evidence-store';
-import { useVerdictLabel, verdictTone } from './labels';
+import { CheckCounts } from './check-counts';
+import { LookTag } from './look-tag';
 
 /**
  * One page of archived documents. A tick box per row selects it (for an export or a new check); the
@@ -11,7 +11,6 @@ import { useVerdictLabel, verdictTone } from './labels';
  */
 export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean }) {
   const { t, i18n } = useTranslation();
-  const verdictLabel = useVerdictLabel();
   const { selected, toggle, setSelected, openBag, open } = useEvidenceStore();
   const onPage = bags.map((b) => b.bagPath);
   const allTicked = onPage.length > 0 && onPage.every((p) => selected.includes(p));
@@ -50,13 +49,11 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
                 </span>
               </td>
               <td>
-                <Tag tone={verdictTone(bag.verdict)} testId="bag-verdict">
-                  {verdictLabel(bag.verdict)}
-                </Tag>
-                {bag.problems.length > 0 ? <span className="cell-sub evidence-changed">{t('evidence.changedOnDisk')}</span> : null}
+                <LookTag verdict={bag.verdict} trust={bag.trust} testId="bag-verdict" />
+                {bag.problems.length > 0 ? <span className="cell-sub evidence-changed">{bag.verdict === 'incomplete' ? t('evidence.review.notAllThere') : t('evidence.changedOnDisk')}</span> : null}
               </td>
               <td className="evidence-cell-checks">
-                <span className="cell-sub">{t('evidence.checkCounts', bag.counts)}</span>
+                <CheckCounts counts={bag.counts} testId="bag-counts" />
               </td>
             </tr>
           ))}

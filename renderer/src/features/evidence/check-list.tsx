@@ -1,75 +1,98 @@
 import { useTranslation } from 'react-i18next';
 import type { BagProblem, Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
+import { problemOutcome } from '../../../../shared/domain/evidence-verdict';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
 import { statusTone, useCheckWords } from './labels';
 
-/** Each check with its result in words; expected and found values when it has them; the report's own words folded away. */
+/**
+ * Each check with its result in words (from the shared catalogue), expected and found values when it
+ * has them, the report's own words folded away. A check folded per file by the core ("18 files match
+ * SHA256SUMS") opens to each file's own result, and is open when one of them did not pass.
+ */
 export function CheckList({ checks }: { checks: Check[] }) {
-  const { t } = useTranslation();
-  const words = useCheckWords();
   return (
     <ul className="evidence-checks" data-testid="check-list">
-      {checks.map((check, index) => {
-        const shown = words(check);
-        return (
-          <li key={`${check.id}-${index}`} className="evidence-check" data-testid="check" data-status={check.status} data-check={check.id}>
-            <Tag tone={statusTone(check.status)}>{t(`evidence.statuses.${check.status}`)}</Tag>
-            <div className="evidence-check-body">
-              <p className="evidence-check-title">{shown.title}</p>
-              <p className="evidence-check-text">{shown.text}</p>
-              {check.status === 'failed' && (check.expected || check.found) ? (
-                <dl className="evidence-hashes">
-                  {check.expected ? (
-                    <div>
-                      <dt>{t('evidence.panel.expected')}</dt>
-                      <dd>{check.expected}</dd>
-                    </div>
-                  ) : null}
-                  {check.found ? (
-                    <div>
-                      <dt>{t('evidence.panel.found')}</dt>
-                      <dd>{check.found}</dd>
-                    </div>
-                  ) : null}
-                </dl>
-              ) : null}
-              {check.items.some((item) => item.status === 'failed' || item.status === 'incomplete') ? (
-                <dl className="evidence-hashes" data-testid="check-items">
-                  {check.items
-                    .filter((item) => item.status === 'failed' || item.status === 'incomplete')
-                    .slice(0, 50)
-                    .map((item) => (
-                      <div key={item.file}>
-                        <dt>{item.file}</dt>
-                        <dd>
-                          {t('evidence.panel.expected')} {item.expected ?? '—'} · {t('evidence.panel.found')} {item.found ?? '—'}
-                        </dd>
-                      </div>
-                    ))}
-                </dl>
-              ) : null}
-              {shown.technical !== shown.text ? (
-                <details className="notice-details">
-                  <summary>{t('errorUi.details')}</summary>
-                  <p>{shown.technical}</p>
-                </details>
-              ) : null}
-            </div>
-          </li>
-        );
-      })}
+      {checks.map((check, index) => (
+        <CheckLine key={`${check.id}-${index}`} check={check} />
+      ))}
     </ul>
+  );
+}
+
+function CheckLine({ check }: { check: Check }) {
+  const { t } = useTranslation();
+  const words = useCheckWords();
+  const shown = words(check);
+  const notPassed = check.items.filter((item) => item.status === 'failed' || item.status === 'incomplete');
+  return (
+    <li className="evidence-check" data-testid="check" data-status={check.status} data-check={check.id}>
+      <Tag tone={statusTone(check.status)}>{t(`evidence.statuses.${check.status}`)}</Tag>
+      <div className="evidence-check-body">
+        <p className="evidence-check-title">{shown.title}</p>
+        <p className="evidence-check-text">{shown.text}</p>
+        <Hashes expected={check.status === 'failed' ? check.expected : null} found={check.status === 'failed' ? check.found : null} />
+        {check.items.length > 0 ? (
+          <details className="evidence-check-group" open={notPassed.length > 0} data-testid="check-items">
+            <summary>{t('evidence.review.items', { count: check.items.length })}</summary>
+            <ul className="evidence-check-items">
+              {check.items.map((item) => (
+                <li key={item.file} data-testid="check-item" data-status={item.status}>
+                  <Tag tone={statusTone(item.status)}>{t(`evidence.statuses.${item.status}`)}</Tag> <code>{item.file}</code>
+                  <Hashes expected={item.status === 'failed' ? item.expected : null} found={item.status === 'failed' ? item.found : null} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {shown.technical !== shown.text ? (
+          <details className="notice-details">
+            <summary>{t('errorUi.details')}</summary>
+            <p>{shown.technical}</p>
+          </details>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Hashes({ expected, found }: { expected: string | null; found: string | null }) {
+  const { t } = useTranslation();
+  if (!expected && !found) return null;
+  return (
+    <dl className="evidence-hashes">
+      {expected ? (
+        <div>
+          <dt>{t('evidence.panel.expected')}</dt>
+          <dd>{expected}</dd>
+        </div>
+      ) : null}
+      {found ? (
+        <div>
+          <dt>{t('evidence.panel.found')}</dt>
+          <dd>{found}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
 
 export function ProblemList({ problems }: { problems: BagProblem[] }) {
   const { t } = useTranslation();
+  // The same kind on the same file (one missing file stops several checks) is one line with how many.
+  const lines = new Map<string, { problem: BagProblem; count: number }>();
+  for (const problem of problems) {
+    const key = `${problem.kind}\u0000${problem.path}`;
+    const line = lines.get(key);
+    if (line) line.count += 1;
+    else lines.set(key, { problem, count: 1 });
+  }
   return (
     <ul className="evidence-problems" data-testid="bag-problems">
-      {problems.map((problem) => (
-        <li key={`${problem.kind}-${problem.path}`} data-kind={problem.kind}>
-          <Tag tone="danger">{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
+      {[...lines.entries()].map(([key, { problem, count }]) => (
+        <li key={key} data-kind={problem.kind} data-count={count}>
+          <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
+          {count > 1 ? <span className="cell-sub"> ×{count}</span> : null}
         </li>
       ))}
     </ul>

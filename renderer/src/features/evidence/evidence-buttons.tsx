@@ -5,13 +5,12 @@ import type { JobView } from '../../../../shared/domain/jobs';
 import { Button } from '../../components/button';
 import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
-import { Tag } from '../../components/tag';
 import { useClient } from '../../lib/client-context';
 import { useAction } from '../../lib/use-action';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { useEvidenceStore } from './evidence-store';
 import { saveBagFile } from './file-actions';
-import { useVerdictLabel, verdictTone } from './labels';
+import { LookTag } from './look-tag';
 import { PdfViewer } from './pdf-viewer';
 import './evidence.css';
 
@@ -23,7 +22,6 @@ import './evidence.css';
 export function EvidenceButtons({ documentId, status }: { documentId: string; status?: string }) {
   const { t } = useTranslation();
   const client = useClient();
-  const verdictLabel = useVerdictLabel();
   const go = useNavigationStore((store) => store.go);
   const { openBag, view } = useEvidenceStore();
   const [bag, setBag] = useState<BagSummary | null>(null);
@@ -62,7 +60,7 @@ export function EvidenceButtons({ documentId, status }: { documentId: string; st
       {bag ? (
         <>
           <p>
-            <Tag tone={verdictTone(bag.verdict)}>{t('evidence.buttons.archived', { verdict: verdictLabel(bag.verdict) })}</Tag>
+            <span className="cell-sub">{t('evidence.buttons.archivedLabel')}</span> <LookTag verdict={bag.verdict} trust={bag.trust} />
           </p>
           <div className="evidence-buttons-row">
             <Button size="sm" onClick={() => void save.run('package')}>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import type { EvidenceFileKind, Verdict } from '../../../../shared/domain/evidence';
 
@@ -17,6 +18,13 @@ interface EvidenceStore {
   viewer: { bagPath: string; kind: EvidenceFileKind; title: string } | null;
   /** The page reviewed with no account (from the welcome screen). */
   offline: boolean;
+  /**
+   * Counts what changed on the host that every view of the page shows (a check ran, a certificate
+   * authority was added or removed, another archive was opened): the list, the open bag and the archive
+   * status each read again when it moves, so no two of them tell different runs.
+   */
+  revision: number;
+  changed(): void;
   setOffline(offline: boolean): void;
   setTyped(typed: string): void;
   setSearch(search: string): void;
@@ -38,6 +46,8 @@ export const useEvidenceStore = create<EvidenceStore>()((set) => ({
   open: null,
   viewer: null,
   offline: false,
+  revision: 0,
+  changed: () => set((state) => ({ revision: state.revision + 1 })),
   setOffline: (offline) => set({ offline }),
   setTyped: (typed) => set({ typed }),
   setSearch: (search) => set({ search, offset: 0 }),
@@ -48,3 +58,14 @@ export const useEvidenceStore = create<EvidenceStore>()((set) => ({
   openBag: (open) => set({ open }),
   view: (viewer) => set({ viewer }),
 }));
+
+/** Calls `reload` each time the page's revision moves (not on mount: the first load is the caller's own). */
+export function useReloadOnChange(reload: () => void): void {
+  const revision = useEvidenceStore((store) => store.revision);
+  const seen = useRef(revision);
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    reload();
+  }, [revision, reload]);
+}

@@ -15,6 +15,7 @@ import { useAccountsStore } from '../../stores/accounts-store';
 import { ArchiveDialog } from './archive-dialog';
 import { ArchiveProgress } from './archive-progress';
 import { ArchiveSettings } from './archive-settings';
+import { ArchiveSource } from './archive-source';
 import { BagPanel } from './bag-panel';
 import { BagsTable } from './bags-table';
 import { EVIDENCE_PAGE_SIZE, useEvidenceStore } from './evidence-store';
@@ -36,17 +37,17 @@ export function EvidenceView() {
   const client = useClient();
   const list = useBags();
   const archiveJob = useArchiveJob();
-  const { selected, search, verdict, offset, setOffset, setSelected } = useEvidenceStore();
+  const { selected, search, verdict, offset, setOffset, setSelected, changed } = useEvidenceStore();
   const [archiving, setArchiving] = useState(false);
   const [exporting, setExporting] = useState(false);
   const rebuild = useAction(async () => {
     const result = await client.call('evidence.rebuildIndex', {});
-    list.reload();
+    changed();
     return result;
   });
   const recheck = useAction(async () => {
     const results = await client.call('evidence.verify', { bagPaths: selected });
-    list.reload();
+    changed();
     return { count: results.length, problems: results.reduce((sum, r) => sum + r.problems.length, 0) };
   });
   const page = list.page;
@@ -79,8 +80,13 @@ export function EvidenceView() {
       {list.loading && page === null && !list.error ? <ProgressNote text={t('evidence.loading')} testId="evidence-loading" /> : null}
       {rebuild.pending && archiveEmpty ? <ProgressNote text={t('evidence.indexing')} testId="evidence-indexing" /> : null}
       {list.error ? <ErrorNotice error={list.error} /> : null}
+      {hasAccount ? null : <ArchiveSource />}
       {archiveEmpty ? (
-        <EmptyState testId="evidence-empty" icon={<EvidenceIcon />} title={t('evidence.emptyTitle')} body={t('evidence.emptyBody')} hint={t('evidence.firstStep')} />
+        hasAccount ? (
+          <EmptyState testId="evidence-empty" icon={<EvidenceIcon />} title={t('evidence.emptyTitle')} body={t('evidence.emptyBody')} hint={t('evidence.firstStep')} />
+        ) : (
+          <EmptyState testId="evidence-empty" icon={<EvidenceIcon />} title={t('evidence.review.emptyTitle')} body={t('evidence.review.emptyBody')} />
+        )
       ) : page ? (
         <section className="card evidence-card" aria-label={t('evidence.tableLabel')} data-testid="evidence-card">
           <EvidenceFilters />
@@ -112,7 +118,7 @@ export function EvidenceView() {
           />
         </section>
       ) : null}
-      {page && !archiveEmpty ? <RecheckStatus onChecked={list.reload} /> : null}
+      {page && !archiveEmpty ? <RecheckStatus /> : null}
       <div className="evidence-footer">
         <Button size="sm" variant="ghost" busy={rebuild.pending} onClick={() => void rebuild.run()} data-testid="rebuild-index">
           {t('evidence.rebuild')}

@@ -4,14 +4,26 @@ import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
 import { useClient } from '../../lib/client-context';
+import { fileNameOf } from '../../lib/download-text';
+import { useFileSource } from '../../lib/file-source-context';
 import { useAction } from '../../lib/use-action';
-import { saveBytes } from './file-actions';
+import { datedName, downloadSaved, saveBytes, saveTarget } from './file-actions';
 
-/** The export for counsel of the selected documents: one ZIP (a BagIt bag) with a custody record and a summary. */
+/**
+ * The export for counsel of the selected documents: one ZIP (a BagIt bag) with a custody record and a
+ * summary. The desktop asks where to save it; a browser downloads it (the page sees no host folder).
+ */
 export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const client = useClient();
-  const run = useAction(() => client.call('evidence.export', { bagPaths }));
+  const files = useFileSource();
+  const run = useAction(async () => {
+    const target = await saveTarget(files, datedName('evidence-for-counsel', 'zip'));
+    if (target === null) return null;
+    const saved = await client.call('evidence.export', { bagPaths, ...target });
+    await downloadSaved(files, [saved.path]);
+    return { ...saved, name: fileNameOf(saved.path), downloaded: files.fetchSaved !== undefined };
+  });
   const close = () => {
     run.reset();
     onClose();
@@ -25,7 +37,7 @@ export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; 
         {result ? (
           <>
             <Notice tone="success" testId="export-done">
-              <p>{t('evidence.export.done', { files: result.files, path: result.path })}</p>
+              <p>{result.downloaded ? t('evidence.review.export.downloaded', { files: result.files, name: result.name }) : t('evidence.export.done', { files: result.files, path: result.path })}</p>
             </Notice>
             <details open>
               <summary>{t('evidence.export.summaryTitle')}</summary>

@@ -1,39 +1,43 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EvidenceSettings } from '../../../../shared/domain/evidence';
 import { Button } from '../../components/button';
 import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
 import { useClient } from '../../lib/client-context';
 import { formatCount, formatDateTime } from '../../lib/format-time';
+import { fileNameOf } from '../../lib/download-text';
+import { useFileSource } from '../../lib/file-source-context';
 import { useAction } from '../../lib/use-action';
+import { useEvidenceStore } from './evidence-store';
+import { datedName, downloadSaved, saveTarget } from './file-actions';
+import { useEvidenceSettings } from './use-evidence-settings';
 
 /**
  * The last check of the whole archive (scheduled every N days, or asked for here): when, and what it
- * found; the next one; "Check the archive now"; and the report the legal team keeps (a PDF and a CSV,
- * saved in the exports folder). `onChecked`: the list is read again after a check.
+ * found; the next one; "Check the archive now"; and the report the legal team keeps (a PDF and a CSV:
+ * the desktop asks where to save it, a browser downloads it). After a check or a report every view of
+ * the page reads again (the store's revision), so the list, the open bag and this line tell one run.
  */
-export function RecheckStatus({ onChecked }: { onChecked: () => void }) {
+export function RecheckStatus() {
   const { t, i18n } = useTranslation();
   const client = useClient();
-  const [settings, setSettings] = useState<EvidenceSettings | null>(null);
-  const load = useCallback(() => client.call('evidence.settings', {}).then(setSettings, () => undefined), [client]);
-  useEffect(() => void load(), [load]);
-  useEffect(
-    () =>
-      client.subscribe('evidence.rechecked', () => {
-        void load();
-        onChecked();
-      }),
-    [client, load, onChecked],
-  );
+  const files = useFileSource();
+  const changed = useEvidenceStore((store) => store.changed);
+  const { settings } = useEvidenceSettings();
+  useEffect(() => client.subscribe('evidence.rechecked', () => changed()), [client, changed]);
   const check = useAction(async () => {
     const result = await client.call('evidence.recheckNow', {});
-    await load();
-    onChecked();
+    changed();
     return result;
   });
-  const report = useAction(() => client.call('evidence.report', {}));
+  const report = useAction(async () => {
+    const target = await saveTarget(files, datedName('evidence-report', 'pdf'));
+    if (target === null) return null;
+    const saved = await client.call('evidence.report', target);
+    changed();
+    await downloadSaved(files, [saved.pdf, saved.csv]);
+    return { ...saved, downloaded: files.fetchSaved !== undefined };
+  });
   if (!settings) return null;
   const last = settings.lastRecheck;
   const when = (iso: string) => formatDateTime(iso, i18n.language);
@@ -72,15 +76,23 @@ export function RecheckStatus({ onChecked }: { onChecked: () => void }) {
           </span>
         </Notice>
       ) : null}
-      {report.result ? (
-        <Notice tone={report.result.problems > 0 ? 'warning' : 'success'}>
-          <span data-testid="report-saved">{report.result.problems === 0
-              ? t('evidence.recheck.reportSavedClean', { pdf: report.result.pdf, csv: report.result.csv })
-              : t('evidence.recheck.reportSavedProblems', { pdf: report.result.pdf, csv: report.result.csv, count: report.result.problems })}</span>
-        </Notice>
-      ) : null}
+      {report.result ? <ReportSaved {...report.result} /> : null}
       {check.error ? <ErrorNotice error={check.error} /> : null}
       {report.error ? <ErrorNotice error={report.error} /> : null}
     </section>
+  );
+}
+
+/** Where the report went (the desktop: the path chosen; a browser: downloaded as its file names) and what it found. */
+function ReportSaved({ pdf, csv, problems, bags, downloaded }: { pdf: string; csv: string; problems: number; bags: number; downloaded: boolean }) {
+  const { t } = useTranslation();
+  const where = downloaded ? { pdf: fileNameOf(pdf), csv: fileNameOf(csv) } : { pdf, csv };
+  const found = problems === 0 ? t('evidence.review.report.clean', { count: bags }) : t('evidence.review.report.problems', { count: problems });
+  return (
+    <Notice tone={problems > 0 ? 'warning' : 'success'}>
+      <span data-testid="report-saved">
+        {t(downloaded ? 'evidence.review.report.downloaded' : 'evidence.review.report.savedTo', where)} {found}
+      </span>
+    </Notice>
   );
 }

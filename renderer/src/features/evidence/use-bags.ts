@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { OperationOutput } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { useLiveQuery } from '../../lib/use-live-query';
-import { EVIDENCE_PAGE_SIZE, useEvidenceStore } from './evidence-store';
+import { EVIDENCE_PAGE_SIZE, useEvidenceStore, useReloadOnChange } from './evidence-store';
 
 export type BagPage = OperationOutput<'evidence.list'>;
 
@@ -21,6 +21,8 @@ export function useBags() {
     client.call('evidence.list', { ...(search ? { search } : {}), ...(verdict !== 'all' ? { verdict } : {}), limit: EVIDENCE_PAGE_SIZE, offset }),
   );
   const { reload } = query;
+  // Something the list shows changed on the host (a check, a trust anchor, another archive): read again.
+  useReloadOnChange(reload);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const off = client.subscribe('jobs.changed', (job) => {

@@ -6,6 +6,7 @@ import { useAppInfoStore } from '../../stores/app-info-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { AccountForm } from '../accounts/account-form';
 import { useEvidenceStore } from '../evidence/evidence-store';
+import { useOpenArchive } from '../evidence/use-open-archive';
 import { SandboxOffer } from './sandbox-offer';
 import './onboarding.css';
 
@@ -16,6 +17,12 @@ export function OnboardingView() {
   const go = useNavigationStore((store) => store.go);
   const formTitleId = useId();
   const reviewEvidence = useEvidenceStore((store) => store.setOffline);
+  // The desktop app asks which archive first (the system's folder dialog); a browser reviews the one its host was started with.
+  const openArchive = useOpenArchive();
+  const review = async () => {
+    if (openArchive.available) await openArchive.run();
+    reviewEvidence(true);
+  };
   useDocumentTitle(t('onboarding.title'));
   // The app opens on Send when this view leaves (the first account exists). Not when the add or the
   // sandbox call answers: the host announces the account first, and a late jump would undo where the
@@ -57,7 +64,7 @@ export function OnboardingView() {
           {/* After the form for Tab: the Evidence page with no account, from the archive folder alone. */}
           <p className="onboarding-review">
             {t('evidence.offline.openHint')}{' '}
-            <button type="button" className="onboarding-review-link" onClick={() => reviewEvidence(true)} data-testid="onboarding-review-evidence">
+            <button type="button" className="onboarding-review-link" onClick={() => void review()} data-testid="onboarding-review-evidence">
               {t('evidence.offline.open')}
             </button>
           </p>
