@@ -39,8 +39,20 @@ export class BatchPlanning {
 
   constructor(private readonly deps: PlanningDeps) {}
 
+  /**
+   * A new draft. In the app, the rows the previous batch left out (excluded, or already sent and not
+   * sent again) come along, as they were, checked again: a new batch never drops them silently.
+   */
   create(source: 'app' | 'cli', accountId: string): Batch {
-    const row = this.deps.repo.createBatch(accountId, source, defaultConcurrency);
+    const { repo } = this.deps;
+    const previous = source === 'app' ? repo.latest(accountId, 'app') : undefined;
+    const row = repo.createBatch(accountId, source, defaultConcurrency);
+    const ended = previous?.state === 'done' || previous?.state === 'cancelled';
+    const left = ended ? repo.items(previous.id).filter((item) => item.state === 'draft') : [];
+    if (left.length > 0) {
+      repo.addItems(row.id, left.map(({ path, fileName, title, signers, excluded, sendAgain }) => ({ path, fileName, title, signers, excluded, sendAgain: sendAgain === true })));
+      this.startChecks(row.id);
+    }
     return this.deps.results.batch(row.id);
   }
 

@@ -1,6 +1,6 @@
 import { mirrorSchema } from '../mirror/schema';
 import { inboxSchema } from '../webhooks/schema';
-import { batchItemsByPath, batchSchema } from '../batches/schema';
+import { batchItemsByPath, batchSchema, sentFiles } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
 import { journalSchema } from '../journal/journal';
@@ -47,4 +47,5 @@ export const migrations: readonly Migration[] = [
   documentsViewSchema,
   evidenceSchema,
   signerNamesSchema,
+  sentFiles,
 ];
