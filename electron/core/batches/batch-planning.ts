@@ -10,6 +10,7 @@ import type { LiveBatches } from './batch-live';
 import type { BatchResults } from './batch-results';
 import { expandInputs } from './expand-inputs';
 import { decodeText, maxManifestBytes, readManifestFile } from './manifest-file';
+import { reportOnce, stillUnsigned } from './manifest-report';
 import { checkOne } from './pdf-check';
 import { PdfCheckPool, type PdfCheckPoolOptions } from './pdf-check-pool';
 import { fileProblems, readFailure } from './pdf-problems';
@@ -145,7 +146,7 @@ export class BatchPlanning {
       }
       repo.setManifestProblems(
         row.id,
-        [applied, ...manifest.problems, ...match.problems].map((problem) => ({
+        [applied, ...reportOnce(manifest.problems), ...match.problems.filter((problem) => stillUnsigned(problem, items))].map((problem) => ({
           row: problem.row,
           code: problem.code,
           message: problem.message,

@@ -178,10 +178,10 @@ export class BatchResults {
     return withProblems(row, original, this.sentLookup(row.batchId)(row));
   }
 
-  /** For a draft row not chosen to be sent again: the document its bytes already made, from any batch of the account. */
+  /** For a draft row: the document its bytes already made, from any batch of the account. */
   private sentLookup(batchId: string): (row: ItemRow) => SentFile | undefined {
     const accountId = this.deps.repo.batch(batchId)?.accountId;
-    return (row) => (accountId && row.state === 'draft' && row.sha256 && !row.sendAgain ? this.deps.repo.sentFile(accountId, row.sha256) : undefined);
+    return (row) => (accountId && row.state === 'draft' && row.sha256 ? this.deps.repo.sentFile(accountId, row.sha256) : undefined);
   }
 
   row(batchId: string): BatchRow {
@@ -200,8 +200,8 @@ function withProblems(row: ItemRow, original: Pick<ItemRow, 'fileName' | 'title'
   const { fileProblems: rowFileProblems, attemptAt: _attempt, ...rest } = row;
   const file: ItemProblem[] = [...rowFileProblems];
   if (original) file.push(duplicateOf(original));
-  if (sent) file.push(alreadySent(sent));
-  return { ...rest, problems: [...file, ...signerProblems(row.signers)] };
+  if (sent && !row.sendAgain) file.push(alreadySent(sent));
+  return { ...rest, sentBefore: sent ?? null, problems: [...file, ...signerProblems(row.signers)] };
 }
 
 function duplicateOf(original: Pick<ItemRow, 'fileName' | 'title'>): ItemProblem {
