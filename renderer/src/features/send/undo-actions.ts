@@ -21,7 +21,7 @@ export function undoableActions(client: Client, run: Run) {
     for (const row of rows) {
       const item = answer.items.find((candidate) => candidate.path === row.path && !known.has(candidate.id));
       if (!item) continue;
-      const patch: ItemPatch = { title: row.title, signers: row.signers, ...(row.excluded ? { excluded: true } : {}) };
+      const patch: ItemPatch = { title: row.title, signers: row.signers, ...(row.excluded ? { excluded: true } : {}), ...(row.sendAgain ? { sendAgain: true } : {}) };
       answer = await client.call('batches.updateItems', { batchId: batch.id, itemIds: [item.id], patch });
       store().show(answer);
     }
