@@ -180,8 +180,12 @@ export class BatchResults {
 
   /** For a draft row: the document its bytes already made, from any batch of the account. */
   private sentLookup(batchId: string): (row: ItemRow) => SentFile | undefined {
-    const accountId = this.deps.repo.batch(batchId)?.accountId;
-    return (row) => (accountId && row.state === 'draft' && row.sha256 ? this.deps.repo.sentFile(accountId, row.sha256) : undefined);
+    let accountId: string | undefined;
+    return (row) => {
+      if (row.state !== 'draft' || !row.sha256) return undefined; // rows being sent never look (the hot path)
+      accountId ??= this.deps.repo.batch(batchId)?.accountId;
+      return accountId ? this.deps.repo.sentFile(accountId, row.sha256) : undefined;
+    };
   }
 
   row(batchId: string): BatchRow {
