@@ -99,6 +99,8 @@ export const errorCodes = [
   'batch.notRunning',
   'batch.nothingToSend',
   'batch.noSigners',
+  'batch.alreadySent',
+  'batch.duplicateOf',
   'batch.cancelled',
   'batch.stoppedKeyRefused',
   'batch.gaveUp',

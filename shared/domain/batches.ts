@@ -32,6 +32,15 @@ export const itemProblemSchema = z.object({
 });
 export type ItemProblem = z.infer<typeof itemProblemSchema>;
 
+/**
+ * A draft row's file was already sent from this account (another batch, any day): params `date`
+ * (ISO 8601), `title`, `documentId`, `status` (the mirror's status code, '' when not in the mirror).
+ * The row is left out — not failed — unless the clerk chooses "Send again" (`sendAgain`).
+ */
+export const alreadySentCode = 'batch.alreadySent';
+/** A later row of the batch with the same bytes as an earlier one: params `title`, `file` of the row kept. */
+export const duplicateOfCode = 'batch.duplicateOf';
+
 export const sentSignatureSchema = z.object({
   id: z.string(),
   /** The signing link to hand to the signer; null when the service gave none. */
@@ -57,6 +66,10 @@ export const batchItemSchema = z.object({
   problems: z.array(itemProblemSchema),
   signers: z.array(signerSchema),
   excluded: z.boolean(),
+  /** The clerk chose "Send again" for a file this account already sent (see `alreadySentCode`). */
+  sendAgain: z.boolean().optional(),
+  /** A draft row whose file this account already sent: the newest document it made (status from the mirror, null when not there). */
+  sentBefore: z.object({ documentId: z.string(), title: z.string(), sentAt: z.string(), status: z.string().nullable() }).nullable().optional(),
   state: z.enum(batchItemStates),
   attempts: z.number().int(),
   documentId: z.string().nullable(),
@@ -126,6 +139,7 @@ export const itemPatchSchema = z
     title: z.string().trim().min(1).max(200).optional(),
     signers: z.array(signerSchema).max(20).optional(),
     excluded: z.boolean().optional(),
+    sendAgain: z.boolean().optional(),
   })
   .strict();
 export type ItemPatch = z.infer<typeof itemPatchSchema>;

@@ -74,6 +74,7 @@ for (const variant of variants) {
       await shoot(page, 'send-problems', variant, () => page.getByRole('main').evaluate((main) => main.scrollTo(0, main.scrollHeight)));
 
       await page.getByTestId('send-button').click();
+      await page.getByTestId('send-confirm-send').click(); // the summary before sending
       await expect(page.getByTestId('progress-summary')).toBeVisible({ timeout: 120_000 });
       await page.getByRole('heading', { level: 1 }).click();
       await shoot(page, 'send-after', variant, () => page.getByRole('main').evaluate((main) => main.scrollTo(0, 0)));

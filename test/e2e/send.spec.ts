@@ -52,6 +52,8 @@ test.describe('Send with the sandbox', () => {
     await page.screenshot({ path: screenshotPath('send-before.png') });
 
     await page.getByTestId('send-button').click();
+
+    await page.getByTestId('send-confirm-send').click(); // the summary before sending
     const progress = page.getByTestId('batch-progress');
     await expect(progress).toBeVisible();
     await expect(page.getByTestId('count-sent')).toHaveText('3', { timeout: 60_000 });
@@ -107,6 +109,8 @@ test.describe('Send with the sandbox', () => {
     await expect(page.getByTestId('send-bar')).toContainText('1 can’t be sent (replace the file)');
 
     await page.getByTestId('send-button').click();
+
+    await page.getByTestId('send-confirm-send').click(); // the summary before sending
     await expect(page.getByTestId('count-sent')).toHaveText('1', { timeout: 60_000 });
     await expect(page.getByTestId('batch-state')).toHaveText('Finished');
     await expect(page.locator('[data-file="Purchase order 118.pdf"]').getByTestId('row-status')).toHaveText('Sent');

@@ -32,6 +32,7 @@ test.describe('Signer names with the sandbox', () => {
     await dialog.getByRole('button', { name: 'Apply to all (1)' }).click();
     await expect(dialog).toBeHidden();
     await page.getByTestId('send-button').click();
+    await page.getByTestId('send-confirm-send').click(); // the summary before sending
     await expect(page.getByTestId('count-sent')).toHaveText('1', { timeout: 60_000 });
 
     await openDocuments(page);

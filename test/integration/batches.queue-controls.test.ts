@@ -88,7 +88,7 @@ describe('the send queue', () => {
     const byName = (name: string) => batch.items.find((item) => item.fileName === name)!;
     expect(byName('memo-002.pdf').problems.map((problem) => problem.code)).toEqual(['signer.phoneInvalid']);
     expect(byName('memo-002.pdf').problems[0]!.field).toBe('signers.0.PH');
-    expect(byName('memo-copy.pdf').problems.map((problem) => problem.code)).toEqual(['file.duplicate']);
+    expect(byName('memo-copy.pdf').problems.map((problem) => problem.code)).toEqual(['batch.duplicateOf']);
     expect(batch.progress.sendable).toBe(1);
 
     await call<BatchSummary>('batches.send', { batchId: batch.id });
@@ -98,7 +98,7 @@ describe('the send queue', () => {
     expect(rows.get('memo-001.pdf')!.state).toBe('sent');
     expect(rows.get('memo-002.pdf')).toMatchObject({ state: 'failed', error: { code: 'signer.phoneInvalid' } });
     expect(rows.get('memo-003.pdf')).toMatchObject({ state: 'draft', excluded: true });
-    expect(rows.get('memo-copy.pdf')).toMatchObject({ state: 'failed', error: { code: 'file.duplicate' } });
+    expect(rows.get('memo-copy.pdf')).toMatchObject({ state: 'failed', error: { code: 'batch.duplicateOf' } });
     expect((await sandbox.controlClient.stats()).creates.total).toBe(1);
     expect((await callError('batches.updateItems', { batchId: batch.id, itemIds: [ids[0]], patch: { title: 'x' } })).code).toBe('batch.notDraft');
 
@@ -142,11 +142,12 @@ describe('the send queue', () => {
     expect(cancelled[0]!.error?.code).toBe('batch.cancelled');
     expect((await sandbox.controlClient.stats()).creates.total).toBe(sent);
 
-    // Now the changed file, alone in a batch of its own.
+    // Now the changed file, alone in a batch of its own (it was sent above: the clerk chose Send again).
     let second = await call<Batch>('batches.create', {});
     second = await call<Batch>('batches.addFiles', { batchId: second.id, paths: [paths[0]!] });
     await core.batches.whenChecked(second.id);
-    await call('batches.updateItems', { batchId: second.id, itemIds: [second.items[0]!.id], patch: { signers: [signer('EM=buyer@example.com')] } });
+    const patch = { signers: [signer('EM=buyer@example.com')], sendAgain: true };
+    await call('batches.updateItems', { batchId: second.id, itemIds: [second.items[0]!.id], patch });
     appendFileSync(paths[0]!, '\n% changed between the check and the send\n');
     await call('batches.send', { batchId: second.id });
     second = await settled(second.id);
@@ -266,7 +267,11 @@ describe('copies of files uploaded from the browser', () => {
       expect(existsSync(uploaded[0]!)).toBe(false); // removed while a draft: no Undo once sent
       expect(existsSync(join(home.path, 'uploads', 'u1'))).toBe(false);
       expect(existsSync(uploaded[1]!)).toBe(false);
-      expect(existsSync(uploaded[2]!)).toBe(false); // excluded in a finished batch: never sent
+      // Excluded in the newest batch, which is done: kept, the next batch takes the row along.
+      expect(existsSync(uploaded[2]!)).toBe(true);
+      const next = core.batches.create('app');
+      expect(next.items.map((item) => item.path)).toEqual([uploaded[2]]);
+      await core.batches.whenChecked(next.id);
       expect(existsSync(mine!)).toBe(true);
     } finally {
       await core.close();

@@ -3,12 +3,12 @@ import { AppError } from '../../../shared/contract/errors';
 import type { Batch, BatchItem, BatchSummary } from '../../../shared/domain/batches';
 import { titleFromFileName } from '../../../shared/domain/manifest';
 import { parseSignerSpec, type Signer } from '../../../shared/domain/signers';
-import { maxConcurrency } from '../../../shared/domain/batches';
+import { alreadySentCode, maxConcurrency } from '../../../shared/domain/batches';
 import { emit, pickAccount, UsageError, type CliContext } from '../io';
 import { terminalSafe } from '../terminal-safe';
 
 export const sendUsage =
-  'send <pdf or folder>... [--signer SPEC]... [--manifest FILE] [--title TEXT] [--concurrency N] | send --resume <batch-id>';
+  'send <pdf or folder>... [--signer SPEC]... [--manifest FILE] [--title TEXT] [--concurrency N] [--send-again] | send --resume <batch-id>';
 
 /** One row of `send --json`. */
 interface SendJsonItem {
@@ -23,7 +23,8 @@ interface SendJsonItem {
 /**
  * `send`: files and folders → a batch written to SQLite, checked, then sent (progress on stderr).
  * Every `--signer` signs every file; a `--manifest` says per file. `--title` names a single file's
- * document, or prefixes each title when there are several. Exit 1 when any row was not sent.
+ * document, or prefixes each title when there are several. A file this account already sent (any
+ * batch) is left out with when and as what, unless `--send-again`. Exit 1 when any row was not sent.
  */
 export async function sendCommand(ctx: CliContext, args: string[]): Promise<number> {
   let parsed;
@@ -37,6 +38,7 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
         title: { type: 'string' },
         concurrency: { type: 'string' },
         resume: { type: 'string' },
+        'send-again': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -50,7 +52,7 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   const batches = ctx.core.batches;
 
   if (values.resume !== undefined) {
-    if (positionals.length > 0 || values.signer || values.manifest || values.title) {
+    if (positionals.length > 0 || values.signer || values.manifest || values.title || values['send-again']) {
       throw new UsageError('--resume takes only the batch id (and --concurrency is ignored).');
     }
     const batch = batches.batch(values.resume);
@@ -93,6 +95,7 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
     batch = await batches.importManifest(batch.id, { path: ctx.path(values.manifest) });
     for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${terminalSafe(problem.message)}\n`);
   }
+  if (values['send-again'] && batch.items.length > 0) batch = batches.updateItems(batch.id, batch.items.map((item) => item.id), { sendAgain: true });
   if (batch.items.length === 0) {
     throw new AppError({ kind: 'InvalidInput', code: 'batch.nothingToSend', message: 'There is nothing to send: no PDF among the files given.' });
   }
@@ -203,6 +206,8 @@ function describe(batch: Batch): string {
       return `sent    ${terminalSafe(item.fileName)} → ${terminalSafe(item.documentId ?? '')}${item.recovered ? ' (found after an interrupted send)' : ''}${links}`;
     }
     if (item.excluded && item.state === 'draft') return `skipped ${terminalSafe(item.fileName)} (excluded)`;
+    const sentBefore = item.state === 'draft' ? item.problems.find((problem) => problem.code === alreadySentCode) : undefined;
+    if (sentBefore) return `skipped ${terminalSafe(item.fileName)}: ${terminalSafe(sentBefore.message.replace(/; left out.*$/, ''))}. To send it again: add --send-again`;
     const why = terminalSafe(item.error?.message ?? item.problems[0]?.message ?? '');
     return `${item.state.padEnd(7)} ${terminalSafe(item.fileName)}${why ? `: ${why}` : ''}`;
   });

@@ -10,6 +10,7 @@ import type { LiveBatches } from './batch-live';
 import type { BatchResults } from './batch-results';
 import { expandInputs } from './expand-inputs';
 import { decodeText, maxManifestBytes, readManifestFile } from './manifest-file';
+import { reportOnce, stillUnsigned } from './manifest-report';
 import { checkOne } from './pdf-check';
 import { PdfCheckPool, type PdfCheckPoolOptions } from './pdf-check-pool';
 import { fileProblems, readFailure } from './pdf-problems';
@@ -39,8 +40,20 @@ export class BatchPlanning {
 
   constructor(private readonly deps: PlanningDeps) {}
 
+  /**
+   * A new draft. In the app, the rows the previous batch left out (excluded, or already sent and not
+   * sent again) come along, as they were, checked again: a new batch never drops them silently.
+   */
   create(source: 'app' | 'cli', accountId: string): Batch {
-    const row = this.deps.repo.createBatch(accountId, source, defaultConcurrency);
+    const { repo } = this.deps;
+    const previous = source === 'app' ? repo.latest(accountId, 'app') : undefined;
+    const row = repo.createBatch(accountId, source, defaultConcurrency);
+    const ended = previous?.state === 'done' || previous?.state === 'cancelled';
+    const left = ended ? repo.items(previous.id).filter((item) => item.state === 'draft') : [];
+    if (left.length > 0) {
+      repo.addItems(row.id, left.map(({ path, fileName, title, signers, excluded, sendAgain }) => ({ path, fileName, title, signers, excluded, sendAgain: sendAgain === true })));
+      this.startChecks(row.id);
+    }
     return this.deps.results.batch(row.id);
   }
 
@@ -133,7 +146,7 @@ export class BatchPlanning {
       }
       repo.setManifestProblems(
         row.id,
-        [applied, ...manifest.problems, ...match.problems].map((problem) => ({
+        [applied, ...reportOnce(manifest.problems), ...match.problems.filter((problem) => stillUnsigned(problem, items))].map((problem) => ({
           row: problem.row,
           code: problem.code,
           message: problem.message,

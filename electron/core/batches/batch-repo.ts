@@ -9,14 +9,14 @@ import type {
 } from '../../../shared/domain/batches';
 import type { Signer } from '../../../shared/domain/signers';
 import type { Db } from '../db/database';
-import { toBatch, toItem, type BatchRow, type CheckOutcome, type ItemRow, type NewItem, type RawBatch, type RawItem, type Tally } from './batch-rows';
+import { toBatch, toItem, type BatchRow, type CheckOutcome, type ItemRow, type NewItem, type RawBatch, type RawItem, type SentFile, type Tally } from './batch-rows';
 
 /**
  * SQL of the send queue (schema.ts). Every state change is one statement or one transaction, with
  * synchronous=FULL, so what the queue says is on disk before the request it describes goes out.
  */
 
-export type { BatchRow, CheckOutcome, ItemRow, NewItem, Tally } from './batch-rows';
+export type { BatchRow, CheckOutcome, ItemRow, NewItem, SentFile, Tally } from './batch-rows';
 
 export class BatchRepo {
   constructor(
@@ -95,12 +95,13 @@ export class BatchRepo {
     return this.transaction(() => {
       const last = (this.db.prepare(`SELECT COALESCE(MAX(position), -1) AS p FROM batch_items WHERE batch_id = ?`).get(batchId) as { p: number }).p;
       const insert = this.db.prepare(
-        `INSERT INTO batch_items (id, batch_id, position, path, file_name, title, signers, state, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
+        `INSERT INTO batch_items (id, batch_id, position, path, file_name, title, signers, excluded, send_again, state, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
       );
       const ids = items.map((item, index) => {
         const id = randomUUID();
-        insert.run(id, batchId, last + 1 + index, item.path, item.fileName, item.title, JSON.stringify(item.signers ?? []), this.stamp());
+        const flags = [item.excluded ? 1 : 0, item.sendAgain ? 1 : 0];
+        insert.run(id, batchId, last + 1 + index, item.path, item.fileName, item.title, JSON.stringify(item.signers ?? []), ...flags, this.stamp());
         return id;
       });
       return ids.map((id) => this.item(id)!);
@@ -150,7 +151,7 @@ export class BatchRepo {
       .run(outcome.size, outcome.pages, outcome.sha256, JSON.stringify(outcome.problems), this.stamp(), id);
   }
 
-  patchItem(id: string, patch: { title?: string; signers?: Signer[]; excluded?: boolean }): void {
+  patchItem(id: string, patch: { title?: string; signers?: Signer[]; excluded?: boolean; sendAgain?: boolean }): void {
     const sets: string[] = [];
     const values: Record<string, unknown> = { id, now: this.stamp() };
     if (patch.title !== undefined) {
@@ -164,6 +165,10 @@ export class BatchRepo {
     if (patch.excluded !== undefined) {
       sets.push('excluded = @excluded');
       values.excluded = patch.excluded ? 1 : 0;
+    }
+    if (patch.sendAgain !== undefined) {
+      sets.push('send_again = @sendAgain');
+      values.sendAgain = patch.sendAgain ? 1 : 0;
     }
     if (sets.length === 0) return;
     this.db.prepare(`UPDATE batch_items SET ${sets.join(', ')}, updated_at = @now WHERE id = @id`).run(values);
@@ -184,10 +189,35 @@ export class BatchRepo {
     }
   }
 
+  /** The row is sent; its file joins the account's sent files (one transaction). */
   markSent(id: string, documentId: string, signatures: SentSignature[], recovered: boolean): void {
-    this.db
-      .prepare(`UPDATE batch_items SET state = 'sent', document_id = ?, signatures = ?, recovered = ?, error = NULL, updated_at = ? WHERE id = ?`)
-      .run(documentId, JSON.stringify(signatures), recovered ? 1 : 0, this.stamp(), id);
+    const stamp = this.stamp();
+    this.transaction(() => {
+      this.db
+        .prepare(`UPDATE batch_items SET state = 'sent', document_id = ?, signatures = ?, recovered = ?, error = NULL, updated_at = ? WHERE id = ?`)
+        .run(documentId, JSON.stringify(signatures), recovered ? 1 : 0, stamp, id);
+      this.db
+        .prepare(
+          `INSERT OR IGNORE INTO sent_files (account_id, sha256, document_id, title, sent_at)
+           SELECT b.account_id, i.sha256, i.document_id, i.title, ? FROM batch_items i JOIN batches b ON b.id = i.batch_id
+           WHERE i.id = ? AND i.sha256 IS NOT NULL`,
+        )
+        .run(stamp, id);
+    });
+  }
+
+  /**
+   * The newest document this account made from these bytes, with its status in the mirror; one
+   * indexed look-up (sent_files_by_hash, then the mirror's unique (account_id, id)).
+   */
+  sentFile(accountId: string, sha256: string): SentFile | undefined {
+    return this.db
+      .prepare(
+        `SELECT s.document_id AS documentId, s.title, s.sent_at AS sentAt, d.status AS status
+         FROM sent_files s LEFT JOIN documents d ON d.account_id = s.account_id AND d.id = s.document_id
+         WHERE s.account_id = ? AND s.sha256 = ? ORDER BY s.sent_at DESC LIMIT 1`,
+      )
+      .get(accountId, sha256) as SentFile | undefined;
   }
 
   /** Document ids already recorded as sent by any batch of the account (an uncertain item never claims one). */
@@ -201,12 +231,18 @@ export class BatchRepo {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Of these paths, those a row may still send: in a draft batch, ready/sending/uncertain, or failed (Retry failed) in a batch not cancelled. */
+  /**
+   * Of these paths, those a row may still send: in a draft batch, ready/sending/uncertain, failed
+   * (Retry failed) in a batch not cancelled, or left out (draft) in the account's newest app batch,
+   * which the next batch takes along.
+   */
   pathsStillNeeded(paths: readonly string[]): Set<string> {
     const query = this.db.prepare(
       `SELECT 1 FROM batch_items i JOIN batches b ON b.id = i.batch_id
        WHERE i.path = ? AND (b.state IN ('draft', 'checking') OR i.state IN ('ready', 'sending', 'uncertain')
-         OR (i.state = 'failed' AND b.state <> 'cancelled'))
+         OR (i.state = 'failed' AND b.state <> 'cancelled')
+         OR (i.state = 'draft' AND b.source = 'app' AND b.id = (SELECT n.id FROM batches n WHERE n.account_id = b.account_id
+               AND n.source = 'app' ORDER BY n.created_at DESC, n.rowid DESC LIMIT 1)))
        LIMIT 1`,
     );
     return new Set(paths.filter((path) => query.get(path) !== undefined));
@@ -223,14 +259,14 @@ export class BatchRepo {
     return rows.map((row) => ({ state: row.state, excluded: row.excluded === 1, checked: row.checked === 1, tried: row.tried === 1, n: row.n, bytes: row.bytes }));
   }
 
-  /** The batch's first row (by position) with these bytes that is neither excluded nor cancelled. */
-  firstWithHash(batchId: string, sha256: string): Pick<ItemRow, 'id' | 'path' | 'fileName'> | undefined {
+  /** The batch's rows (by position) with these bytes that are neither excluded nor cancelled. */
+  withHash(batchId: string, sha256: string): Pick<ItemRow, 'id' | 'path' | 'fileName' | 'title' | 'sha256'>[] {
     return this.db
       .prepare(
-        `SELECT id, path, file_name AS fileName FROM batch_items
-         WHERE batch_id = ? AND sha256 = ? AND excluded = 0 AND state <> 'cancelled' ORDER BY position LIMIT 1`,
+        `SELECT id, path, file_name AS fileName, title, sha256 FROM batch_items
+         WHERE batch_id = ? AND sha256 = ? AND excluded = 0 AND state <> 'cancelled' ORDER BY position`,
       )
-      .get(batchId, sha256) as Pick<ItemRow, 'id' | 'path' | 'fileName'> | undefined;
+      .all(batchId, sha256) as Pick<ItemRow, 'id' | 'path' | 'fileName' | 'title' | 'sha256'>[];
   }
 
   stamp(): string {

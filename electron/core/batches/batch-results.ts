@@ -1,13 +1,13 @@
 import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
-import { batchItemStates, type Batch, type BatchItem, type BatchItemState, type BatchSummary, type ItemProblem } from '../../../shared/domain/batches';
+import { alreadySentCode, batchItemStates, duplicateOfCode, type Batch, type BatchItem, type BatchItemState, type BatchSummary, type ItemProblem } from '../../../shared/domain/batches';
 import { validateSigner, type Signer } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { JobLeases } from '../jobs/leases';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { Logger } from '../logging/logger';
-import type { BatchRepo, BatchRow, ItemRow, Tally } from './batch-repo';
+import type { BatchRepo, BatchRow, ItemRow, SentFile, Tally } from './batch-repo';
 import type { LiveBatches } from './batch-live';
-import { earlierCopies, sameFileProblem } from './pdf-check';
+import { earlierCopies } from './pdf-check';
 import { resultsCsv } from './results-csv';
 
 export interface ResultsDeps {
@@ -91,7 +91,9 @@ export class BatchResults {
    */
   private changes(row: BatchRow, ids: ReadonlySet<string>): [BatchSummary, BatchItem[]] {
     const tallies = this.deps.repo.tallies(row.id);
-    if (tallies.some((tally) => tally.state === 'draft' && tally.checked && !tally.excluded)) {
+    // Rows left out of a batch already queued (an already-sent file) stay draft but are never sendable.
+    const preparing = row.state === 'draft' || row.state === 'checking';
+    if (preparing && tallies.some((tally) => tally.state === 'draft' && tally.checked && !tally.excluded)) {
       const items = this.itemsOf(row.id);
       return [this.summaryFrom(row, items), items.filter((item) => ids.has(item.id))];
     }
@@ -161,17 +163,29 @@ export class BatchResults {
     };
   }
 
-  /** Every row of the batch with its problems (its file's, being a copy of an earlier row, its signers'). */
+  /** Every row of the batch with its problems (its file's, a copy of another row, already sent, its signers'). */
   itemsOf(batchId: string): BatchItem[] {
     const rows = this.deps.repo.items(batchId);
-    const firsts = earlierCopies(rows, notCompared);
-    return rows.map((row, index) => withProblems(row, firsts[index] ?? null));
+    const originals = earlierCopies(rows, notCompared);
+    const sent = this.sentLookup(batchId);
+    return rows.map((row, index) => withProblems(row, originals[index] ?? null, sent(row)));
   }
 
-  /** One row with its problems, as in `itemsOf`, reading only the first row with its bytes. */
+  /** One row with its problems, as in `itemsOf`, reading only the rows with its bytes. */
   private itemWithProblems(row: ItemRow): BatchItem {
-    const first = row.sha256 && !notCompared(row) ? this.deps.repo.firstWithHash(row.batchId, row.sha256) : undefined;
-    return withProblems(row, first && first.id !== row.id ? first : null);
+    const same = row.sha256 && !notCompared(row) ? this.deps.repo.withHash(row.batchId, row.sha256) : [];
+    const original = earlierCopies(same)[same.findIndex((other) => other.id === row.id)] ?? null;
+    return withProblems(row, original, this.sentLookup(row.batchId)(row));
+  }
+
+  /** For a draft row: the document its bytes already made, from any batch of the account. */
+  private sentLookup(batchId: string): (row: ItemRow) => SentFile | undefined {
+    let accountId: string | undefined;
+    return (row) => {
+      if (row.state !== 'draft' || !row.sha256) return undefined; // rows being sent never look (the hot path)
+      accountId ??= this.deps.repo.batch(batchId)?.accountId;
+      return accountId ? this.deps.repo.sentFile(accountId, row.sha256) : undefined;
+    };
   }
 
   row(batchId: string): BatchRow {
@@ -186,10 +200,35 @@ function notCompared(row: ItemRow): boolean {
   return row.excluded || row.state === 'cancelled';
 }
 
-function withProblems(row: ItemRow, firstCopy: Pick<ItemRow, 'path' | 'fileName'> | null): BatchItem {
-  const duplicate: ItemProblem[] = firstCopy ? [{ ...sameFileProblem(row, firstCopy), field: 'file' }] : [];
+function withProblems(row: ItemRow, original: Pick<ItemRow, 'fileName' | 'title'> | null, sent: SentFile | undefined): BatchItem {
   const { fileProblems: rowFileProblems, attemptAt: _attempt, ...rest } = row;
-  return { ...rest, problems: [...rowFileProblems, ...duplicate, ...signerProblems(row.signers)] };
+  const file: ItemProblem[] = [...rowFileProblems];
+  if (original) file.push(duplicateOf(original));
+  if (sent && !row.sendAgain) file.push(alreadySent(sent));
+  return { ...rest, sentBefore: sent ?? null, problems: [...file, ...signerProblems(row.signers)] };
+}
+
+function duplicateOf(original: Pick<ItemRow, 'fileName' | 'title'>): ItemProblem {
+  return {
+    code: duplicateOfCode,
+    message: `Duplicate of “${original.title}” (“${original.fileName}”, the same file): remove this row.`,
+    params: { title: original.title, file: original.fileName },
+    field: 'file',
+  };
+}
+
+const statusWords: Record<string, string> = { DR: 'draft', PE: 'pending', CO: 'completed', CA: 'cancelled' };
+
+/** "Already sent on 2026-11-23 as “NDA Globex” (completed)". */
+export function alreadySent(sent: SentFile): ItemProblem {
+  const status = sent.status ?? '';
+  const words = statusWords[status] ?? (status || 'not synced yet');
+  return {
+    code: alreadySentCode,
+    message: `Already sent on ${sent.sentAt.slice(0, 10)} as “${sent.title}” (${words}); left out unless sent again.`,
+    params: { date: sent.sentAt, title: sent.title, documentId: sent.documentId, status },
+    field: 'file',
+  };
 }
 
 /** Checked, no problems, not excluded, still a draft. */

@@ -30,6 +30,17 @@ export interface NewItem {
   fileName: string;
   title: string;
   signers?: Signer[];
+  excluded?: boolean;
+  sendAgain?: boolean;
+}
+
+/** A file this account already sent: the newest document made from these bytes, and its status in the mirror. */
+export interface SentFile {
+  documentId: string;
+  title: string;
+  sentAt: string;
+  /** The mirror's status code of the document, null when the mirror does not hold it. */
+  status: string | null;
 }
 
 export interface RawBatch {
@@ -60,6 +71,7 @@ export interface RawItem {
   file_problems: string;
   signers: string;
   excluded: number;
+  send_again: number;
   state: BatchItemState;
   attempts: number;
   attempt_at: number | null;
@@ -103,6 +115,7 @@ export function toItem(raw: RawItem): ItemRow {
     fileProblems: json(raw.file_problems, []),
     signers: json(raw.signers, []),
     excluded: raw.excluded === 1,
+    sendAgain: raw.send_again === 1,
     state: raw.state,
     attempts: raw.attempts,
     attemptAt: raw.attempt_at,

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/contract/errors';
-import type { BatchSummary } from '../../../shared/domain/batches';
+import { alreadySentCode, type BatchSummary } from '../../../shared/domain/batches';
 import type { Document } from '../../../shared/domain/documents';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
@@ -209,6 +209,8 @@ export class BatchSending {
       if (repo.batch(batchId)?.state !== 'checking' || jobs.state(batchId) !== 'queued') return false;
       for (const item of items) {
         if (item.state !== 'draft' || item.excluded) continue;
+        // Already sent from this account (and not chosen to send again): left out, still a draft, not failed.
+        if (item.problems.some((problem) => problem.code === alreadySentCode)) continue;
         if (sendableNow(item)) repo.setState(item.id, 'ready', { error: null });
         else repo.setState(item.id, 'failed', { error: problemError(item.problems[0]) });
       }

@@ -91,18 +91,35 @@ interface HashedFile {
 }
 
 /**
- * For each file, the first earlier file with the same bytes, else null. Files without a hash, and
- * those `skip` says (a batch's excluded or cancelled rows), are never a copy nor the first of theirs.
+ * For each file, the copy of it that is kept (the original) when it is not that one, else null. Of
+ * files with the same bytes the original is the first (input order), unless it is named like a copy
+ * ("X (copy).pdf", "X (copia).pdf", "X - Copy.pdf", "X (1).pdf") and another is not: a folder's name
+ * order puts "X (copia).pdf" before "X.pdf". Files without a hash, and those `skip` says (a batch's
+ * excluded or cancelled rows), are never a copy nor the original of one.
  */
 export function earlierCopies<T extends HashedFile>(files: readonly T[], skip: (file: T) => boolean = () => false): (T | null)[] {
-  const firstWith = new Map<string, T>();
+  const original = new Map<string, T>();
+  files.forEach((file) => {
+    if (!file.sha256 || skip(file)) return;
+    const kept = original.get(file.sha256);
+    if (!kept || (namedLikeCopy(kept.fileName) && !namedLikeCopy(file.fileName))) original.set(file.sha256, file);
+  });
   return files.map((file) => {
     if (!file.sha256 || skip(file)) return null;
-    const first = firstWith.get(file.sha256);
-    if (first) return first;
-    firstWith.set(file.sha256, file);
-    return null;
+    const kept = original.get(file.sha256)!;
+    return kept === file ? null : kept;
   });
+}
+
+const copySuffix = /(\s*[-–]\s*|\s+)(\(|\[)?(copy|copia|copie|kopie|\d{1,3})(\s+\d{1,3})?(\)|\])?$/i;
+
+/** "X (copy)", "X - Copy", "X copy 2", "X (copia)", "X (1)": how file managers and browsers name a copy. */
+export function namedLikeCopy(fileName: string): boolean {
+  const stem = fileName.replace(/\.pdf$/i, '');
+  const match = copySuffix.exec(stem);
+  if (!match) return false;
+  // A bare number is a copy only in brackets ("X (1)"), not "Invoice 2026".
+  return !/^\d/.test(match[3]!) || match[2] !== undefined;
 }
 
 /** "“b.pdf” is the same file as “a.pdf”" (the earlier file's path when both have the same name). */

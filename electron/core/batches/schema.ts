@@ -74,3 +74,30 @@ export const batchItemsByPath: Migration = {
   name: 'batch items by path',
   sql: `CREATE INDEX IF NOT EXISTS batch_items_by_path ON batch_items (path);`,
 };
+
+/**
+ * Migration: files sent once are remembered across batches. `sent_files` holds, per account, the
+ * SHA-256 of every file a batch sent, with the document it made, its title and when it was sent;
+ * it is fed as a row is marked sent (BatchRepo.markSent) and filled here from the rows already sent.
+ * `batch_items.send_again` is the clerk's "Send again" on a row whose file was already sent.
+ * Looked up by (account, hash): `sent_files_by_hash`.
+ */
+export const sentFiles: Migration = {
+  name: 'sent files',
+  sql: `
+    CREATE TABLE sent_files (
+      account_id  TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+      sha256      TEXT NOT NULL,
+      document_id TEXT NOT NULL,
+      title       TEXT NOT NULL,
+      sent_at     TEXT NOT NULL,
+      PRIMARY KEY (account_id, document_id)
+    ) STRICT;
+    CREATE INDEX sent_files_by_hash ON sent_files (account_id, sha256, sent_at);
+    INSERT OR IGNORE INTO sent_files (account_id, sha256, document_id, title, sent_at)
+      SELECT b.account_id, i.sha256, i.document_id, i.title, i.updated_at
+      FROM batch_items i JOIN batches b ON b.id = i.batch_id
+      WHERE i.state = 'sent' AND i.sha256 IS NOT NULL AND i.document_id IS NOT NULL;
+    ALTER TABLE batch_items ADD COLUMN send_again INTEGER NOT NULL DEFAULT 0 CHECK (send_again IN (0, 1));
+  `,
+};

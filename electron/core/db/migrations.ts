@@ -1,6 +1,6 @@
 import { mirrorSchema } from '../mirror/schema';
 import { inboxSchema } from '../webhooks/schema';
-import { batchItemsByPath, batchSchema } from '../batches/schema';
+import { batchItemsByPath, batchSchema, sentFiles } from '../batches/schema';
 import { environmentAccounts } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
 import { journalSchema, journalSealSchema } from '../journal/journal';
@@ -48,4 +48,5 @@ export const migrations: readonly Migration[] = [
   evidenceSchema,
   signerNamesSchema,
   journalSealSchema,
+  sentFiles,
 ];

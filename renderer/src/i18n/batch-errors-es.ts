@@ -67,6 +67,8 @@ export const batchErrorsEs: typeof batchErrorsEn = {
     notRunning: 'Este lote no se está enviando.',
     nothingToSend: 'No hay nada que enviar: añada archivos PDF e indique quién firma cada uno, o corrija las filas marcadas con un problema.',
     noSigners: 'Indique quién firma este documento.',
+    alreadySent: 'Ya se envió el {{date}} como «{{title}}» ({{status}}). Queda fuera salvo que elija Enviar de nuevo.',
+    duplicateOf: 'Duplicado de «{{title}}» («{{file}}», el mismo archivo). Quite esta fila.',
     cancelled: 'No se envió: el lote se canceló.',
     stoppedKeyRefused: 'El envío se detuvo: el servicio ya no acepta la clave de API de esta cuenta. Revise la clave en Configuración y luego reanude el envío.',
     gaveUp: '«{{file}}» no se envió después de {{attempts}} intentos: el servicio no respondió con claridad y el documento no está en el servicio. Use «Reintentar los fallidos» para volver a intentarlo más tarde.',

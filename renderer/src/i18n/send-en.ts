@@ -1,3 +1,5 @@
+import { sendOnceEn } from './send-once-en';
+
 /** English strings of the Send page (files in, who signs, checks, sending, results). */
 export const sendEn = {
   title: 'Send',
@@ -145,8 +147,8 @@ export const sendEn = {
   signersDialog: {
     title: 'Who signs',
     intro: 'These signers replace the signers of the rows you apply them to.',
-    applySelected_one: 'Apply to {{count}} selected',
-    applySelected_other: 'Apply to {{count}} selected',
+    applySelected_one: 'Apply to selected ({{count}})',
+    applySelected_other: 'Apply to selected ({{count}})',
     applyAll_one: 'Apply to all ({{count}})',
     applyAll_other: 'Apply to all ({{count}})',
     cancel: 'Cancel',
@@ -281,6 +283,7 @@ export const sendEn = {
     uncertain: 'Being verified',
     cancelled: 'Cancelled',
   },
+  once: sendOnceEn,
   recovered: 'Found at the service after the connection broke; it was not sent twice.',
   results: {
     documentId: 'Document',

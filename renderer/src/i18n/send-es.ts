@@ -1,4 +1,5 @@
 import type { sendEn } from './send-en';
+import { sendOnceEs } from './send-once-es';
 
 /** Spanish strings of the Send page (typed as the English shape). */
 export const sendEs: typeof sendEn = {
@@ -147,8 +148,8 @@ export const sendEs: typeof sendEn = {
   signersDialog: {
     title: 'Quién firma',
     intro: 'Estos firmantes reemplazan a los de las filas a las que los aplique.',
-    applySelected_one: 'Aplicar a {{count}} seleccionado',
-    applySelected_other: 'Aplicar a {{count}} seleccionados',
+    applySelected_one: 'Aplicar a la selección ({{count}})',
+    applySelected_other: 'Aplicar a la selección ({{count}})',
     applyAll_one: 'Aplicar a todos ({{count}})',
     applyAll_other: 'Aplicar a todos ({{count}})',
     cancel: 'Cancelar',
@@ -283,6 +284,7 @@ export const sendEs: typeof sendEn = {
     uncertain: 'En verificación',
     cancelled: 'Cancelado',
   },
+  once: sendOnceEs,
   recovered: 'Se encontró en el servicio después de que se cortara la conexión; no se envió dos veces.',
   results: {
     documentId: 'Documento',

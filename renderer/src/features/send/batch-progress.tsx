@@ -8,6 +8,8 @@ import { Notice } from '../../components/notice';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { formatCount } from '../../lib/format-time';
+import { useNavigationStore } from '../../stores/navigation-store';
+import { useDocumentsStore } from '../documents/documents-store';
 import { useFormat } from './format';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
@@ -26,6 +28,12 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
   const counts = progress.byState;
   const total = counts.ready + counts.sending + counts.sent + counts.failed + counts.uncertain + counts.cancelled;
   const finished = counts.sent + counts.failed + counts.cancelled;
+  // Not sent: refused, and rows left out (excluded, or already sent from this account), which stay drafts.
+  const notSent = counts.failed + counts.draft;
+  const openInDocuments = () => {
+    useDocumentsStore.getState().showFiltered(batch.accountId, { batchId: batch.id });
+    useNavigationStore.getState().go('documents');
+  };
   const left = counts.ready + counts.sending;
   const running = state === 'sending' || state === 'checking' || state === 'pausing' || state === 'cancelling';
   const ended = state === 'done' || state === 'cancelled';
@@ -69,6 +77,11 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
                   {t('send.progress.retryFailed')}
                 </Button>
               ) : null}
+              {counts.sent > 0 ? (
+                <Button size="sm" onClick={openInDocuments} data-testid="open-in-documents">
+                  {t('send.once.openInDocuments')}
+                </Button>
+              ) : null}
               <Button size="sm" busy={busy.export} onClick={() => void actions.exportResults()} data-testid="export-results">
                 {t('send.progress.exportResults')}
               </Button>
@@ -96,7 +109,7 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
 
       <dl className="progress-counts">
         <Count label={t('send.progress.sent')} value={counts.sent} tone="success" testId="count-sent" />
-        <Count label={t('send.progress.failed')} value={counts.failed} tone="danger" testId="count-failed" />
+        <Count label={t('send.progress.failed')} value={notSent} tone="danger" testId="count-failed" />
         <Count label={t('send.progress.uncertain')} value={counts.uncertain} tone="warning" testId="count-uncertain" />
         <Count label={t('send.progress.left')} value={left} tone="neutral" testId="count-left" />
       </dl>
@@ -128,7 +141,7 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
       {ended ? (
         <p className="progress-summary" data-testid="progress-summary">
           {state === 'cancelled' ? t('send.progress.cancelledSummary') : t('send.progress.doneSummary', { count: counts.sent })}
-          {counts.failed > 0 ? ` ${t('send.progress.failedSummary', { count: counts.failed })}` : ''}
+          {notSent > 0 ? ` ${t('send.progress.failedSummary', { count: notSent })}` : ''}
         </p>
       ) : null}
 

@@ -4,7 +4,8 @@ import { ItemRow, type RowHandlers } from './item-row';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
 
-const needsLook = (item: Batch['items'][number]): number => (item.state === 'failed' ? 2 : item.state === 'uncertain' ? 1 : 0);
+/** Once sent: rows not sent (failed, or left out as drafts) first, then those being verified. */
+const needsLook = (item: Batch['items'][number]): number => (item.state === 'failed' || item.state === 'draft' ? 2 : item.state === 'uncertain' ? 1 : 0);
 
 /** The rows of the batch. Rows are memoised: an event about one row re-renders that row only. */
 export function ItemList({ batch, actions }: { batch: Batch; actions: SendActions }) {
@@ -16,6 +17,7 @@ export function ItemList({ batch, actions }: { batch: Batch; actions: SendAction
       update: (ids, patch) => actions.update(ids, patch),
       remove: (ids) => void actions.remove(ids),
       setExcluded: (ids, excluded) => void actions.setExcluded(ids, excluded),
+      sendAgain: (ids, on) => void actions.setSendAgain(ids, on),
     }),
     // The actions read the store when they run; they need not be fresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps

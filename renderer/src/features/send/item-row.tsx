@@ -18,6 +18,7 @@ export interface RowHandlers {
   update(ids: string[], patch: ItemPatch): Promise<boolean | undefined>;
   remove(ids: string[]): void;
   setExcluded(ids: string[], excluded: boolean): void;
+  sendAgain(ids: string[], on: boolean): void;
 }
 
 interface ItemRowProps {
@@ -83,7 +84,13 @@ export const ItemRow = memo(function ItemRow({ item, draft, selected, handlers }
               </Button>
             ) : null}
           </div>
-          {draft ? <RowProblems item={item} /> : <ItemResults item={item} />}
+          {draft ? (
+            <RowProblems item={item} fixes={{ sendAgain: (on) => handlers.sendAgain([item.id], on), remove: () => handlers.remove([item.id]) }} />
+          ) : item.state === 'draft' ? (
+            <RowProblems item={item} />
+          ) : (
+            <ItemResults item={item} />
+          )}
         </div>
         {draft ? (
           <div className="send-row-actions">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Batch } from '../../../../shared';
 import { Notice } from '../../components/notice';
@@ -8,12 +9,15 @@ type Problem = Batch['manifestProblems'][number];
 /**
  * The report of the last manifest import: what was applied (first, in so many words), then each
  * problem by row and column (a misspelt column with the one it most likely meant), rows naming files
- * not in the batch, and the batch's files the manifest does not cover.
+ * not in the batch, and the batch's files nobody signs that the manifest does not cover. It can be
+ * closed (until the next import), and its lists scroll inside it so that it fits a small window.
  */
 export function ManifestProblems({ problems }: { problems: Batch['manifestProblems'] }) {
   const { t } = useTranslation();
   const { explain } = useErrorText();
-  if (problems.length === 0) return null;
+  const key = JSON.stringify(problems);
+  const [closed, setClosed] = useState<string | null>(null);
+  if (problems.length === 0 || closed === key) return null;
   const applied = problems.find((problem) => problem.code === 'manifest.applied');
   const rest = problems.filter((problem) => problem !== applied);
   const uncovered = rest.filter((problem) => problem.code === 'manifest.fileNotListed');
@@ -29,18 +33,23 @@ export function ManifestProblems({ problems }: { problems: Batch['manifestProble
 
   return (
     <Notice tone={rest.length === 0 ? 'success' : 'warning'} testId="manifest-problems">
-      {applied ? (
-        <p className="notice-title" data-testid="manifest-applied">
-          {t('send.manifest.applied', { count: count('rows'), applied: count('applied') })}
-          {count('notApplied') > 0 ? ` ${t('send.manifest.notApplied', { count: count('notApplied') })}` : ''}
-        </p>
-      ) : (
-        <p className="notice-title">{t('send.manifest.problemsTitle', { count: rest.length })}</p>
-      )}
+      <div className="notice-head">
+        {applied ? (
+          <p className="notice-title" data-testid="manifest-applied">
+            {t('send.manifest.applied', { count: count('rows'), applied: count('applied') })}
+            {count('notApplied') > 0 ? ` ${t('send.manifest.notApplied', { count: count('notApplied') })}` : ''}
+          </p>
+        ) : (
+          <p className="notice-title">{t('send.manifest.problemsTitle', { count: rest.length })}</p>
+        )}
+        <button type="button" className="link-button" onClick={() => setClosed(key)} data-testid="manifest-close">
+          {t('send.dismiss')}
+        </button>
+      </div>
       {byRow.length > 0 ? (
         <>
           <p>{t('send.manifest.problemsBody')}</p>
-          <ul className="problem-list" aria-label={t('send.manifest.problemsTitle', { count: byRow.length })} data-testid="manifest-row-problems">
+          <ul className="problem-list is-scroll" aria-label={t('send.manifest.problemsTitle', { count: byRow.length })} data-testid="manifest-row-problems">
             {byRow.map((problem, index) => (
               <li key={index} data-code={problem.code}>
                 <span className="problem-where">{where(problem)}</span>
@@ -53,7 +62,7 @@ export function ManifestProblems({ problems }: { problems: Batch['manifestProble
       {uncovered.length > 0 ? (
         <>
           <p className="notice-subtitle">{t('send.manifest.uncovered', { count: uncovered.length })}</p>
-          <ul className="problem-list" data-testid="manifest-uncovered">
+          <ul className="problem-list is-scroll" data-testid="manifest-uncovered">
             {uncovered.map((problem, index) => (
               <li key={index}>{String(problem.params.file ?? problem.message)}</li>
             ))}

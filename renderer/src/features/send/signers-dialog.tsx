@@ -16,7 +16,7 @@ interface SignersDialogProps {
   onApply(signers: Signer[], which: 'selected' | 'all'): Promise<boolean | undefined>;
 }
 
-/** "Who signs": one set of signers applied to the selected rows or to all, with saved presets. */
+/** "Who signs": one set of signers applied to the selected rows (the primary button when rows are selected) or to all, with saved presets. */
 export function SignersDialog({ open, onClose, selectedCount, allCount, busy, onApply }: SignersDialogProps) {
   const { t } = useTranslation();
   return (
@@ -47,11 +47,19 @@ function SignersDialogBody({ onClose, selectedCount, allCount, busy, onApply }: 
         <Button variant="ghost" onClick={onClose}>
           {t('send.signersDialog.cancel')}
         </Button>
-        <Button disabled={selectedCount === 0} busy={busy} onClick={() => void apply('selected')} data-testid="apply-selected">
-          {t('send.signersDialog.applySelected', { count: selectedCount })}
-        </Button>
-        <Button variant="primary" busy={busy} onClick={() => void apply('all')} data-testid="apply-all">
-          {t('send.signersDialog.applyAll', { count: allCount })}
+        {/* The primary (blue) button follows the selection: the selected rows when there are, else all. */}
+        {selectedCount > 0 ? (
+          <Button busy={busy} onClick={() => void apply('all')} data-testid="apply-all">
+            {t('send.signersDialog.applyAll', { count: allCount })}
+          </Button>
+        ) : null}
+        <Button
+          variant="primary"
+          busy={busy}
+          onClick={() => void apply(selectedCount > 0 ? 'selected' : 'all')}
+          data-testid={selectedCount > 0 ? 'apply-selected' : 'apply-all'}
+        >
+          {selectedCount > 0 ? t('send.signersDialog.applySelected', { count: selectedCount }) : t('send.signersDialog.applyAll', { count: allCount })}
         </Button>
       </div>
     </>

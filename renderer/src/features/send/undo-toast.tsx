@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toast } from '../../components/toast';
 import { useSendStore } from './send-store';
-import { stepSize } from './undo-steps';
+import { stepSize, type UndoStep } from './undo-steps';
 import type { SendActions } from './use-send-actions';
 
 const editable = (target: EventTarget | null): boolean =>
@@ -23,7 +23,17 @@ function useUndoShortcut(undo: () => void) {
   }, [undo]);
 }
 
-/** The toast after a removal or exclusion ("2 documents removed · Undo"), and the shortcut. */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function toastText(translate: unknown, step: UndoStep, undone: boolean, count: number, title: string | null): string {
+  const t = translate as Translate;
+  let key: string;
+  if (step.kind === 'sendAgain') key = `send.once.toast.${step.sendAgain !== undone ? 'sendAgain' : 'leftOut'}`;
+  else key = `send.undo.${undone ? 'undone' : 'done'}.${step.kind === 'remove' ? 'removed' : step.excluded ? 'excluded' : 'included'}`;
+  return title !== null ? t(`${key}One`, { title }) : t(key, { count });
+}
+
+/** The toast after a removal, exclusion or Send again ("2 documents removed · Undo"), and the shortcut. */
 export function UndoToast({ actions }: { actions: SendActions }) {
   const { t } = useTranslation();
   const toast = useSendStore((store) => store.toast);
@@ -32,9 +42,7 @@ export function UndoToast({ actions }: { actions: SendActions }) {
   useUndoShortcut(actions.undo);
   if (!toast) return null;
   const { count, title } = stepSize(toast.step);
-  const what = toast.step.kind === 'remove' ? 'removed' : toast.step.excluded ? 'excluded' : 'included';
-  const key = toast.undone ? `send.undo.undone.${what}` : `send.undo.done.${what}`;
-  const text = title !== null ? t(`${key}One` as 'send.undo.done.removedOne', { title }) : t(key as 'send.undo.done.removed', { count });
+  const text = toastText(t, toast.step, toast.undone, count, title);
   const mac = /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <Toast

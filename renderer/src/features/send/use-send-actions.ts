@@ -104,7 +104,10 @@ export function useSendActions() {
       run('send', async () => {
         const batch = store().batch;
         if (!batch) return;
-        store().changed({ batch: await client.call('batches.send', { batchId: batch.id }), items: [] });
+        await client.call('batches.send', { batchId: batch.id });
+        // Read again rather than show the answer: a small batch may have ended, and its last event
+        // arrived, before the answer did (the answer would put it back to "sending" for good).
+        store().show(await client.call('batches.get', { batchId: batch.id }));
         store().setSelected([]);
         useSendStore.setState({ undo: [], toast: null });
       }),

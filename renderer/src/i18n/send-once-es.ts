@@ -1,0 +1,42 @@
+import type { sendOnceEn } from './send-once-en';
+
+/** Spanish strings of the Send page about sending once and confirming; same keys as `send-once-en.ts`. */
+export const sendOnceEs: typeof sendOnceEn = {
+  alreadySentTag: 'Ya enviado',
+  duplicateTag: 'Duplicado',
+  sendAgain: 'Enviar de nuevo',
+  sendAgainLabel: 'Enviar «{{title}}» de nuevo',
+  willSendAgain: 'Ya se envió el {{date}} como «{{title}}»: se enviará de nuevo.',
+  dontSendAgain: 'No enviar de nuevo',
+  dontSendAgainLabel: 'Dejar «{{title}}» fuera otra vez',
+  notSynced: 'aún sin sincronizar',
+  removeDuplicate: 'Quitar',
+  removeDuplicateLabel: 'Quitar el duplicado «{{title}}»',
+  alreadySent_one: '{{count}} ya enviado (queda fuera)',
+  alreadySent_other: '{{count}} ya enviados (quedan fuera)',
+  duplicates_one: '{{count}} duplicado (quítelo)',
+  duplicates_other: '{{count}} duplicados (quítelos)',
+  toast: {
+    sendAgainOne: '«{{title}}» se enviará de nuevo.',
+    sendAgain_one: '{{count}} documento se enviará de nuevo.',
+    sendAgain_other: '{{count}} documentos se enviarán de nuevo.',
+    leftOutOne: '«{{title}}» vuelve a quedar fuera.',
+    leftOut_one: '{{count}} documento vuelve a quedar fuera.',
+    leftOut_other: '{{count}} documentos vuelven a quedar fuera.',
+  },
+  confirm: {
+    title_one: '¿Enviar {{count}} documento?',
+    title_other: '¿Enviar {{count}} documentos?',
+    intro: 'El servicio invita a los firmantes en cuanto envíe: no se puede deshacer, solo cancelar después.',
+    documents: 'Documentos',
+    signers: 'Firmantes',
+    emails: 'Invitaciones por correo',
+    sms: 'Invitaciones por SMS',
+    links: 'Enlaces para entregar (sin mensaje)',
+    notSent: 'No se envían (excluidos, ya enviados o con un problema)',
+    send_one: 'Enviar {{count}} documento',
+    send_other: 'Enviar {{count}} documentos',
+    back: 'Volver',
+  },
+  openInDocuments: 'Abrir en Documentos',
+};
