@@ -14,6 +14,7 @@ import { Redactor } from './logging/redact';
 import { demoServiceStarter, startDemo } from './operations/demo-account';
 import type { SandboxLauncher } from './sandbox-launcher';
 import type { SecretStore } from './secrets/secret-store';
+import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
 import { SettingsRepo } from './settings/settings-repo';
 import { DataSpine } from './data-spine';
 import { ServiceClients } from './service-clients';
@@ -85,13 +86,15 @@ export function createCore(options: CoreOptions): Core {
   const events = new EventBus();
   const settings = new SettingsRepo(db);
   const repo = new AccountsRepo(db);
+  // The demo account's secrets live in memory with its key: no keychain is needed to run the demo.
+  const secrets = new KeylessAccountsStore(options.secrets, (accountId) => repo.byId(accountId)?.demo === true);
   const ensureDemoService = options.sandbox
     ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
     : undefined;
   const accounts = new AccountService({
     repo,
     settings,
-    secrets: options.secrets,
+    secrets,
     http,
     events,
     redactor,
@@ -104,7 +107,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     accounts,
     clients,
-    secrets: options.secrets,
+    secrets,
     events,
     logger,
     redactor,
@@ -113,7 +116,7 @@ export function createCore(options: CoreOptions): Core {
   const leases = new JobLeases(db);
   const journal = new Journal(db, { dataFolder: options.dataFolder });
   // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless): every call waits for it, so no entry of this run goes unsealed.
-  const journalReady = loadJournalKey({ env: process.env, secrets: options.secrets }).then((key) => journal.useKey(key));
+  const journalReady = loadJournalKey({ env: process.env, secrets }).then((key) => journal.useKey(key));
   const addressBook = new AddressBook({
     db,
     queries: spine.sync.queries,
