@@ -14,8 +14,8 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>,
   }
 }
 
-export const cancelUsage = 'cancel <document-id>... [--reason TEXT] [--from-file FILE]';
-/** `cancel`: documents cancelled as one job; a document already cancelled counts as done. */
+export const cancelUsage = 'cancel <document-id>... --reason TEXT [--from-file FILE]';
+/** `cancel`: documents cancelled as one job, with the reason the signers and the service see; a document already cancelled counts as done (exit 0). */
 export async function cancelCommand(ctx: CliContext, args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { reason: { type: 'string' }, 'from-file': { type: 'string' } }, cancelUsage);
   const ids = [...positionals];
@@ -26,10 +26,14 @@ export async function cancelCommand(ctx: CliContext, args: string[]): Promise<nu
     ids.push(...text.split(/[\s,;]+/).filter((word) => /^[0-9a-f-]{8,}$/i.test(word)));
   }
   if (ids.length === 0) throw new UsageError(`Give at least one document id.\nUsage: ${cancelUsage}`);
-  const reason = typeof values.reason === 'string' ? values.reason : '';
+  const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
+  if (!reason) throw new UsageError(`--reason is required: say why the documents are cancelled (the signers and the service see it). Nothing was sent.\nUsage: ${cancelUsage}`);
   if (reason.length > reasonMax) throw new UsageError(`--reason has ${reason.length} characters; the service accepts at most ${reasonMax}. Nothing was sent.`);
   const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'documents.planCancel', { documentIds: ids });
-  for (const skipped of plan.skipped) ctx.err(`Skipped: “${skipped.title}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  for (const skipped of plan.skipped) {
+    if (skipped.reason === 'alreadyCancelled') ctx.err(`Already cancelled: “${skipped.title}” (counts as done, nothing sent)\n`);
+    else ctx.err(`Skipped: “${skipped.title}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  }
   const job = await call<JobView>(ctx, 'documents.cancel', { documentIds: ids, reason });
   return finishJob(ctx, job, { done: 'cancelled' });
 }
