@@ -7,6 +7,7 @@ import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { readVersion } from '../core/version';
 import { startWebHost } from './server';
 import { localSandbox } from '../demo/local-sandbox';
+import { newWebSessionToken, readWebSession, saveWebSession } from './web-session';
 
 /** `npm run web`: the web host, printing the URL (with its session token) to open. */
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.SIGNDOCK_WEB_PORT ?? '0' },
       home: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'new-session': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -44,7 +46,14 @@ async function main(): Promise<void> {
     if (!demo.ok) throw new Error(demo.error.message);
   }
   await core.startBackground();
-  const host = await startWebHost({ core, rendererDir, port });
+  // The last run's address and token when the port is free again: an open tab reconnects by itself.
+  const last = values['new-session'] ? null : readWebSession(dataFolder);
+  const token = last?.token ?? newWebSessionToken();
+  const host = await startWebHost({ core, rendererDir, token, port: port || (last?.port ?? 0) }).catch((error: NodeJS.ErrnoException) => {
+    if (port || error.code !== 'EADDRINUSE') throw error;
+    return startWebHost({ core, rendererDir, token, port: 0 });
+  });
+  saveWebSession(dataFolder, { token, port: host.port });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
   else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}. Press Ctrl+C to stop.)\n`);
 

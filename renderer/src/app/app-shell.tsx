@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ConnectionBanner } from './connection-banner';
 import { Sidebar } from './sidebar';
 import { ViewOutlet } from './view-outlet';
+import { useHashRoute } from './use-hash-route';
 
-/** The frame once an account exists: skip link, sidebar, and the main area. */
+/** The frame once an account exists: skip link, sidebar, and the main area; each page at its own `#/page` address. */
 export function AppShell() {
   const { t } = useTranslation();
+  useHashRoute();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     document.getElementById('main-content')?.focus();

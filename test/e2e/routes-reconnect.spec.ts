@@ -1,0 +1,42 @@
+import { startDemo } from './support/demo';
+import { expect, test } from './support/fixtures';
+import { startWebHost } from './support/web-host';
+
+// Issue 24, point 8: each page has an address in the web UI (Back and reload keep the page), and a tab
+// left open reconnects by itself when the web host restarts on the same data folder.
+
+test('Back and reload keep the page', async ({ page, webHost }) => {
+  test.setTimeout(90_000);
+  await startDemo(page, webHost);
+  await page.getByTestId('nav-documents').click();
+  await expect(page).toHaveURL(/#\/documents$/);
+  await page.getByTestId('nav-evidence').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Evidence' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/documents$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible({ timeout: 20_000 });
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Evidence' })).toBeVisible();
+  // The address, opened again in this tab, opens its page.
+  await page.goto(page.url().replace(/#\/.*$/, '#/settings'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('after the web host restarts, an open tab reconnects by itself', async ({ page, webHost, home }) => {
+  test.setTimeout(90_000);
+  await startDemo(page, webHost);
+  await page.getByTestId('nav-activity').click();
+  await webHost.stop();
+  await expect(page.getByTestId('connection-banner')).toBeVisible({ timeout: 20_000 });
+  const again = await startWebHost(home);
+  try {
+    expect(again.url).toBe(webHost.url);
+    await expect(page.getByTestId('connection-banner')).toHaveCount(0, { timeout: 30_000 });
+    await page.getByTestId('nav-documents').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  } finally {
+    await again.stop();
+  }
+});
