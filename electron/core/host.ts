@@ -80,7 +80,8 @@ export function createCore(options: CoreOptions): Core {
   secureDataFolder(options.dataFolder);
   const uploadsFolder = join(options.dataFolder, 'uploads');
   const redactor = options.redactor ?? new Redactor();
-  const logger = options.logger ?? new FileLogger(join(options.dataFolder, 'logs', 'signdock.log'), redactor);
+  const logFile = join(options.dataFolder, 'logs', 'signdock.log');
+  const logger = options.logger ?? new FileLogger(logFile, redactor);
   const db = openDatabase(join(options.dataFolder, DATABASE_FILE));
   const http = options.http ?? createHttpDispatcher();
   const events = new EventBus();
@@ -237,7 +238,7 @@ export function createCore(options: CoreOptions): Core {
     'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
     ...evidenceHandlers,
   };
-  const dispatcher = new Dispatcher(handlers, logger);
+  const dispatcher = new Dispatcher(handlers, logger, options.logger ? undefined : logFile);
 
   return {
     dataFolder: options.dataFolder,

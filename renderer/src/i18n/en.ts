@@ -182,7 +182,7 @@ export const en = {
   errors: {
     invalidInput: 'Some details are not right. Check the highlighted fields.',
     unknownOperation: 'This version of SignDock cannot do that. Update SignDock and try again.',
-    internal: 'Something went wrong inside SignDock. The details are in its log.',
+    internal: 'Something went wrong inside SignDock. The details are in its log: {{log}}',
     sandboxUnavailable: 'The practice sandbox is not part of this installation.',
     accountNameTaken: 'An account named “{{name}}” already exists. Choose another name.',
     accountNotFound: 'There is no account named “{{name}}”.',

@@ -180,7 +180,7 @@ export const es: Catalog = {
   errors: {
     invalidInput: 'Algunos datos no son correctos. Revise los campos señalados.',
     unknownOperation: 'Esta versión de SignDock no puede hacer eso. Actualice SignDock y vuelva a intentarlo.',
-    internal: 'Algo salió mal dentro de SignDock. Los detalles están en su registro.',
+    internal: 'Algo salió mal dentro de SignDock. Los detalles están en su registro: {{log}}',
     sandboxUnavailable: 'El entorno de prueba no forma parte de esta instalación.',
     accountNameTaken: 'Ya existe una cuenta llamada «{{name}}». Elija otro nombre.',
     accountNotFound: 'No hay ninguna cuenta llamada «{{name}}».',
