@@ -1,9 +1,27 @@
 import { startDemo } from './support/demo';
-import { expect, test } from './support/fixtures';
+import { expect, screenshotPath, test } from './support/fixtures';
 import { startWebHost } from './support/web-host';
 
-// Issue 24, point 8: each page has an address in the web UI (Back and reload keep the page), and a tab
-// left open reconnects by itself when the web host restarts on the same data folder.
+// Issue 24, point 8: each page has an address in the web UI (Back and reload keep the page), a tab left
+// open reconnects by itself when the web host restarts on the same data folder, and after "Try the
+// sandbox" the first screen says what the demo holds and that its signers sign by themselves.
+
+test('after Try the sandbox, the first screen says what the demo holds and what to try', async ({ page, webHost }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await startDemo(page, webHost);
+  const welcome = page.getByTestId('demo-welcome');
+  await expect(welcome).toContainText('sample documents in every state');
+  await expect(welcome).toContainText('Demo signers sign by themselves about 20 seconds after they are invited');
+  await expect(welcome).toContainText('Try: open Documents');
+  await page.screenshot({ path: screenshotPath('demo-welcome.png') });
+  await welcome.getByTestId('demo-welcome-documents').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await welcome.getByTestId('demo-welcome-close').click();
+  await expect(welcome).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('demo-welcome')).toHaveCount(0);
+});
 
 test('Back and reload keep the page', async ({ page, webHost }) => {
   test.setTimeout(90_000);

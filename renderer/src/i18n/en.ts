@@ -68,6 +68,14 @@ export const en = {
     sandboxBody: 'Try SignDock with a practice service on this computer, with demo documents. Nothing is sent to anyone.',
     sandboxButton: 'Try the sandbox',
     sandboxRunning: 'Starting the sandbox…',
+    demo: {
+      title: 'You are in the demo',
+      holds: 'A practice service runs on this computer with sample documents in every state: drafts, pending, completed, cancelled, and some a signer rejected. Nothing you do here reaches anyone.',
+      signers: 'Demo signers sign by themselves about 20 seconds after they are invited, so you can watch documents move.',
+      try: 'Try: open Documents and search or filter; send a PDF from Send to see it signed; cancel or remind from a selection; archive the evidence of a completed document.',
+      openDocuments: 'Open the demo documents',
+      close: 'Close this note',
+    },
   },
   accountForm: {
     name: 'Account name',

@@ -66,6 +66,14 @@ export const es: Catalog = {
     sandboxBody: 'Pruebe SignDock con un servicio de práctica en este equipo, con documentos de ejemplo. No se envía nada a nadie.',
     sandboxButton: 'Probar el entorno de prueba',
     sandboxRunning: 'Iniciando el entorno de prueba…',
+    demo: {
+      title: 'Está en la demostración',
+      holds: 'Un servicio de práctica funciona en este equipo con documentos de ejemplo en todos los estados: borradores, pendientes, completados, cancelados y algunos que un firmante rechazó. Nada de lo que haga aquí llega a nadie.',
+      signers: 'Los firmantes de la demostración firman solos unos 20 segundos después de recibir la invitación, para que vea cómo avanzan los documentos.',
+      try: 'Pruebe: abra Documentos y busque o filtre; envíe un PDF desde Enviar para verlo firmado; cancele o recuerde desde una selección; archive la evidencia de un documento completado.',
+      openDocuments: 'Abrir los documentos de la demostración',
+      close: 'Cerrar este aviso',
+    },
   },
   accountForm: {
     name: 'Nombre de la cuenta',
