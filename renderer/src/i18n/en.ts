@@ -141,6 +141,13 @@ export const en = {
     preferences: {
       title: 'Language and appearance',
     },
+    notices: {
+      title: 'Desktop notifications',
+      hint: 'SignDock tells you, grouped when several happen at once (in the web UI, as browser notifications once you allow them):',
+      batchDone: 'When a batch has been sent',
+      completed: 'When documents are completed (everyone signed)',
+      rejected: 'When a signer rejects a document',
+    },
     language: {
       label: 'Language',
       hint: 'The language of SignDock’s windows and messages.',

@@ -139,6 +139,13 @@ export const es: Catalog = {
     preferences: {
       title: 'Idioma y apariencia',
     },
+    notices: {
+      title: 'Notificaciones de escritorio',
+      hint: 'SignDock le avisa, agrupando lo que ocurre a la vez (en la interfaz web, como notificaciones del navegador una vez que las permita):',
+      batchDone: 'Cuando se ha enviado un lote',
+      completed: 'Cuando se completan documentos (todos firmaron)',
+      rejected: 'Cuando un firmante rechaza un documento',
+    },
     language: {
       label: 'Idioma',
       hint: 'El idioma de las ventanas y los mensajes de SignDock.',
