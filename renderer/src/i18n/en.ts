@@ -124,6 +124,7 @@ export const en = {
       inUse: 'In use',
       demo: 'Demo',
       noKey: 'No API key in the keychain. Remove this account and add it again.',
+      keychainUnreachable: 'Needs the system keychain: its API key is kept there, and the keychain cannot be reached now. Start or unlock it (on Linux, a Secret Service such as GNOME Keyring) and restart SignDock; the other accounts, the demo and the Evidence review work meanwhile.',
       use: 'Use this account',
       test: 'Test',
       testing: 'Testing…',

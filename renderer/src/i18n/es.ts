@@ -122,6 +122,7 @@ export const es: Catalog = {
       inUse: 'En uso',
       demo: 'Demo',
       noKey: 'No hay clave de API en el llavero. Elimine esta cuenta y vuelva a añadirla.',
+      keychainUnreachable: 'Necesita el llavero del sistema: su clave de API se guarda allí y ahora no se puede acceder a él. Inícielo o desbloquéelo (en Linux, un Secret Service como GNOME Keyring) y reinicie SignDock; mientras tanto, las demás cuentas, la demostración y la revisión de evidencias funcionan.',
       use: 'Usar esta cuenta',
       test: 'Probar',
       testing: 'Probando…',
