@@ -30,6 +30,7 @@ export const en = {
   },
   connection: {
     reconnecting: 'Connection to SignDock lost. Reconnecting…',
+    stillDown: 'Still trying. If SignDock was started again at another address, open the address it printed; otherwise check that it is still running.',
   },
   nav: {
     label: 'Main',

@@ -28,6 +28,7 @@ export const es: Catalog = {
   },
   connection: {
     reconnecting: 'Se perdió la conexión con SignDock. Reconectando…',
+    stillDown: 'Se sigue intentando. Si SignDock se inició de nuevo en otra dirección, abra la dirección que mostró; si no, compruebe que sigue en marcha.',
   },
   nav: {
     label: 'Principal',
