@@ -21,6 +21,8 @@ export class Dispatcher {
   constructor(
     private readonly handlers: Handlers,
     private readonly logger: Logger,
+    /** Where the log is: an unexpected error names it (`params.log`), so the person knows where to look. */
+    private readonly logFile?: string,
   ) {}
 
   async dispatch(name: unknown, input: unknown): Promise<Result<unknown>> {
@@ -38,7 +40,7 @@ export class Dispatcher {
       const checked = spec.output.safeParse(value);
       if (!checked.success) {
         this.logger.log('error', 'operation produced output outside the contract', { op: name, issues: checked.error.issues.slice(0, 5) });
-        return failure(internal());
+        return failure(internal(this.logFile));
       }
       return { ok: true, value: checked.data };
     } catch (error) {
@@ -47,7 +49,7 @@ export class Dispatcher {
         op: name,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       });
-      return failure(internal());
+      return failure(internal(this.logFile));
     }
   }
 }
@@ -56,8 +58,13 @@ function failure(error: AppError): Result<never> {
   return { ok: false, error: error.toShape() };
 }
 
-function internal(): AppError {
-  return new AppError({ kind: 'Internal', code: 'internal', message: 'Something went wrong inside SignDock. The details are in the log.' });
+function internal(logFile: string | undefined): AppError {
+  return new AppError({
+    kind: 'Internal',
+    code: 'internal',
+    message: `Something went wrong inside SignDock. The details are in its log${logFile ? `: ${logFile}` : '.'}`,
+    ...(logFile ? { params: { log: logFile } } : {}),
+  });
 }
 
 /** Bounds of an InvalidInput error: hostile input (a 100 KB key, 5,000 bad paths) must not make it huge. */

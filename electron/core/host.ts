@@ -14,6 +14,7 @@ import { Redactor } from './logging/redact';
 import { demoServiceStarter, startDemo } from './operations/demo-account';
 import type { SandboxLauncher } from './sandbox-launcher';
 import type { SecretStore } from './secrets/secret-store';
+import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
 import { SettingsRepo } from './settings/settings-repo';
 import { DataSpine } from './data-spine';
 import { ServiceClients } from './service-clients';
@@ -81,19 +82,22 @@ export function createCore(options: CoreOptions): Core {
   secureDataFolder(options.dataFolder);
   const uploadsFolder = join(options.dataFolder, 'uploads');
   const redactor = options.redactor ?? new Redactor();
-  const logger = options.logger ?? new FileLogger(join(options.dataFolder, 'logs', 'signdock.log'), redactor);
+  const logFile = join(options.dataFolder, 'logs', 'signdock.log');
+  const logger = options.logger ?? new FileLogger(logFile, redactor);
   const db = openDatabase(join(options.dataFolder, DATABASE_FILE));
   const http = options.http ?? createHttpDispatcher();
   const events = new EventBus();
   const settings = new SettingsRepo(db);
   const repo = new AccountsRepo(db);
+  // The demo account's secrets live in memory with its key: no keychain is needed to run the demo.
+  const secrets = new KeylessAccountsStore(options.secrets, (accountId) => repo.byId(accountId)?.demo === true);
   const ensureDemoService = options.sandbox
     ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
     : undefined;
   const accounts = new AccountService({
     repo,
     settings,
-    secrets: options.secrets,
+    secrets,
     http,
     events,
     redactor,
@@ -106,7 +110,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     accounts,
     clients,
-    secrets: options.secrets,
+    secrets,
     events,
     logger,
     redactor,
@@ -115,7 +119,7 @@ export function createCore(options: CoreOptions): Core {
   const leases = new JobLeases(db);
   const journal = new Journal(db, { dataFolder: options.dataFolder });
   // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless): every call waits for it, so no entry of this run goes unsealed.
-  const journalReady = loadJournalKey({ env: process.env, secrets: options.secrets }).then((key) => journal.useKey(key));
+  const journalReady = loadJournalKey({ env: process.env, secrets }).then((key) => journal.useKey(key));
   const addressBook = new AddressBook({
     db,
     queries: spine.sync.queries,
@@ -236,7 +240,7 @@ export function createCore(options: CoreOptions): Core {
     'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
     ...evidenceHandlers,
   };
-  const dispatcher = new Dispatcher(handlers, logger);
+  const dispatcher = new Dispatcher(handlers, logger, options.logger ? undefined : logFile);
 
   return {
     dataFolder: options.dataFolder,

@@ -8,6 +8,7 @@ import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { readVersion } from '../core/version';
 import { startWebHost } from './server';
 import { localSandbox } from '../demo/local-sandbox';
+import { newWebSessionToken, readWebSession, saveWebSession } from './web-session';
 
 /** `npm run web`: the web host, printing the URL (with its session token) to open. */
 async function main(): Promise<void> {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
       home: { type: 'string' },
       json: { type: 'boolean', default: false },
       archive: { type: 'string' },
+      'new-session': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -48,7 +50,15 @@ async function main(): Promise<void> {
     if (!demo.ok) throw new Error(demo.error.message);
   }
   await core.startBackground();
-  const host = await startWebHost({ core, rendererDir, port, ...(reviewArchive ? { reviewArchive } : {}) });
+  const last = values['new-session'] ? null : readWebSession(dataFolder);
+  const token = last?.token ?? newWebSessionToken();
+  const review = reviewArchive ? { reviewArchive } : {};
+  // The last run's address and token when the port is free again: an open tab reconnects by itself.
+  const host = await startWebHost({ core, rendererDir, token, port: port || (last?.port ?? 0), ...review }).catch((error: NodeJS.ErrnoException) => {
+    if (port || error.code !== 'EADDRINUSE') throw error;
+    return startWebHost({ core, rendererDir, token, port: 0, ...review });
+  });
+  saveWebSession(dataFolder, { token, port: host.port });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
   else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}.${reviewArchive ? ` Reviewing the archive in ${reviewArchive}, read-only.` : ''} Press Ctrl+C to stop.)\n`);
 
@@ -63,10 +73,11 @@ async function main(): Promise<void> {
 
 /**
  * `--archive DIR`: the evidence archive this web host reviews, read-only (the browser cannot name folders
- * of this computer, so the person who starts the host does). A folder that is not there is said plainly.
+ * of this computer, so the person who starts the host does), read from the folder they are in (INIT_CWD
+ * under npm). A folder that is not there is said plainly.
  */
 function archiveToReview(given: string): string {
-  const path = resolve(given);
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), given);
   try {
     if (!statSync(path).isDirectory()) throw new Error('not a folder');
     return realpathSync(path);

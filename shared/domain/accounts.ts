@@ -10,6 +10,8 @@ export const accountSchema = z.object({
   createdAt: z.string(),
   /** True when the keychain holds a key for this account. */
   hasKey: z.boolean(),
+  /** True when this account's key is in a keychain that could not be reached (none on this machine, locked): not that the key is gone. */
+  keychainUnreachable: z.boolean().optional(),
   /** Set for the local sandbox demo account. */
   demo: z.boolean(),
 });

@@ -12,6 +12,26 @@ import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
  * reason sends nothing, and a document already cancelled counts as done.
  */
 describe('bulk cancel as a job', () => {
+  /** `cancel --from-file LIST --reason …` SIGKILLed once the service has seen `cancels` cancel requests in all; its stderr. */
+  async function cancelKilledAt(list: string, cancels: number): Promise<string> {
+    const child = spawnCli(['--home', home.path, 'cancel', '--from-file', list, '--reason', 'Wrong template'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    await new Promise<void>((resolve) => {
+      child.stderr?.on('data', async (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (child.killed) return;
+        const seen = (await sandbox.controlClient.stats()).requests.by_operation.cancel ?? 0;
+        if (seen >= cancels && !child.killed) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await exited;
+    return stderr;
+  }
+
   let sandbox: Sandbox;
   let home: ReturnType<typeof tempFolder>;
   let env: Record<string, string>;
@@ -46,21 +66,7 @@ describe('bulk cancel as a job', () => {
     await sandbox.controlClient.setFaults({ latency_ms: 40, operations: ['cancel'] });
     const list = join(home.path, 'ids.txt');
     writeFileSync(list, ids.join('\n'));
-    const child = spawnCli(['--home', home.path, 'cancel', '--from-file', list, '--reason', 'Wrong template'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await new Promise<void>((resolve) => {
-      child.stderr?.on('data', async (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (child.killed) return;
-        const cancels = (await sandbox.controlClient.stats()).requests.by_operation.cancel ?? 0;
-        if (cancels >= 100 && !child.killed) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-    });
-    await exited;
+    const stderr = await cancelKilledAt(list, 100);
     const jobId = /Job ([0-9a-f-]{36})/.exec(stderr)?.[1];
     expect(jobId, stderr).toBeDefined();
     const cancelledAtKill = (await sandbox.controlClient.state()).documents.filter((d) => d.status === 'CA').length;
@@ -89,9 +95,46 @@ describe('bulk cancel as a job', () => {
     expect(cancels[0]!.inputs.reason).toBe('Wrong template');
     expect((await runCli(['--home', home.path, 'journal', '--verify'], { env })).code).toBe(0);
 
-    // Cancelling again: every document is already cancelled, so the plan skips them and nothing is sent.
-    const again = await runCli(['--home', home.path, '--json', 'cancel', ids[0]!, ids[1]!], { env });
-    expect(again.stderr).toMatch(/Skipped: .*already cancelled/);
+    // Cancelling again (issue 24): every document is already cancelled, which is what was asked: done,
+    // exit 0, and nothing is sent.
+    const again = await runCli(['--home', home.path, '--json', 'cancel', ids[0]!, ids[1]!, '--reason', 'Wrong template'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/Already cancelled: .*counts as done/);
+    expect((JSON.parse(again.stdout) as { items: { state: string; outcome: { already?: boolean } }[] }).items).toEqual([
+      expect.objectContaining({ state: 'done', outcome: expect.objectContaining({ already: true }) }),
+      expect.objectContaining({ state: 'done', outcome: expect.objectContaining({ already: true }) }),
+    ]);
     expect((await sandbox.controlClient.stats()).requests.by_operation.cancel).toBe(sentBefore);
+  });
+
+  it('asks for a reason before anything is sent', async () => {
+    const before = (await sandbox.controlClient.stats()).requests.total;
+    const run = await runCli(['--home', home.path, 'cancel', ids[0]!], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--reason is required/);
+    expect((await sandbox.controlClient.stats()).requests.total).toBe(before);
+  });
+
+  it('SIGKILLed and run again with the same command: exit 0, every document cancelled once', async () => {
+    const file = await samplePdf('Cancel me too');
+    const more = Array.from({ length: 80 }, (_, i) =>
+      sandbox.services.workflow.create({ title: `Deed ${i + 1}`, file, signatures: [{ validations: { EM: `owner${i}@example.com` }, inviteChannel: ['EM'] }] }).id,
+    );
+    // One is cancelled on the service behind SignDock's back: the mirror still says pending.
+    sandbox.services.workflow.cancel(more[0]!, 'Cancelled on the service');
+    const sync = await runCli(['--home', home.path, 'sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    const list = join(home.path, 'more.txt');
+    writeFileSync(list, more.join('\n'));
+    const before = (await sandbox.controlClient.stats()).requests.by_operation.cancel ?? 0;
+    await cancelKilledAt(list, before + 30);
+    expect((await sandbox.controlClient.state()).documents.filter((d) => more.includes(d.id) && d.status === 'CA').length).toBeLessThan(80);
+
+    const rerun = await runCli(['--home', home.path, '--json', 'cancel', '--from-file', list, '--reason', 'Wrong template'], { env });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    const result = JSON.parse(rerun.stdout) as { job: { state: string }; items: { subject: string; state: string }[] };
+    expect(result.job.state).toBe('finished');
+    expect(result.items.filter((item) => item.state === 'done').map((item) => item.subject).sort()).toEqual([...more].sort());
+    expect((await sandbox.controlClient.state()).documents.filter((d) => more.includes(d.id) && d.status === 'CA')).toHaveLength(80);
   });
 });

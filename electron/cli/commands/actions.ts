@@ -25,8 +25,8 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>,
   }
 }
 
-export const cancelUsage = 'cancel <document-id>... [--reason TEXT] [--from-file FILE]';
-/** `cancel`: documents cancelled as one job; a document already cancelled counts as done. */
+export const cancelUsage = 'cancel <document-id>... --reason TEXT [--from-file FILE]';
+/** `cancel`: documents cancelled as one job, with the reason the signers and the service see; a document already cancelled counts as done (exit 0). */
 export async function cancelCommand(ctx: CliContext, args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { reason: { type: 'string' }, 'from-file': { type: 'string' } }, cancelUsage);
   const ids = [...positionals];
@@ -38,10 +38,14 @@ export async function cancelCommand(ctx: CliContext, args: string[]): Promise<nu
   }
   if (ids.length === 0) throw new UsageError(`Give at least one document id.\nUsage: ${cancelUsage}`);
   checkIds('Document id', ids);
-  const reason = typeof values.reason === 'string' ? values.reason : '';
+  const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
+  if (!reason) throw new UsageError(`--reason is required: say why the documents are cancelled (the signers and the service see it). Nothing was sent.\nUsage: ${cancelUsage}`);
   check('--reason', tooLong(reason, CANCEL_REASON_MAX));
   const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'documents.planCancel', { documentIds: ids });
-  for (const skipped of plan.skipped) ctx.err(`Skipped: “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  for (const skipped of plan.skipped) {
+    if (skipped.reason === 'alreadyCancelled') ctx.err(`Already cancelled: “${terminalSafe(skipped.title)}” (counts as done, nothing sent)\n`);
+    else ctx.err(`Skipped: “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  }
   const job = await call<JobView>(ctx, 'documents.cancel', { documentIds: ids, reason });
   return finishJob(ctx, job, { done: 'cancelled' });
 }

@@ -267,11 +267,12 @@ export class AccountService {
 
   private async toAccount(row: AccountRow): Promise<Account> {
     const keyElsewhere = row.demo || row.envFingerprint !== null && row.envFingerprint !== undefined || (row.id === this.runAccountId && Boolean(this.deps.override?.apiKey));
+    let unreachable = false;
     const hasKey = keyElsewhere ? true : await this.deps.secrets.get(row.id).then(
       (key) => key !== null,
-      () => false,
+      () => ((unreachable = true), false),
     );
-    return { id: row.id, name: row.name, baseUrl: row.baseUrl, createdAt: row.createdAt, demo: row.demo, hasKey };
+    return { id: row.id, name: row.name, baseUrl: row.baseUrl, createdAt: row.createdAt, demo: row.demo, hasKey, ...(unreachable ? { keychainUnreachable: true } : {}) };
   }
 }
 

@@ -56,7 +56,10 @@ export class ActionsService {
       input: { reason, titles: Object.fromEntries([...plan.documents, ...plan.skipped].map((d) => [d.documentId, d.title])) },
       items: [
         ...plan.documents.map((d) => ({ subject: d.documentId })),
-        ...plan.skipped.map((s) => ({ subject: s.documentId, state: 'skipped' as const, outcome: { reason: s.reason } })),
+        // Already cancelled is what was asked: done (as a re-run after a crash finds it), not skipped.
+        ...plan.skipped.map((s) => (s.reason === 'alreadyCancelled'
+          ? { subject: s.documentId, state: 'done' as const, outcome: { status: 'CA', already: true } }
+          : { subject: s.documentId, state: 'skipped' as const, outcome: { reason: s.reason } })),
       ],
     });
   }

@@ -58,7 +58,7 @@ export class JobEngine {
     kind: string;
     accountId: string;
     input?: Record<string, unknown>;
-    items: { subject: string; input?: Record<string, unknown>; state?: 'pending' | 'skipped'; outcome?: Record<string, unknown> }[];
+    items: { subject: string; input?: Record<string, unknown>; state?: 'pending' | 'skipped' | 'done'; outcome?: Record<string, unknown> }[];
     concurrency?: number;
   }): JobView {
     if (!this.kinds.has(input.kind)) throw new Error(`No job kind "${input.kind}"`);

@@ -59,6 +59,8 @@ export class KeytarSecretStore implements SecretStore {
 
 function sessionBusReachable(): boolean {
   if (process.env.DBUS_SESSION_BUS_ADDRESS) return true;
+  // libdbus falls back to $XDG_RUNTIME_DIR/bus (on systemd machines /run/user/<uid>/bus).
   const uid = process.getuid?.();
-  return uid !== undefined && existsSync(`/run/user/${uid}/bus`);
+  const runtime = process.env.XDG_RUNTIME_DIR ?? (uid === undefined ? undefined : `/run/user/${uid}`);
+  return runtime !== undefined && existsSync(`${runtime}/bus`);
 }

@@ -85,7 +85,12 @@ export class WebhookService {
    */
   async start(): Promise<void> {
     this.started = true;
-    for (const accountId of this.options.accounts()) await this.credentials.load(accountId);
+    for (const accountId of this.options.accounts()) {
+      // An account whose token is in a keychain that cannot be reached gets no endpoint; the others still do.
+      await this.credentials.load(accountId).catch((error: unknown) =>
+        this.options.logger?.log('warn', 'Webhook endpoint not loaded: its token is in the keychain, which could not be used', { accountId, error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
     await this.listen();
     this.worker.start();
     if (this.settings.get().useTunnel) await this.openTunnel();

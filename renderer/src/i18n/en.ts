@@ -30,6 +30,7 @@ export const en = {
   },
   connection: {
     reconnecting: 'Connection to SignDock lost. Reconnecting…',
+    stillDown: 'Still trying. If SignDock was started again at another address, open the address it printed; otherwise check that it is still running.',
   },
   nav: {
     label: 'Main',
@@ -68,6 +69,14 @@ export const en = {
     sandboxBody: 'Try SignDock with a practice service on this computer, with demo documents. Nothing is sent to anyone.',
     sandboxButton: 'Try the sandbox',
     sandboxRunning: 'Starting the sandbox…',
+    demo: {
+      title: 'You are in the demo',
+      holds: 'A practice service runs on this computer with sample documents in every state: drafts, pending, completed, cancelled, and some a signer rejected. Nothing you do here reaches anyone.',
+      signers: 'Demo signers sign by themselves about 20 seconds after they are invited, so you can watch documents move.',
+      try: 'Try: open Documents and search or filter; send a PDF from Send to see it signed; cancel or remind from a selection; archive the evidence of a completed document.',
+      openDocuments: 'Open the demo documents',
+      close: 'Close this note',
+    },
   },
   accountForm: {
     name: 'Account name',
@@ -116,6 +125,7 @@ export const en = {
       inUse: 'In use',
       demo: 'Demo',
       noKey: 'No API key in the keychain. Remove this account and add it again.',
+      keychainUnreachable: 'Needs the system keychain: its API key is kept there, and the keychain cannot be reached now. Start or unlock it (on Linux, a Secret Service such as GNOME Keyring) and restart SignDock; the other accounts, the demo and the Evidence review work meanwhile.',
       use: 'Use this account',
       test: 'Test',
       testing: 'Testing…',
@@ -132,6 +142,13 @@ export const en = {
     webhooks: webhookSettingsEn,
     preferences: {
       title: 'Language and appearance',
+    },
+    notices: {
+      title: 'Desktop notifications',
+      hint: 'SignDock tells you, grouped when several happen at once (in the web UI, as browser notifications once you allow them):',
+      batchDone: 'When a batch has been sent',
+      completed: 'When documents are completed (everyone signed)',
+      rejected: 'When a signer rejects a document',
     },
     language: {
       label: 'Language',
@@ -182,7 +199,7 @@ export const en = {
   errors: {
     invalidInput: 'Some details are not right. Check the highlighted fields.',
     unknownOperation: 'This version of SignDock cannot do that. Update SignDock and try again.',
-    internal: 'Something went wrong inside SignDock. The details are in its log.',
+    internal: 'Something went wrong inside SignDock. The details are in its log: {{log}}',
     sandboxUnavailable: 'The practice sandbox is not part of this installation.',
     accountNameTaken: 'An account named “{{name}}” already exists. Choose another name.',
     accountNotFound: 'There is no account named “{{name}}”.',

@@ -28,6 +28,7 @@ export const es: Catalog = {
   },
   connection: {
     reconnecting: 'Se perdió la conexión con SignDock. Reconectando…',
+    stillDown: 'Se sigue intentando. Si SignDock se inició de nuevo en otra dirección, abra la dirección que mostró; si no, compruebe que sigue en marcha.',
   },
   nav: {
     label: 'Principal',
@@ -66,6 +67,14 @@ export const es: Catalog = {
     sandboxBody: 'Pruebe SignDock con un servicio de práctica en este equipo, con documentos de ejemplo. No se envía nada a nadie.',
     sandboxButton: 'Probar el entorno de prueba',
     sandboxRunning: 'Iniciando el entorno de prueba…',
+    demo: {
+      title: 'Está en la demostración',
+      holds: 'Un servicio de práctica funciona en este equipo con documentos de ejemplo en todos los estados: borradores, pendientes, completados, cancelados y algunos que un firmante rechazó. Nada de lo que haga aquí llega a nadie.',
+      signers: 'Los firmantes de la demostración firman solos unos 20 segundos después de recibir la invitación, para que vea cómo avanzan los documentos.',
+      try: 'Pruebe: abra Documentos y busque o filtre; envíe un PDF desde Enviar para verlo firmado; cancele o recuerde desde una selección; archive la evidencia de un documento completado.',
+      openDocuments: 'Abrir los documentos de la demostración',
+      close: 'Cerrar este aviso',
+    },
   },
   accountForm: {
     name: 'Nombre de la cuenta',
@@ -114,6 +123,7 @@ export const es: Catalog = {
       inUse: 'En uso',
       demo: 'Demo',
       noKey: 'No hay clave de API en el llavero. Elimine esta cuenta y vuelva a añadirla.',
+      keychainUnreachable: 'Necesita el llavero del sistema: su clave de API se guarda allí y ahora no se puede acceder a él. Inícielo o desbloquéelo (en Linux, un Secret Service como GNOME Keyring) y reinicie SignDock; mientras tanto, las demás cuentas, la demostración y la revisión de evidencias funcionan.',
       use: 'Usar esta cuenta',
       test: 'Probar',
       testing: 'Probando…',
@@ -130,6 +140,13 @@ export const es: Catalog = {
     webhooks: webhookSettingsEs,
     preferences: {
       title: 'Idioma y apariencia',
+    },
+    notices: {
+      title: 'Notificaciones de escritorio',
+      hint: 'SignDock le avisa, agrupando lo que ocurre a la vez (en la interfaz web, como notificaciones del navegador una vez que las permita):',
+      batchDone: 'Cuando se ha enviado un lote',
+      completed: 'Cuando se completan documentos (todos firmaron)',
+      rejected: 'Cuando un firmante rechaza un documento',
     },
     language: {
       label: 'Idioma',
@@ -180,7 +197,7 @@ export const es: Catalog = {
   errors: {
     invalidInput: 'Algunos datos no son correctos. Revise los campos señalados.',
     unknownOperation: 'Esta versión de SignDock no puede hacer eso. Actualice SignDock y vuelva a intentarlo.',
-    internal: 'Algo salió mal dentro de SignDock. Los detalles están en su registro.',
+    internal: 'Algo salió mal dentro de SignDock. Los detalles están en su registro: {{log}}',
     sandboxUnavailable: 'El entorno de prueba no forma parte de esta instalación.',
     accountNameTaken: 'Ya existe una cuenta llamada «{{name}}». Elija otro nombre.',
     accountNotFound: 'No hay ninguna cuenta llamada «{{name}}».',

@@ -28,7 +28,8 @@ export function createI18n(language: UiLanguage): I18n {
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...uiLanguages],
-    interpolation: { escapeValue: false },
+    // `log`: where the host's log is, for errors that do not say (the host's own errors give the full path).
+    interpolation: { escapeValue: false, defaultVariables: { log: 'logs/signdock.log' } },
     initAsync: false,
     returnNull: false,
   });

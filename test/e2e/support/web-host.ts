@@ -17,11 +17,15 @@ const root = new URL('../../../', import.meta.url);
 /** The token of the demo sandbox's control API (`x-sandbox-control-token`) in the web hosts this process starts. */
 export const sandboxControlToken = randomBytes(32).toString('hex');
 
-/** Starts `electron/web/main.ts --json` on a free port with its own data folder and reads its URL; `args`: more start options (`--archive DIR`). */
-export async function startWebHost(home: string, args: string[] = []): Promise<RunningWebHost> {
+/**
+ * Starts `electron/web/main.ts --json` on a free port with its own data folder and reads its URL;
+ * `args`: more start options (`--archive DIR`); `env` replaces this process's environment (a test
+ * without a D-Bus session passes one without it).
+ */
+export async function startWebHost(home: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<RunningWebHost> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/main.ts', '--port', '0', '--json', ...args], {
     cwd: root,
-    env: { ...process.env, SIGNDOCK_HOME: home, SIGNDOCK_SANDBOX_CONTROL_TOKEN: sandboxControlToken },
+    env: { ...env, SIGNDOCK_HOME: home, SIGNDOCK_SANDBOX_CONTROL_TOKEN: sandboxControlToken },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

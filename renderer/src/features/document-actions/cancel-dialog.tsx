@@ -9,16 +9,19 @@ import { useClient } from '../../lib/client-context';
 import { JobSection } from './job-progress';
 import { useJob } from './use-job';
 import { SkippedList } from './skipped-list';
+import { DocumentList } from './document-list';
 
 const reasonMax = 254;
 
 /**
- * Mount it fresh for each use (its state starts empty). Cancel one document or a selection: what will happen said plainly before anything is sent (signers who
- * have not signed can no longer sign; it cannot be undone), what is skipped and why, a reason with a live
- * counter (at most 254 characters, enforced again by the host), then the job's progress and one result
- * per document.
+ * Mount it fresh for each use (its state starts empty). Cancel one document or a selection: what will
+ * happen said plainly before anything is sent (signers who have not signed can no longer sign; it cannot
+ * be undone), the documents by title (ten, then "Show all"), those already cancelled (done, nothing to
+ * send), what is skipped and why, a required reason with a live counter (at most 254 characters, enforced
+ * again by the host), then the job's progress and one result per document. `onStarted` is told when the
+ * job starts (the page then drops its selection, which no longer matches the rows).
  */
-export function CancelDialog({ documentIds, open, onClose }: { documentIds: string[]; open: boolean; onClose(): void }) {
+export function CancelDialog({ documentIds, open, onClose, onStarted }: { documentIds: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
   const { t } = useTranslation();
   const client = useClient();
   const reasonId = useId();
@@ -27,7 +30,11 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
   const [error, setError] = useState<unknown>(null);
   const [started, setStarted] = useState<JobView | null>(null);
   const [busy, setBusy] = useState(false);
+  const [tried, setTried] = useState(false);
   const { job, items, command } = useJob(started);
+  const already = plan?.skipped.filter((item) => item.reason === 'alreadyCancelled') ?? [];
+  const leftOut = plan?.skipped.filter((item) => item.reason !== 'alreadyCancelled') ?? [];
+  const missingReason = reason.trim() === '';
 
   useEffect(() => {
     if (!open) return;
@@ -35,11 +42,14 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
   }, [client, open, documentIds]);
 
   const submit = async () => {
-    if (!plan || plan.documents.length === 0 || reason.length > reasonMax) return;
+    setTried(true);
+    if (missingReason) document.getElementById(reasonId)?.focus();
+    if (!plan || plan.documents.length === 0 || missingReason || reason.length > reasonMax) return;
     setBusy(true);
     try {
       // Every document asked for: those left out are in the job's results too, with why.
-      setStarted(await client.call('documents.cancel', { documentIds, reason }));
+      setStarted(await client.call('documents.cancel', { documentIds, reason: reason.trim() }));
+      onStarted?.();
     } catch (failure) {
       setError(failure);
     } finally {
@@ -60,7 +70,13 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
           }}
         >
           <p data-testid="cancel-explain">{t('actions.cancel.explain', { count: plan.documents.length })}</p>
-          <SkippedList skipped={plan.skipped} />
+          <DocumentList documents={plan.documents} />
+          {already.length > 0 ? (
+            <p className="notice" data-testid="cancel-already">
+              {t('actions.cancel.already', { count: already.length })}
+            </p>
+          ) : null}
+          <SkippedList skipped={leftOut} />
           <div className="field">
             <label className="field-label" htmlFor={reasonId}>
               {t('actions.cancel.reason')}
@@ -73,9 +89,16 @@ export function CancelDialog({ documentIds, open, onClose }: { documentIds: stri
               maxLength={reasonMax}
               value={reason}
               onChange={(event) => setReason(event.target.value.slice(0, reasonMax))}
-              aria-describedby={`${reasonId}-count`}
+              aria-required="true"
+              aria-invalid={tried && missingReason ? true : undefined}
+              aria-describedby={`${reasonId}-count${tried && missingReason ? ` ${reasonId}-required` : ''}`}
               data-testid="cancel-reason"
             />
+            {tried && missingReason ? (
+              <p id={`${reasonId}-required`} className="field-error" role="alert" data-testid="cancel-reason-required">
+                {t('actions.cancel.reasonRequired')}
+              </p>
+            ) : null}
             <p id={`${reasonId}-count`} className="field-hint" aria-live="polite" data-testid="cancel-reason-count">
               {t('actions.cancel.counter', { count: reason.length, max: reasonMax })}
             </p>

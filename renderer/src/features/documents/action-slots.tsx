@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOpenSignatureStatus, type DocumentSelection } from '../../../../shared';
 import { Button } from '../../components/button';
@@ -9,6 +9,10 @@ import { RemindDialog } from '../document-actions/remind-dialog';
 import { ReplaceSignerDialog } from '../document-actions/replace-signer-dialog';
 import type { ListedDocument } from './use-documents-query';
 import { EvidenceButtons } from '../evidence/evidence-buttons';
+import { emptySelection, useDocumentsStore } from './documents-store';
+
+/** Once an action's dialog closes, the selected rows have moved on (a cancelled row leaves a "pending" filter): start over. */
+const clearSelection = () => useDocumentsStore.getState().select(emptySelection, null);
 
 /*
  * Where the actions on documents meet the page (their dialogs and jobs live in ../document-actions):
@@ -23,6 +27,11 @@ export function SelectionActions({ selection, count }: { selection: DocumentSele
   const { t } = useTranslation();
   const client = useClient();
   const [open, setOpen] = useState<Open>(null);
+  const acted = useRef(false);
+  const closeCancel = () => {
+    setOpen(null);
+    if (acted.current) clearSelection();
+  };
   const start = async (kind: 'cancel' | 'remind' | 'replace') => {
     const ids = selection.kind === 'ids' ? selection.ids : (await client.call('documents.selectionIds', { selection })).ids;
     setOpen({ kind, ids });
@@ -38,7 +47,7 @@ export function SelectionActions({ selection, count }: { selection: DocumentSele
       <Button size="sm" onClick={() => void start('replace')} data-testid="selection-replace">
         {t('actions.buttons.replace')}
       </Button>
-      {open?.kind === 'cancel' ? <CancelDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'cancel' ? <CancelDialog documentIds={open.ids} open onClose={closeCancel} onStarted={() => (acted.current = true)} /> : null}
       {open?.kind === 'remind' ? <RemindDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'replace' ? <ReplaceSignerDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
     </>

@@ -5,6 +5,7 @@ import { AccountsSection } from './accounts-section';
 import { AutoRemindSection } from './auto-remind-section';
 import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 import { WebhooksSection } from './webhooks-section';
 import './settings.css';
 
@@ -16,6 +17,7 @@ export function SettingsView() {
       <div className="settings-stack">
         {/* Language and appearance first (short, for everyone); notifications in their own section after the accounts. */}
         <PreferencesSection />
+        <NotificationPreferencesSection />
         <AccountsSection />
         <AutoRemindSection />
         <WebhooksSection />
