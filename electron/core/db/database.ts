@@ -4,6 +4,10 @@ import { dirname } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, restrictTree } from '../data-folder';
 import { migrations as defaultMigrations, type Migration } from './migrations';
+import { keepNativeObjectsAlive } from './native-objects';
+
+// Before any connection is made: no native SQLite object may ever be finalised (see native-objects.ts).
+keepNativeObjectsAlive();
 
 export type Db = Database.Database;
 
