@@ -76,6 +76,7 @@ export const activityEn = {
   statuses: {
     DR: 'Draft',
     PE: 'Pending',
+    rejected: 'Rejected — needs action',
     CO: 'Completed',
     CA: 'Cancelled',
   },

@@ -75,6 +75,7 @@ export const activityEs: typeof activityEn = {
   statuses: {
     DR: 'Borrador',
     PE: 'Pendiente',
+    rejected: 'Rechazado — requiere acción',
     CO: 'Completado',
     CA: 'Cancelado',
   },

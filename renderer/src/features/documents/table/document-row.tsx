@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayStatus } from '../../../../../shared';
 import { Tag } from '../../../components/tag';
 import { formatDateTime } from '../../../lib/format-time';
 import { documentTone, useDocumentLabels } from '../labels';
@@ -66,7 +67,7 @@ export const DocumentRow = memo(function DocumentRow({ document, selected, focus
         {document.origin?.fileName ? <span className="cell-sub" title={document.origin.fileName}>{document.origin.fileName}</span> : null}
       </td>
       <td className="cell-status">
-        <Tag tone={documentTone(document.status)}>{labels.status(document.status)}</Tag>
+        <Tag tone={documentTone(displayStatus(document))}>{labels.status(displayStatus(document))}</Tag>
       </td>
       <td className="cell-progress">
         <span data-testid="progress">{labels.progress(document.signatures)}</span>
