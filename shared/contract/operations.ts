@@ -3,6 +3,7 @@ import { defineOperation } from './operation';
 import { actionOperations } from './action-operations';
 import { evidenceOperations } from './evidence-operations';
 import { contactOperations } from './contact-operations';
+import { activityOperations } from './activity-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -270,6 +271,7 @@ export const operations = {
   ...actionOperations,
   ...evidenceOperations,
   ...contactOperations,
+  ...activityOperations,
 } as const;
 
 export type Operations = typeof operations;

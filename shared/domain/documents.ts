@@ -327,3 +327,20 @@ export function canStillSign(documentStatus: string, signatureStatus: string): b
 export function displayStatus(document: Pick<Document, 'status'> & { signatures: readonly Pick<Signature, 'status'>[] }): string {
   return displayStatusOf(document.status, document.signatures.map((signature) => signature.status));
 }
+
+/**
+ * One line of the Activity feed: a change the mirror learned, however it learned it (a full sync, a
+ * notification's re-read, a read after SignDock's own action). `at` is when SignDock saw it.
+ * `signatureId` null: the document's own status (`to` CO: completed, CA: cancelled).
+ */
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  documentId: z.string(),
+  title: z.string(),
+  signatureId: z.string().nullable(),
+  signer: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -56,6 +56,13 @@ function DocumentsPage({ accountId }: { accountId: string }) {
   // Nothing at all in the mirror (not: nothing matches a filter).
   const mirrorEmpty = status !== null && status.total === 0 && list.page?.total === 0;
   const openById = useCallback((id: string, title = '') => setOpen({ id, title: title.trim() }), []);
+  // A document another page asked to open (an Activity line).
+  const takePendingOpen = useDocumentsStore((store) => store.takePendingOpen);
+  const pendingOpen = useDocumentsStore((store) => store.pendingOpen);
+  useEffect(() => {
+    const pending = takePendingOpen();
+    if (pending) openById(pending.id, pending.title);
+  }, [pendingOpen, takePendingOpen, openById]);
 
   return (
     <div className="documents-page">
