@@ -212,6 +212,8 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
     signer: z.string().nullable(),
     from: z.string().nullable(),
     to: z.string(),
+    /** What the document already showed when SignDock first read it (else: `from` null is a signer added). */
+    firstSeen: z.boolean().optional(),
   }),
   /** A signer invited, at the service's own date for the signature (`created_date`). */
   z.object({ kind: z.literal('invited'), at: z.string(), signatureId: z.string(), signer: z.string().nullable() }),

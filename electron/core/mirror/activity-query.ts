@@ -21,8 +21,9 @@ interface Row {
 /**
  * The Activity feed from the mirror's history (`document_history`): every status change SignDock saw
  * between two reads of a document — whether a full sync, a notification's re-read or the read after
- * SignDock's own action brought it — so the feed does not depend on notifications. What a document
- * already showed when first read (`from` null) is not news and stays out. Signers carry the name the
+ * SignDock's own action brought it — so the feed does not depend on notifications; a signer added
+ * (a replacement) has `from` null. What a document already showed when first read (`first_seen`) is
+ * not news and stays out. Signers carry the name the
  * clerk gave them. Newest first.
  */
 export class ActivityQueries {
@@ -31,7 +32,10 @@ export class ActivityQueries {
 
   constructor(db: Db) {
     this.names = new SignerNames(db);
-    const from = `FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.account_id = ? AND h.from_status IS NOT NULL`;
+    // A signature cancelled with its document (read together) is the document's cancellation: one line.
+    const from = `FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.account_id = ? AND h.first_seen = 0
+      AND NOT (h.signature_id IS NOT NULL AND h.to_status = 'CA' AND EXISTS (SELECT 1 FROM document_history x
+        WHERE x.doc_key = h.doc_key AND x.signature_id IS NULL AND x.to_status = 'CA' AND x.at_ms = h.at_ms))`;
     this.statements = {
       page: db.prepare(`SELECT h.seq AS id, h.at_ms AS at, d.id AS documentId, d.title, h.signature_id AS signatureId, h.signer,
         s.email, s.phone, h.from_status AS "from", h.to_status AS "to"

@@ -13,6 +13,8 @@ const rejectedPending = `status = 'PE' AND EXISTS (SELECT 1 FROM signatures s WH
  *
  * - Rows already stored get the new state; their search entries are removed here (their rowid carried
  *   the pending bit) and listed in `search_stale`, which the queries rewrite before answering.
+ * - `document_history.first_seen` 1: what a document already showed when SignDock first read it
+ *   (recorded then, so its history is never empty), as against a change seen between two reads.
  * - Invalidated signatures (cancelled with a reason) no longer count among the signers a document
  *   needs: `signer_count` and `progress` are recomputed without them.
  */
@@ -29,5 +31,7 @@ export const displayStatusSchema: Migration = {
       AND NOT (s.status = 'CA' AND coalesce(s.invalidation_reason, '') <> ''))
     WHERE EXISTS (SELECT 1 FROM signatures s WHERE s.doc_key = documents.doc_key AND s.status = 'CA' AND coalesce(s.invalidation_reason, '') <> '');
     UPDATE documents SET progress = CASE WHEN signer_count = 0 THEN -1 ELSE signed_count * 1000 / signer_count END;
+
+    ALTER TABLE document_history ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0;
   `,
 };

@@ -26,7 +26,7 @@ export class TimelineQueries {
 
   constructor(db: Db) {
     this.statements = {
-      history: db.prepare(`SELECT h.at_ms AS at, h.signature_id AS signatureId, h.signer, h.from_status AS "from", h.to_status AS "to"
+      history: db.prepare(`SELECT h.at_ms AS at, h.signature_id AS signatureId, h.signer, h.from_status AS "from", h.to_status AS "to", h.first_seen AS firstSeen
         FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.account_id = ? AND d.id = ? ORDER BY h.at_ms DESC, h.signature_id IS NULL DESC, h.seq DESC LIMIT ${maxEntries}`),
       inbox: db.prepare(`SELECT kind, signature_id, raw_body, received_at, state FROM webhook_inbox INDEXED BY webhook_inbox_by_document
         WHERE account_id = ? AND document_id = ? ORDER BY id DESC LIMIT ${maxEntries}`),
@@ -49,8 +49,8 @@ export class TimelineQueries {
       if (signature.createdAt) entries.push({ kind: 'invited', at: signature.createdAt, signatureId: signature.id, signer });
       if (signature.signedDate) entries.push({ kind: 'signed', at: signature.signedDate, signatureId: signature.id, signer });
     }
-    for (const row of this.statements.history.all(accountId, document.id) as { at: number; signatureId: string | null; signer: string | null; from: string | null; to: string }[]) {
-      entries.push({ kind: 'status', at: new Date(row.at).toISOString(), signatureId: row.signatureId, signer: row.signer, from: row.from, to: row.to });
+    for (const row of this.statements.history.all(accountId, document.id) as { at: number; signatureId: string | null; signer: string | null; from: string | null; to: string; firstSeen: number }[]) {
+      entries.push({ kind: 'status', at: new Date(row.at).toISOString(), signatureId: row.signatureId, signer: row.signer, from: row.from, to: row.to, firstSeen: row.firstSeen === 1 });
     }
     for (const row of this.statements.inbox.all(accountId, document.id) as InboxRow[]) {
       entries.push({ kind: 'notification', at: row.received_at, action: row.kind, signatureId: row.signature_id, newStatus: newStatusOf(row.raw_body), state: row.state });

@@ -24,6 +24,7 @@ export const activityEn = {
       problems: 'Problems',
     },
     sentences: {
+      invited: '{{who}} was invited to sign ‘{{title}}’',
       opened: '{{who}} opened ‘{{title}}’',
       signerCancelled: 'The signature of {{who}} on ‘{{title}}’ was cancelled',
       signerStatus: '{{who}} on ‘{{title}}’: {{status}}',

@@ -23,6 +23,7 @@ export const activityEs: typeof activityEn = {
       problems: 'Problemas',
     },
     sentences: {
+      invited: 'Se invitó a {{who}} a firmar «{{title}}»',
       opened: '{{who}} abrió «{{title}}»',
       signerCancelled: 'Se canceló la firma de {{who}} en «{{title}}»',
       signerStatus: '{{who}} en «{{title}}»: {{status}}',

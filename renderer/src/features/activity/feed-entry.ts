@@ -9,7 +9,7 @@ export interface FeedEntry {
   at: string;
   kind: Exclude<FeedFilter, 'all'> | 'status' | 'other';
   /** Catalog key under `activity.feed.sentences`. */
-  sentence: 'signed' | 'rejected' | 'opened' | 'signerCancelled' | 'signerStatus' | 'completed' | 'cancelled' | 'status' | 'failed';
+  sentence: 'signed' | 'rejected' | 'invited' | 'opened' | 'signerCancelled' | 'signerStatus' | 'completed' | 'cancelled' | 'status' | 'failed';
   documentId: string | null;
   title: string | null;
   who: string | null;
@@ -24,6 +24,8 @@ export function changeEntry(change: ActivityEntry): FeedEntry {
     if (change.to === 'CA') return { ...base, kind: 'cancelled', sentence: 'cancelled' };
     return { ...base, kind: 'status', sentence: 'status' };
   }
+  // A signer added to a document already known (a replacement): invited.
+  if (change.from === null && (change.to === 'IN' || change.to === 'PE')) return { ...base, kind: 'status', sentence: 'invited' };
   if (change.to === 'CO') return { ...base, kind: 'signed', sentence: 'signed' };
   if (change.to === 'DE') return { ...base, kind: 'rejected', sentence: 'rejected' };
   if (change.to === 'PE') return { ...base, kind: 'status', sentence: 'opened' };

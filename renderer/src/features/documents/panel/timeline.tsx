@@ -29,14 +29,16 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
         return { text: t('documents.timeline.sent', { file: entry.fileName }) };
       case 'status': {
         // When SignDock saw it (a read), not when it happened: "seen at …"; `from` null: as first read.
-        const note = entry.from ? undefined : t('documents.timeline.firstRead');
+        const note = entry.firstSeen ? t('documents.timeline.firstRead') : undefined;
         if (entry.signatureId === null) {
           return { text: entry.from ? t('documents.timeline.document', { from: labels.status(entry.from), to: labels.status(entry.to) }) : t('documents.timeline.documentFirst', { to: labels.status(entry.to) }), note, seen: true };
         }
         const signer = signerOf(entry.signatureId, entry.signer);
         return entry.from
           ? { text: t('documents.timeline.signer', { signer, from: labels.signatureStatus(entry.from), to: labels.signatureStatus(entry.to) }), seen: true }
-          : { text: t('documents.timeline.signerFirst', { signer, to: labels.signatureStatus(entry.to) }), note, seen: true };
+          : entry.firstSeen
+            ? { text: t('documents.timeline.signerFirst', { signer, to: labels.signatureStatus(entry.to) }), note, seen: true }
+            : { text: t('documents.timeline.signerAdded', { signer, to: labels.signatureStatus(entry.to) }), seen: true };
       }
       case 'notification': {
         const text = knownActions.has(entry.action)
