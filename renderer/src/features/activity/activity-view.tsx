@@ -45,7 +45,7 @@ export function ActivityView() {
 
 function ActivityStack({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
-  const feed = useFeed(accountId);
+  const feed = useFeed();
   const arrivals = feed.arrivals;
   return (
     <div className="activity-stack">

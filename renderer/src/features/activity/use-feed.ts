@@ -11,14 +11,15 @@ const FEED_PAGE = 100;
  * What happened: the changes the mirror learned (`documents.activity` — from syncs, notifications and
  * SignDock's own actions alike, so the feed works with notifications off) and the notifications that
  * could not be taken in. Re-read (throttled) on `documents.changed` and `inbox.changed`. "Show older"
- * reads a longer list.
+ * reads a longer list. One account per use (the page mounts it anew for another account).
  */
-export function useFeed(accountId: string) {
+export function useFeed() {
   const client = useClient();
   const [limit, setLimit] = useState(FEED_PAGE);
   const [changes, setChanges] = useState<{ items: ActivityEntry[]; total: number } | null>(null);
   const [inbox, setInbox] = useState<InboxPage | null>(null);
   const known = useRef(new Map<string, string | null>());
+  const [titlesRead, setTitles] = useState<ReadonlyMap<string, string | null>>(new Map());
   const [error, setError] = useState<unknown>(null);
 
   const load = useCallback(async () => {
@@ -34,6 +35,7 @@ export function useFeed(accountId: string) {
             known.current.set(documentId, await client.call('documents.get', { documentId }).then((doc) => doc.title, () => null));
           }),
       );
+      setTitles(new Map(known.current));
       setChanges(next);
       setInbox(latest);
       setError(null);
@@ -41,12 +43,6 @@ export function useFeed(accountId: string) {
       setError(failure);
     }
   }, [client, limit]);
-
-  useEffect(() => {
-    setChanges(null);
-    setInbox(null);
-    known.current = new Map();
-  }, [accountId]);
 
   useEffect(() => {
     void load();
@@ -60,7 +56,7 @@ export function useFeed(accountId: string) {
     };
   }, [client, load]);
 
-  const titles = useMemo(() => new Map([...known.current, ...(changes?.items ?? []).map((change) => [change.documentId, change.title] as const)]), [changes]);
+  const titles = useMemo(() => new Map([...titlesRead, ...(changes?.items ?? []).map((change) => [change.documentId, change.title] as const)]), [changes, titlesRead]);
   const failed = useMemo(() => (inbox?.items ?? []).filter((item) => item.state === 'failed'), [inbox]);
   const entries: FeedEntry[] | null = useMemo(
     () => (changes ? [...changes.items.map(changeEntry), ...failed.map((item) => problemEntry(item, item.documentId ? (titles.get(item.documentId) ?? null) : null))] : null),
