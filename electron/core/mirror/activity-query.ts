@@ -40,7 +40,7 @@ export class ActivityQueries {
       page: db.prepare(`SELECT h.seq AS id, h.at_ms AS at, d.id AS documentId, d.title, h.signature_id AS signatureId, h.signer,
         s.email, s.phone, h.from_status AS "from", h.to_status AS "to"
         ${from.replace('WHERE', 'LEFT JOIN signatures s ON s.doc_key = h.doc_key AND s.id = h.signature_id WHERE')}
-        ORDER BY h.at_ms DESC, h.seq DESC LIMIT ?`),
+        ORDER BY h.at_ms DESC, h.signature_id IS NULL DESC, h.seq DESC LIMIT ?`),
       count: db.prepare(`SELECT count(*) ${from}`).pluck(),
     };
   }

@@ -29,11 +29,13 @@ interface Origin {
 export class DocumentWriter {
   private readonly statements: Record<
     | 'stamp' | 'keyTaken' | 'insert' | 'update' | 'touch' | 'putRaw' | 'clearSignatures' | 'insertSignature' | 'forgetSearch' | 'putSearch'
-    | 'origin' | 'previous' | 'signatureStatuses' | 'history' | 'firstSeen' | 'stale' | 'staleRow' | 'unstale',
+    | 'origin' | 'previous' | 'signatureStatuses' | 'history' | 'stale' | 'staleRow' | 'unstale',
     Statement
   >;
 
   private readonly names: SignerNames;
+  /** Prepared when first needed (the queries build a writer on a mirror being migrated, too). */
+  private firstSeenStatement: Statement | null = null;
 
   constructor(private readonly db: Db) {
     this.names = new SignerNames(db);
@@ -65,7 +67,6 @@ export class DocumentWriter {
       staleRow: db.prepare('SELECT account_id AS accountId, id, status, batch_id AS batchId FROM documents WHERE doc_key = ?'),
       unstale: db.prepare('DELETE FROM search_stale WHERE doc_key = ?'),
       history: db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status) VALUES (?, ?, ?, ?, ?, ?)'),
-      firstSeen: db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status, first_seen) VALUES (?, ?, ?, ?, NULL, ?, 1)'),
     };
   }
 
@@ -155,9 +156,11 @@ export class DocumentWriter {
    * "not opened") is recorded as first seen now (`from` null), so its history is never empty.
    */
   private recordFirstSeen(docKey: number, document: Document, at: number): void {
-    if (document.status !== 'DR' && document.status !== 'PE') this.statements.firstSeen.run(docKey, at, null, null, document.status);
+    this.firstSeenStatement ??= this.db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status, first_seen) VALUES (?, ?, ?, ?, NULL, ?, 1)');
+    const firstSeen = this.firstSeenStatement;
+    if (document.status !== 'DR' && document.status !== 'PE') firstSeen.run(docKey, at, null, null, document.status);
     for (const signature of document.signatures) {
-      if (signature.status !== 'IN') this.statements.firstSeen.run(docKey, at, signature.id, signature.displayName || null, signature.status);
+      if (signature.status !== 'IN') firstSeen.run(docKey, at, signature.id, signature.displayName || null, signature.status);
     }
   }
 
