@@ -88,6 +88,11 @@ test.describe('Documents and Activity that tell the truth', () => {
     const csv = await call<{ text: string }>(webHost, 'documents.export', { selection: { kind: 'ids', ids: [target.id] }, per: 'document' });
     expect(csv.text).toContain(',Rejected — needs action,PE,');
     await shot(page, 'documents-rejected-en');
+    // Shift on a row's box selects the range from the row ticked before.
+    await rows.nth(0).getByTestId('row-select').check();
+    await rows.nth(2).getByTestId('row-select').click({ modifiers: ['Shift'] });
+    for (const index of [0, 1, 2]) await expect(rows.nth(index).getByTestId('row-select')).toBeChecked();
+    await page.getByTestId('selection-clear').click();
 
     // The panel: the state in words (the service's code only under details), the signer who rejected replaced.
     await rows.filter({ hasText: target.title }).getByTestId('document-open').click();
@@ -118,6 +123,9 @@ test.describe('Documents and Activity that tell the truth', () => {
     expect(after.signatures.find((s) => s.id === rejectedSignature.id)?.status).toBe('CA');
     expect(after.signatures.find((s) => s.validations.EM?.value === 'rho.replacement@example.com')?.status).toBe('IN');
     await expect(panel.getByTestId('panel-status')).toHaveText('Pending', { timeout: 20_000 });
+    // A reminder's plan names the signer it leaves out, not only the document.
+    const plan = await call<{ skipped: { id: string; signer?: string; reason: string }[] }>(webHost, 'signatures.planRemind', { documentIds: [target.id] });
+    expect(plan.skipped).toContainEqual(expect.objectContaining({ id: rejectedSignature.id, reason: 'cancelled', signer: expect.stringContaining('@') }));
     await page.keyboard.press('Escape');
 
     // Invited a minute ago: not "not opened after 1 day", although the document is older than that.
