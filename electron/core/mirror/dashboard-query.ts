@@ -4,7 +4,6 @@ import type { Db } from '../db/database';
 import type { DocumentQueries } from './document-query';
 import { rowidRange, type FilterPlan } from './filter-plan';
 import type { MirrorDocument, MirrorFilter } from './mirror-types';
-import { SignerNames } from './signer-names';
 import { statusBitSql } from './status-bits';
 import { rejectedNeedsAction } from '../../../shared/domain/status-codes';
 
@@ -29,13 +28,11 @@ export interface ChartPeriod {
 export class DashboardQueries {
   private readonly cache = new Map<string, Statement>();
   private readonly unsent: Statement;
-  private readonly names: SignerNames;
 
   constructor(
     private readonly db: Db,
     private readonly queries: DocumentQueries,
   ) {
-    this.names = new SignerNames(db);
     this.unsent = db.prepare(`SELECT b.id AS batchId, b.created_at AS createdAt, count(*) AS rows,
         sum(i.excluded = 0 AND i.state IN ('failed', 'uncertain', 'ready')) AS notSent
       FROM batches b JOIN batch_items i ON i.batch_id = b.id
@@ -69,19 +66,28 @@ export class DashboardQueries {
   /**
    * Signers not opened, each waiting since their own invitation (the signature's `created_date`; the
    * document's creation when the service gave none): a signer who replaced another a minute ago is
-   * not late. Oldest first.
+   * not late. The documents created before the threshold with a signer not opened come from the
+   * search index (fast at any size); those whose every such signer was invited after it — found from
+   * the few recent invitations (`signatures_by_invitation`) — are left out. Oldest first.
    */
   private unopened(accountId: string, filter: MirrorFilter, before: number): { count: number; items: Dashboard['attention']['unopened']['items'] } {
-    const member = membership(this.queries.plan(accountId, filter));
-    const from = `FROM signatures s INDEXED BY signatures_by_status JOIN documents d ON d.doc_key = s.doc_key
-      WHERE s.account_id = ? AND s.status = 'IN' AND d.account_id = ?${member.sql}
-      AND coalesce(julianday(s.created_at), d.created_ms / ${day}.0 + 2440587.5) < julianday(?)`;
-    const params = [accountId, accountId, ...member.params, new Date(before).toISOString()];
-    const count = this.statement(`SELECT count(*) ${from}`).pluck().get(...params) as number;
-    const rows = this.statement(`SELECT d.id AS documentId, d.title, d.created_at AS createdAt, s.id AS signatureId, s.display_name AS signer, s.email, s.phone
-      ${from} ORDER BY coalesce(julianday(s.created_at), d.created_ms / ${day}.0 + 2440587.5), s.doc_key LIMIT ${listed}`).all(...params) as (Dashboard['attention']['unopened']['items'][number] & { email: string | null; phone: string | null })[];
-    const names = this.names.namesFor(accountId, rows);
-    return { count, items: rows.map(({ email: _e, phone: _p, ...row }, index) => ({ ...row, signer: names[index] || row.signer })) };
+    const cutoff = new Date(before).toISOString();
+    const listFilter = { ...filter, signerStatuses: [...(filter.signerStatuses ?? []), 'IN'], createdTo: Math.min(before, filter.createdTo ?? Number.POSITIVE_INFINITY) };
+    const member = membership(this.queries.plan(accountId, listFilter));
+    const recent = this.statement(`SELECT DISTINCT d.id FROM signatures s INDEXED BY signatures_by_invitation JOIN documents d ON d.doc_key = s.doc_key
+      WHERE s.account_id = ? AND s.status = 'IN' AND s.created_at >= ? AND d.account_id = ? AND d.created_ms < ?${member.sql}
+      AND NOT EXISTS (SELECT 1 FROM signatures o WHERE o.doc_key = s.doc_key AND o.status = 'IN' AND coalesce(o.created_at, '') < ?)`).pluck().all(accountId, cutoff, accountId, before, ...member.params, cutoff) as string[];
+    const late = new Set(recent);
+    const page = this.queries.page({ accountId, ...listFilter, sort: { key: 'created', direction: 'asc' }, limit: listed + late.size });
+    const documents = page.documents.filter((document) => !late.has(document.id));
+    const items = documents
+      .flatMap((document) =>
+        document.signatures
+          .filter((signature) => signature.status === 'IN' && (signature.createdAt === null || signature.createdAt < cutoff))
+          .map((signature) => ({ ...documentItem(document), signatureId: signature.id, signer: signature.localName || signature.displayName })),
+      )
+      .slice(0, listed);
+    return { count: Math.max(0, page.total - late.size), items };
   }
 
   private list(accountId: string, filter: MirrorFilter, direction: 'asc' | 'desc') {

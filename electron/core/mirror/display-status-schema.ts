@@ -15,6 +15,7 @@ const rejectedPending = `status = 'PE' AND EXISTS (SELECT 1 FROM signatures s WH
  *   the pending bit) and listed in `search_stale`, which the queries rewrite before answering.
  * - `document_history.first_seen` 1: what a document already showed when SignDock first read it
  *   (recorded then, so its history is never empty), as against a change seen between two reads.
+ * - `signatures_by_invitation`: the signers invited recently, found without reading the others (needs attention).
  * - Invalidated signatures (cancelled with a reason) no longer count among the signers a document
  *   needs: `signer_count` and `progress` are recomputed without them.
  */
@@ -33,5 +34,6 @@ export const displayStatusSchema: Migration = {
     UPDATE documents SET progress = CASE WHEN signer_count = 0 THEN -1 ELSE signed_count * 1000 / signer_count END;
 
     ALTER TABLE document_history ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX signatures_by_invitation ON signatures (account_id, status, created_at);
   `,
 };
