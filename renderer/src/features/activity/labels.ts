@@ -11,13 +11,14 @@ const isKnownReason = (reason: string): reason is KnownReason => (refusalReasons
 
 /**
  * Known display states first, in the lifecycle's order (draft, pending, rejected — needs action,
- * completed, cancelled), then any other code the host reported.
+ * completed, cancelled; "rejected — needs action" only when there are such documents), then any other
+ * code the host reported.
  */
 export function statusCodesOf(counts: Record<string, number>): string[] {
   const others = Object.keys(counts)
     .filter((code) => !isKnownDisplayStatus(code))
     .sort();
-  return [...displayStatuses, ...others];
+  return [...displayStatuses.filter((code) => code !== rejectedNeedsAction || (counts[code] ?? 0) > 0), ...others];
 }
 
 export { inboxStates };

@@ -24,9 +24,18 @@ export function useFeed() {
 
   const load = useCallback(async () => {
     try {
-      const [next, latest] = await Promise.all([client.call('documents.activity', { limit }), client.call('inbox.list', { limit: 50, offset: 0 })]);
+      // The notifications stay readable (the webhook card's "arriving") even when the changes cannot be read.
+      let unread: unknown = null;
+      const [next, latest] = await Promise.all([
+        client.call('documents.activity', { limit }).catch((failure: unknown) => {
+          unread = failure;
+          return null;
+        }),
+        client.call('inbox.list', { limit: 50, offset: 0 }),
+      ]);
+
       // Titles of documents a failed notification names that no change names (read from the mirror, once).
-      const named = new Set(next.items.map((change) => change.documentId));
+      const named = new Set((next?.items ?? []).map((change) => change.documentId));
       const wanted = [...new Set(latest.items.filter((item) => item.state === 'failed' && item.documentId && !named.has(item.documentId)).map((item) => item.documentId as string))];
       await Promise.all(
         wanted
@@ -36,9 +45,9 @@ export function useFeed() {
           }),
       );
       setTitles(new Map(known.current));
-      setChanges(next);
+      if (next) setChanges(next);
       setInbox(latest);
-      setError(null);
+      setError(unread);
     } catch (failure) {
       setError(failure);
     }
