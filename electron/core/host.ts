@@ -227,6 +227,7 @@ export function createCore(options: CoreOptions): Core {
     'presets.remove': ({ presetId }) => presets.remove(presetId),
     'documents.query': (input) => documents.query(input),
     'documents.dashboard': (input) => documents.dashboard(input),
+    'documents.activity': ({ limit }) => documents.feed(limit),
     'documents.detail': ({ documentId }) => documents.detail(documentId),
     'documents.signature': ({ signatureId }) => documents.signature(signatureId),
     'documents.export': (input) => documents.export(input),

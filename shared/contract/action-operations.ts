@@ -40,6 +40,8 @@ const skippedSchema = z.object({
   id: z.string(),
   documentId: z.string(),
   title: z.string(),
+  /** The signer left out (a reminder not sent to them), by the name the clerk gave, else as the service gives it. */
+  signer: z.string().optional(),
   reason: z.enum(['completed', 'alreadyCancelled', 'notInMirror', 'signed', 'rejected', 'cancelled', 'noChannel', 'documentNotPending']),
 });
 

@@ -4,6 +4,7 @@ import { actionOperations } from './action-operations';
 import { evidenceOperations } from './evidence-operations';
 import { contactOperations } from './contact-operations';
 import { serviceIdSchema } from './action-inputs';
+import { activityOperations } from './activity-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -271,6 +272,7 @@ export const operations = {
   ...actionOperations,
   ...evidenceOperations,
   ...contactOperations,
+  ...activityOperations,
 } as const;
 
 export type Operations = typeof operations;

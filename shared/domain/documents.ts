@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DocumentStatus, InviteChannel, SignatureStatus } from './status-codes';
+import { displayStatusOf } from './status-codes';
 
 /**
  * SignDock's own view of the service's documents and signatures. The service client parses each
@@ -199,7 +200,11 @@ export type ListedDocument = z.infer<typeof listedDocumentSchema>;
 export const timelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('created'), at: z.string() }),
   z.object({ kind: z.literal('sent'), at: z.string(), batchId: z.string(), fileName: z.string() }),
-  /** A status change the mirror saw (`signatureId` null: the document's own status). */
+  /**
+   * A status change the mirror saw (`signatureId` null: the document's own status). `at` is when
+   * SignDock saw it (a read), not when it happened: shown as "seen at …". `from` null: the state in
+   * which SignDock first read it.
+   */
   z.object({
     kind: z.literal('status'),
     at: z.string(),
@@ -207,7 +212,13 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
     signer: z.string().nullable(),
     from: z.string().nullable(),
     to: z.string(),
+    /** What the document already showed when SignDock first read it (else: `from` null is a signer added). */
+    firstSeen: z.boolean().optional(),
   }),
+  /** A signer invited, at the service's own date for the signature (`created_date`). */
+  z.object({ kind: z.literal('invited'), at: z.string(), signatureId: z.string(), signer: z.string().nullable() }),
+  /** A signature signed, at the service's own date (`signed_date`, when the service gave it). */
+  z.object({ kind: z.literal('signed'), at: z.string(), signatureId: z.string(), signer: z.string().nullable() }),
   /** A notification received from the service (`action` as sent: DS, SD, DC or another code). */
   z.object({
     kind: z.literal('notification'),
@@ -265,9 +276,14 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-/** Where a document's signers stand, counted by signature status (for "2 of 3 signed, 1 rejected"). */
+/**
+ * Where a document's signers stand, counted by signature status (for "2 of 3 signed, 1 rejected").
+ * A signature invalidated (cancelled with a reason, usually replaced by another) is not one the
+ * document needs: it is counted in `replaced`, not in `total`.
+ */
 export interface SignerProgress {
   total: number;
+  replaced: number;
   signed: number;
   rejected: number;
   cancelled: number;
@@ -277,10 +293,15 @@ export interface SignerProgress {
   other: number;
 }
 
-export function signerProgress(signatures: readonly Pick<Signature, 'status'>[]): SignerProgress {
-  const progress: SignerProgress = { total: signatures.length, signed: 0, rejected: 0, cancelled: 0, opened: 0, notOpened: 0, other: 0 };
-  for (const { status } of signatures) {
-    if (status === 'CO') progress.signed += 1;
+type ProgressSignature = Pick<Signature, 'status'> & Partial<Pick<Signature, 'invalidationReason'>>;
+
+export function signerProgress(signatures: readonly ProgressSignature[]): SignerProgress {
+  const progress: SignerProgress = { total: signatures.length, replaced: 0, signed: 0, rejected: 0, cancelled: 0, opened: 0, notOpened: 0, other: 0 };
+  for (const { status, invalidationReason } of signatures) {
+    if (status === 'CA' && invalidationReason) {
+      progress.replaced += 1;
+      progress.total -= 1;
+    } else if (status === 'CO') progress.signed += 1;
     else if (status === 'DE') progress.rejected += 1;
     else if (status === 'CA') progress.cancelled += 1;
     else if (status === 'PE') progress.opened += 1;
@@ -303,3 +324,25 @@ export function isOpenSignatureStatus(status: string): boolean {
 export function canStillSign(documentStatus: string, signatureStatus: string): boolean {
   return documentStatus === 'PE' && isOpenSignatureStatus(signatureStatus);
 }
+
+/** What a document's status means to a person (see `displayStatusOf`): `PE+DE` for a pending document a signer rejected. */
+export function displayStatus(document: Pick<Document, 'status'> & { signatures: readonly Pick<Signature, 'status'>[] }): string {
+  return displayStatusOf(document.status, document.signatures.map((signature) => signature.status));
+}
+
+/**
+ * One line of the Activity feed: a change the mirror learned, however it learned it (a full sync, a
+ * notification's re-read, a read after SignDock's own action). `at` is when SignDock saw it.
+ * `signatureId` null: the document's own status (`to` CO: completed, CA: cancelled).
+ */
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  documentId: z.string(),
+  title: z.string(),
+  signatureId: z.string().nullable(),
+  signer: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -83,3 +83,37 @@ export function canCancelDocument(status: string): boolean {
 export function isFinalDocumentStatus(status: string): boolean {
   return status === 'CO' || status === 'CA';
 }
+
+/**
+ * SignDock's own display state of a pending document a signer rejected: it can never complete until
+ * that signer is replaced (or the document cancelled). Not a service code — the service's codes have no
+ * `+` — and never sent to the service: the document's status stays `PE`; this is what it means.
+ */
+export const rejectedNeedsAction = 'PE+DE';
+
+/** Display states in the order of the lifecycle: draft, pending, rejected — needs action, completed, cancelled. */
+export const displayStatuses = ['DR', 'PE', rejectedNeedsAction, 'CO', 'CA'] as const;
+export type KnownDisplayStatus = (typeof displayStatuses)[number];
+
+export const isKnownDisplayStatus = (code: string): code is KnownDisplayStatus => isOneOf(displayStatuses, code);
+
+/**
+ * What a document's status means to a person: the service's code, except a pending document with a
+ * rejected signature, which is `rejectedNeedsAction`. Used by every surface (tiles, filters, table,
+ * panel, needs attention, exports) and by the mirror's counts.
+ */
+export function displayStatusOf(status: string, signatureStatuses: Iterable<string>): string {
+  if (status !== 'PE') return status;
+  for (const signature of signatureStatuses) if (signature === 'DE') return rejectedNeedsAction;
+  return status;
+}
+
+/** The service's code behind a display state (`rejectedNeedsAction` is pending). */
+export function serviceStatusOf(display: string): string {
+  return display === rejectedNeedsAction ? 'PE' : display;
+}
+
+/** English words for a display state; an unknown code is shown as itself. */
+export function displayStatusLabel(code: string): string {
+  return code === rejectedNeedsAction ? 'Rejected — needs action' : documentStatusLabel(code);
+}

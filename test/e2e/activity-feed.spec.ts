@@ -42,6 +42,15 @@ test('Activity in a clerk’s words: sentences with names and titles, by day, fi
     'sync.status': () => syncStatus({ counts: { PE: 2, CO: 3 }, total: 5, watching: 2 }),
     'webhooks.state': () => webhookState(),
     'inbox.list': (input) => inbox.list(input),
+    // Issue 24: the feed is built from the changes the mirror learned; only a notification that could not be taken in comes from the inbox.
+    'documents.activity': () => ({
+      total: 3,
+      items: [
+        { id: 3, at: minutesAgo(2), documentId: 'doc-1', title: 'NDA Acme 2026', signatureId: 'sig-ana', signer: 'Ana García', from: 'IN', to: 'CO' },
+        { id: 2, at: minutesAgo(3), documentId: 'doc-3', title: 'Order 118', signatureId: 'sig-carla', signer: 'carla@example.com', from: 'PE', to: 'DE' },
+        { id: 1, at: yesterdayAt(15), documentId: 'doc-2', title: 'Lease renewal', signatureId: null, signer: null, from: 'PE', to: 'CO' },
+      ],
+    }),
     'documents.get': (input) => {
       const doc = documents[String(input.documentId)]!;
       return { id: input.documentId, status: 'PE', createdAt: null, cancelReason: null, fileName: null, fileHash: null, raw: {}, readAt: null, ...doc, signatures: doc.signatures.map((s) => ({ ...s, status: 'CO', createdAt: null, url: null, inviteChannel: [], validations: {}, invalidationReason: null, signedDate: null, ip: null, device: null, documentId: null, raw: {} })) };

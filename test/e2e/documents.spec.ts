@@ -79,7 +79,8 @@ test.describe('Documents with the sandbox', () => {
     const signatures = panel.getByTestId('signature');
     await expect(signatures).toHaveCount(2);
     await expect(signatures.first()).toContainText('Not opened');
-    await expect(signatures.first()).toContainText('code IN');
+    // Words in the main view; the service's code only under the signature's details (issue 24).
+    await expect(signatures.first()).toContainText('Service status code: IN');
 
     // Irene signs: the notification arrives, the mirror is read again, the panel follows.
     await control(sandbox, 'POST', `/signatures/${seeded.signatures[0]?.id}/sign`, {});
@@ -109,7 +110,8 @@ test.describe('Documents with the sandbox', () => {
     await expect(page.getByTestId('documents-count')).toHaveText(`${total} documents`);
     const rejected = numberIn(await page.getByTestId('attention-rejected').locator('.attention-count').textContent());
     await page.getByTestId('attention-rejected-show').click();
-    await expect(page.getByTestId('filter-signer-status')).toHaveValue('DE');
+    // The list is the documents that need action: "Rejected — needs action" (issue 24), not cancelled ones a signer had rejected.
+    await expect(page.getByTestId('status-tiles').locator('[data-status="PE+DE"] input')).toBeChecked();
     await expect(rows).toHaveCount(rejected);
     for (const text of await rows.getByTestId('progress').allTextContents()) expect(text).toContain('rejected');
     await page.getByTestId('filters-clear').click();

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { displayStatusOf } from '../../shared/domain/status-codes';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountsRepo } from '../../electron/core/accounts/accounts-repo';
@@ -105,7 +106,11 @@ describe('full sync against the sandbox', () => {
     expectMirrorEquals(state.documents);
 
     const byStatus: Record<string, number> = {};
-    for (const document of state.documents) byStatus[document.status] = (byStatus[document.status] ?? 0) + 1;
+    // Counted by display state: a pending document a signer rejected is "Rejected — needs action" (issue 24).
+    for (const document of state.documents) {
+      const shown = displayStatusOf(document.status, document.signatures.map((s) => s.status));
+      byStatus[shown] = (byStatus[shown] ?? 0) + 1;
+    }
     expect(engine.queries.counts(ACCOUNT)).toEqual({ byStatus, total: 1_000 });
     expect(changes.flat()).toHaveLength(1_000);
     expect(engine.syncState.get(ACCOUNT)).toMatchObject({ pages: 10, documents: 1_000, absent: 0, error: null });

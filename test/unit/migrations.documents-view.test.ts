@@ -5,6 +5,7 @@ import { parseDocument } from '../../electron/core/api/parse-document';
 import { migrate, openDatabase } from '../../electron/core/db/database';
 import { migrations } from '../../electron/core/db/migrations';
 import { documentsViewSchema } from '../../electron/core/mirror/view-schema';
+import { displayStatusSchema } from '../../electron/core/mirror/display-status-schema';
 import { DocumentQueries } from '../../electron/core/mirror/document-query';
 import { DocumentReader } from '../../electron/core/mirror/document-reader';
 import { accountToken, searchColumns, statusToken } from '../../electron/core/mirror/search-text';
@@ -61,9 +62,10 @@ describe('migration 7 on a version 6 mirror', () => {
     old.prepare("INSERT INTO batch_items (id, batch_id, position, path, file_name, title, state, document_id, updated_at) VALUES ('i-1', 'b-1', 0, '/x/lease.pdf', 'lease signed v2.pdf', 'Lease', 'sent', 'd-2', 'x')").run();
     old.close();
 
-    const db = openDatabase(file);
-    expect(migrate(db, migrations)).toBe(0);
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    // Up to the display status migration (issue 24), tried apart below.
+    const display = migrations.findIndex((migration) => migration === displayStatusSchema);
+    const db = openDatabase(file, { migrations: migrations.slice(0, display) });
+    expect(db.pragma('user_version', { simple: true })).toBe(display);
     const queries = new DocumentQueries(db, new DocumentReader(db));
     const ids = (filter: object) => queries.page({ accountId: ACCOUNT, limit: 10, ...filter }).documents.map((d) => d.id);
 
@@ -81,6 +83,19 @@ describe('migration 7 on a version 6 mirror', () => {
     expect(reader.get(ACCOUNT, 'd-2')?.origin).toEqual({ batchId: 'b-1', batchCreatedAt: '2025-05-01T09:00:00.000Z', fileName: 'lease signed v2.pdf' });
     expect(reader.get(ACCOUNT, 'd-1')?.changedAt).toBe('2025-05-01T10:00:00.000Z');
     expect(db.prepare("SELECT signer_count, signed_count, progress FROM documents WHERE id = 'd-1'").get()).toEqual({ signer_count: 2, signed_count: 1, progress: 500 });
+
+    // The display status migration (issue 24): the pending document a signer rejected becomes
+    // "Rejected — needs action" (PE+DE) in the counts, its search entry rewritten with that status.
+    expect(migrate(db, migrations)).toBeGreaterThan(0);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    const after = new DocumentQueries(db, new DocumentReader(db));
+    const afterIds = (filter: object) => after.page({ accountId: ACCOUNT, limit: 10, ...filter }).documents.map((d) => d.id);
+    expect(after.counts(ACCOUNT)).toEqual({ byStatus: { 'PE+DE': 1, CO: 1 }, total: 2 });
+    expect(afterIds({ search: 'confidencialidad' })).toEqual(['d-1']);
+    expect(afterIds({ statuses: ['PE+DE'] })).toEqual(['d-1']);
+    expect(afterIds({ statuses: ['PE'] })).toEqual([]);
+    expect(after.filteredCounts(ACCOUNT, { search: 'a' })).toEqual({ byStatus: { 'PE+DE': 1, CO: 1 }, total: 2 });
+    expect(new DocumentReader(db).get(ACCOUNT, 'd-1')?.status).toBe('PE');
 
     // Removing the account removes the rebuilt entries too.
     new AccountsRepo(db).delete(ACCOUNT);

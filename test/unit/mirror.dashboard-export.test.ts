@@ -73,7 +73,8 @@ afterAll(() => {
 describe('the dashboard', () => {
   it('counts, charts per day and week, and lists what needs attention', () => {
     const board = service.dashboard({ filter: {}, period: { from: now - 7 * day, to: now + day, bucket: 'day', utcOffsetMinutes: 0 } });
-    expect(board.counts).toEqual({ byStatus: { PE: 2, CO: 2, CA: 1 }, total: 5 });
+    // The pending document a signer rejected is counted apart: "Rejected — needs action" (issue 24).
+    expect(board.counts).toEqual({ byStatus: { PE: 1, 'PE+DE': 1, CO: 2, CA: 1 }, total: 5 });
     const at = (ms: number) => board.chart.starts.findIndex((start) => start <= ms && ms < start + day);
     expect(board.chart.sent[at(now - 2 * day)]).toBe(1);
     expect(board.chart.sent[at(now - 5 * day)]).toBe(1);
@@ -92,10 +93,10 @@ describe('the dashboard', () => {
 
   it('follows the filter, and the thresholds are a setting', () => {
     const board = service.dashboard({ filter: { search: 'contrato' }, period: { from: now - 7 * day, to: now + day, bucket: 'day', utcOffsetMinutes: 0 } });
-    expect(board.counts).toEqual({ byStatus: { PE: 1 }, total: 1 });
+    expect(board.counts).toEqual({ byStatus: { 'PE+DE': 1 }, total: 1 });
     expect(board.attention.stalePending.count).toBe(0);
     expect(service.setAttention({ pendingDays: 1 })).toEqual({ pendingDays: 1, unopenedDays: 3 });
-    expect(service.dashboard({ filter: {}, period: { from: now - day, to: now, bucket: 'day', utcOffsetMinutes: 0 } }).attention.stalePending.count).toBe(2);
+    expect(service.dashboard({ filter: {}, period: { from: now - day, to: now, bucket: 'day', utcOffsetMinutes: 0 } }).attention.stalePending.count).toBe(1); // 'rejected' is under rejected
   });
 });
 
@@ -112,12 +113,12 @@ describe('the timeline', () => {
 
 describe('the export', () => {
   it('writes the filtered view as CSV with a BOM, neutralised formulas and quoted cells', () => {
-    const { text, rows } = service.export({ selection: { kind: 'query', filter: { statuses: ['PE'] }, exceptIds: [] }, sort: { column: 'title', direction: 'asc' }, per: 'document' });
+    const { text, rows } = service.export({ selection: { kind: 'query', filter: { statuses: ['PE', 'PE+DE'] }, exceptIds: [] }, sort: { column: 'title', direction: 'asc' }, per: 'document' });
     expect(rows).toBe(2);
     expect(text.startsWith('\uFEFFdocument_id,title,status,')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[1]).toMatch(/^old-pending,"'=HYPERLINK\(""x""\) Old lease",Pending,PE,"ana@example.com; bo@example.com",,1 of 2 signed,/);
-    expect(lines[2]).toMatch(/^rejected,"Contrato, ""anexo""",Pending,PE,cy@example.com,,"0 of 1 signed, 1 rejected",/);
+    expect(lines[2]).toMatch(/^rejected,"Contrato, ""anexo""",Rejected — needs action,PE,cy@example.com,,"0 of 1 signed, 1 rejected",/);
   });
 
   it('writes one line per signature of a selection, leaving out the rows unticked', () => {

@@ -119,7 +119,7 @@ afterAll(() => {
 });
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-const statusRank = (code: string) => ['DR', 'PE', 'CO', 'CA'].indexOf(code) + 1 || 9;
+const statusRank = (code: string) => ['DR', 'PE', 'PE+DE', 'CO', 'CA'].indexOf(code) + 1 || 9;
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
 function expected(filter: MirrorFilter, key: DocumentSortKey, direction: SortDirection): string[] {
@@ -235,6 +235,8 @@ describe('the Documents table query', () => {
       .prepare("SELECT h.at_ms AS at, h.signature_id AS signature, h.from_status AS fromStatus, h.to_status AS toStatus FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.id = 'doc-013' ORDER BY h.seq")
       .all();
     expect(history).toEqual([
+      // What the first read showed had already moved is recorded as first seen then (issue 24).
+      { at: 1_000, signature: 'doc-013-s0', fromStatus: null, toStatus: 'DE' },
       { at: 5_000, signature: null, fromStatus: 'PE', toStatus: 'CO' },
       { at: 5_000, signature: 'doc-013-s0', fromStatus: 'DE', toStatus: 'CO' },
     ]);

@@ -79,7 +79,8 @@ function filterFrom(values: Values): DocumentFilter {
   const to = values.to !== undefined ? dayStart('--to', values.to) + 86_400_000 : undefined;
   if (from !== undefined && to !== undefined && to <= from) throw new UsageError('--to is before --from.');
   return {
-    ...(statuses.length ? { statuses } : {}),
+    // PE is the service's pending, rejected ones included (the mirror counts those apart as PE+DE).
+    ...(statuses.length ? { statuses: statuses.includes('PE') ? [...statuses, 'PE+DE'] : statuses } : {}),
     ...(search ? { search } : {}),
     ...(signerStatus ? { signerStatus } : {}),
     ...(values.batch?.trim() ? { batchId: values.batch.trim() } : {}),

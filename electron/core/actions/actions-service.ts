@@ -9,6 +9,8 @@ export interface Skipped {
   id: string;
   documentId: string;
   title: string;
+  /** The signer left out (reminders). */
+  signer?: string;
   reason: 'completed' | 'alreadyCancelled' | 'notInMirror' | 'signed' | 'rejected' | 'cancelled' | 'noChannel' | 'documentNotPending';
 }
 
@@ -91,7 +93,7 @@ export class ActionsService {
           : !openSignature(signature) ? 'cancelled'
           : signature.inviteChannel.length === 0 ? 'noChannel'
           : null;
-        if (reason) skipped.push({ id: signature.id, documentId: document.id, title: document.title, reason });
+        if (reason) skipped.push({ id: signature.id, documentId: document.id, title: document.title, signer: signature.localName || signature.displayName || signature.id.slice(0, 8), reason });
         else signatures.push({ signatureId: signature.id, documentId: document.id, title: document.title, signer: signature.displayName || signature.id.slice(0, 8) });
       }
     }

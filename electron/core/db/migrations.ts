@@ -7,6 +7,7 @@ import { journalSchema, journalSealSchema } from '../journal/journal';
 import { documentsViewSchema } from '../mirror/view-schema';
 import { evidenceSchema } from '../evidence/schema';
 import { signerNamesSchema } from '../mirror/names-schema';
+import { displayStatusSchema } from '../mirror/display-status-schema';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   signerNamesSchema,
   journalSealSchema,
   sentFiles,
+  displayStatusSchema,
 ];

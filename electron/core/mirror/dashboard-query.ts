@@ -5,6 +5,7 @@ import type { DocumentQueries } from './document-query';
 import { rowidRange, type FilterPlan } from './filter-plan';
 import type { MirrorDocument, MirrorFilter } from './mirror-types';
 import { statusBitSql } from './status-bits';
+import { rejectedNeedsAction } from '../../../shared/domain/status-codes';
 
 type Statement = Database.Statement<unknown[]>;
 
@@ -44,21 +45,49 @@ export class DashboardQueries {
     const stale = now - settings.pendingDays * day;
     const unopenedBefore = now - settings.unopenedDays * day;
     const before = (limit: number) => Math.min(limit, filter.createdTo ?? Number.POSITIVE_INFINITY);
-    const rejected = this.list(accountId, { ...filter, signerStatuses: [...(filter.signerStatuses ?? []), 'DE'] }, 'desc');
+    // Only documents that can still move: a cancelled or completed document leaves every list.
+    const rejected = this.list(accountId, { ...filter, statuses: intersect(filter.statuses, [rejectedNeedsAction]) }, 'desc');
     const pending = this.list(accountId, { ...filter, statuses: intersect(filter.statuses, ['PE']), createdTo: before(stale) }, 'asc');
-    const unopened = this.list(accountId, { ...filter, statuses: intersect(filter.statuses, ['PE']), signerStatuses: [...(filter.signerStatuses ?? []), 'IN'], createdTo: before(unopenedBefore) }, 'asc');
+    const unopened = this.unopened(accountId, { ...filter, statuses: intersect(filter.statuses, ['PE']) }, unopenedBefore);
     const batches = this.unsent.all(accountId, filter.batchId ?? null, filter.batchId ?? null) as { batchId: string; createdAt: string; rows: number; notSent: number }[];
     return {
       counts,
-      chart: this.chart(accountId, filter, period, (counts.byStatus.CO ?? 0) + (counts.byStatus.CA ?? 0)),
+      chart: this.chart(accountId, filter, period, finalIn(counts.byStatus, filter.statuses)),
       attention: {
         rejected: { count: rejected.total, items: signersIn(rejected.documents, 'DE') },
         stalePending: { count: pending.total, before: stale, items: pending.documents.map(documentItem) },
-        unopened: { count: unopened.total, before: unopenedBefore, items: signersIn(unopened.documents, 'IN') },
+        unopened: { count: unopened.count, before: unopenedBefore, items: unopened.items },
         unsentBatches: { count: batches.length, items: batches.slice(0, listed) },
       },
       settings,
     };
+  }
+
+  /**
+   * Signers not opened, each waiting since their own invitation (the signature's `created_date`; the
+   * document's creation when the service gave none): a signer who replaced another a minute ago is
+   * not late. The documents created before the threshold with a signer not opened come from the
+   * search index (fast at any size); those whose every such signer was invited after it — found from
+   * the few recent invitations (`signatures_by_invitation`) — are left out. Oldest first.
+   */
+  private unopened(accountId: string, filter: MirrorFilter, before: number): { count: number; items: Dashboard['attention']['unopened']['items'] } {
+    const cutoff = new Date(before).toISOString();
+    const listFilter = { ...filter, signerStatuses: [...(filter.signerStatuses ?? []), 'IN'], createdTo: Math.min(before, filter.createdTo ?? Number.POSITIVE_INFINITY) };
+    const member = membership(this.queries.plan(accountId, listFilter));
+    const recent = this.statement(`SELECT DISTINCT d.id FROM signatures s INDEXED BY signatures_by_invitation JOIN documents d ON d.doc_key = s.doc_key
+      WHERE s.account_id = ? AND s.status = 'IN' AND s.created_at >= ? AND d.account_id = ? AND d.created_ms < ?${member.sql}
+      AND NOT EXISTS (SELECT 1 FROM signatures o WHERE o.doc_key = s.doc_key AND o.status = 'IN' AND coalesce(o.created_at, '') < ?)`).pluck().all(accountId, cutoff, accountId, before, ...member.params, cutoff) as string[];
+    const late = new Set(recent);
+    const page = this.queries.page({ accountId, ...listFilter, sort: { key: 'created', direction: 'asc' }, limit: listed + late.size });
+    const documents = page.documents.filter((document) => !late.has(document.id));
+    const items = documents
+      .flatMap((document) =>
+        document.signatures
+          .filter((signature) => signature.status === 'IN' && (signature.createdAt === null || signature.createdAt < cutoff))
+          .map((signature) => ({ ...documentItem(document), signatureId: signature.id, signer: signature.localName || signature.displayName })),
+      )
+      .slice(0, listed);
+    return { count: Math.max(0, page.total - late.size), items };
   }
 
   private list(accountId: string, filter: MirrorFilter, direction: 'asc' | 'desc') {
@@ -105,17 +134,17 @@ export class DashboardQueries {
     const member = membership(plan);
     const rows = this.statement(`SELECT (h.at_ms + ?) / ${day} AS day, h.to_status AS status, count(*) AS n
       FROM document_history h INDEXED BY document_history_final JOIN documents d ON d.doc_key = h.doc_key
-      WHERE h.signature_id IS NULL AND h.to_status IN ('CO', 'CA') AND h.at_ms >= ? AND h.at_ms < ? AND d.account_id = ?${member.sql}
+      WHERE h.signature_id IS NULL AND h.to_status IN ('CO', 'CA') AND h.from_status IS NOT NULL AND h.at_ms >= ? AND h.at_ms < ? AND d.account_id = ?${member.sql}
       GROUP BY day, status`).all(offset, period.from, period.to, plan.accountId, ...member.params) as { day: number; status: string; n: number }[];
     return { rows };
   }
 
-  /** Completed or cancelled documents of the filter whose change SignDock saw (any time). */
+  /** Completed or cancelled documents of the filter whose change SignDock saw happen (not first read so). */
   private datedFinal(accountId: string, filter: MirrorFilter): number {
     const plan = this.queries.plan(accountId, filter);
     const member = membership(plan);
     return this.statement(`SELECT count(DISTINCT h.doc_key) FROM document_history h JOIN documents d ON d.doc_key = h.doc_key
-      WHERE h.signature_id IS NULL AND h.to_status = d.status AND d.status IN ('CO', 'CA') AND d.account_id = ?${member.sql}`).pluck().get(accountId, ...member.params) as number;
+      WHERE h.signature_id IS NULL AND h.from_status IS NOT NULL AND h.to_status = d.status AND d.status IN ('CO', 'CA') AND d.account_id = ?${member.sql}`).pluck().get(accountId, ...member.params) as number;
   }
 
   private statement(sql: string): Statement {
@@ -136,6 +165,11 @@ function membership(plan: FilterPlan): { sql: string; params: (string | number)[
   }
   if (plan.statuses.length === 0) return { sql: '', params: [] };
   return { sql: ` AND d.status IN (${plan.statuses.map(() => '?').join(', ')})`, params: plan.statuses };
+}
+
+/** Completed and cancelled documents among the counts, as far as the filter's statuses keep them. */
+function finalIn(byStatus: Record<string, number>, statuses: readonly string[] | undefined): number {
+  return ['CO', 'CA'].filter((code) => !statuses || statuses.length === 0 || statuses.includes(code)).reduce((sum, code) => sum + (byStatus[code] ?? 0), 0);
 }
 
 function intersect(statuses: readonly string[] | undefined, wanted: string[]): string[] {

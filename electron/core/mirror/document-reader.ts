@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Signature, ValidationState } from '../../../shared/domain/documents';
+import { serviceStatusOf } from '../../../shared/domain/status-codes';
 import type { Db } from '../db/database';
 import type { MirrorDocument } from './mirror-types';
 import { SignerNames } from './signer-names';
@@ -129,7 +130,8 @@ export class DocumentReader {
       return {
         id: row.id,
         title: row.title,
-        status: row.status,
+        // The row holds the display state; the document carries the service's code.
+        status: serviceStatusOf(row.status),
         createdAt: row.created_at,
         cancelReason: row.cancel_reason,
         fileName: row.file_name,

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Document, Signature } from '../../../shared/domain/documents';
+import { displayStatus } from '../../../shared/domain/documents';
+import { serviceStatusOf } from '../../../shared/domain/status-codes';
 import type { Db } from '../db/database';
 import type { StoredStamp } from './mirror-types';
 import { searchColumns } from './search-text';
@@ -32,6 +34,8 @@ export class DocumentWriter {
   >;
 
   private readonly names: SignerNames;
+  /** Prepared when first needed (the queries build a writer on a mirror being migrated, too). */
+  private firstSeenStatement: Statement | null = null;
 
   constructor(private readonly db: Db) {
     this.names = new SignerNames(db);
@@ -79,7 +83,9 @@ export class DocumentWriter {
     const columns = documentColumns(document);
     const docKey = this.allocateKey(accountId, document.id, columns.createdMs);
     const origin = (this.statements.origin.get(document.id, accountId) as Origin | undefined) ?? null;
-    this.statements.insert.run({ ...columns, ...originColumns(origin), docKey, accountId, readAt, remoteUpdated, changedMs: columns.createdMs ?? readAt });
+    const moved = hasMoved(document);
+    this.statements.insert.run({ ...columns, ...originColumns(origin), docKey, accountId, readAt, remoteUpdated, changedMs: firstChange(document, columns.createdMs, moved ? readAt : null) ?? readAt });
+    if (moved) this.recordFirstSeen(docKey, document, readAt);
     this.writeParts(docKey, accountId, document, origin, null);
     return docKey;
   }
@@ -103,10 +109,13 @@ export class DocumentWriter {
     }
   }
 
-  /** A newer snapshot of a stored document; status changes since the stored one go to the history, stamped `readAt`. */
+  /**
+   * A newer snapshot of a stored document; status changes since the stored one go to the history,
+   * stamped `readAt`. The stored `status` is the display state: the service's code is behind it.
+   */
   replace(docKey: number, accountId: string, document: Document, readAt: number, remoteUpdated: string): void {
     const before = this.statements.previous.get(docKey) as { status: string; changedMs: number | null } & Partial<Origin> & { batchId: string | null };
-    const changed = this.recordChanges(docKey, before.status, document, readAt);
+    const changed = this.recordChanges(docKey, serviceStatusOf(before.status), document, readAt);
     const found = (this.statements.origin.get(document.id, accountId) as Origin | undefined) ?? null;
     const origin = found ?? (before.batchId ? { batchId: before.batchId, batchAt: before.batchAt ?? '', fileName: before.fileName ?? '' } : null);
     const columns = documentColumns(document);
@@ -142,6 +151,19 @@ export class DocumentWriter {
     });
   }
 
+  /**
+   * A document read for the first time: what had already moved (a final document, signatures past
+   * "not opened") is recorded as first seen now (`from` null), so its history is never empty.
+   */
+  private recordFirstSeen(docKey: number, document: Document, at: number): void {
+    this.firstSeenStatement ??= this.db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status, first_seen) VALUES (?, ?, ?, ?, NULL, ?, 1)');
+    const firstSeen = this.firstSeenStatement;
+    if (document.status !== 'DR' && document.status !== 'PE') firstSeen.run(docKey, at, null, null, document.status);
+    for (const signature of document.signatures) {
+      if (signature.status !== 'IN') firstSeen.run(docKey, at, signature.id, signature.displayName || null, signature.status);
+    }
+  }
+
   /** Writes one history row per status that differs from the stored snapshot's; answers whether any did. */
   private recordChanges(docKey: number, previousStatus: string, document: Document, at: number): boolean {
     const stored = this.statements.signatureStatuses.all(docKey) as { id: string; status: string }[];
@@ -169,7 +191,7 @@ export class DocumentWriter {
     document.signatures.forEach((signature, position) => {
       this.statements.insertSignature.run(signatureColumns(docKey, position, accountId, signature));
     });
-    this.statements.putSearch.run({ docKey, status: document.status, ...this.searchOf(accountId, document, origin?.batchId ?? null) });
+    this.statements.putSearch.run({ docKey, status: displayStatus(document), ...this.searchOf(accountId, document, origin?.batchId ?? null) });
   }
 
   /** The search entry's columns, with the names the address book gives the signers. */
@@ -178,14 +200,35 @@ export class DocumentWriter {
   }
 }
 
+/** Whether a document first read had already moved: final, or a signature past "not opened". */
+function hasMoved(document: Document): boolean {
+  return (document.status !== 'DR' && document.status !== 'PE') || document.signatures.some((signature) => signature.status !== 'IN');
+}
+
+/**
+ * When a document first read last changed, from the service's own dates (its creation, each
+ * signature's invitation), or `seenAt` when something had moved that the service gives no date for.
+ */
+function firstChange(document: Document, createdMs: number | null, seenAt: number | null): number | null {
+  if (seenAt !== null) return seenAt;
+  let latest = createdMs;
+  for (const signature of document.signatures) {
+    const invited = signature.createdAt === null ? Number.NaN : Date.parse(signature.createdAt);
+    if (Number.isFinite(invited) && (latest === null || invited > latest)) latest = invited;
+  }
+  return latest;
+}
+
 function documentColumns(document: Document) {
   const createdMs = document.createdAt === null ? Number.NaN : Date.parse(document.createdAt);
-  const signerCount = document.signatures.length;
+  const needed = document.signatures.filter((signature) => !(signature.status === 'CA' && signature.invalidationReason));
+  const signerCount = needed.length;
   const signedCount = document.signatures.filter((signature) => signature.status === 'CO').length;
   return {
     id: document.id,
     title: document.title,
-    status: document.status,
+    // The display state (a pending document a signer rejected is `PE+DE`): counts, filters and sorts use it.
+    status: displayStatus(document),
     createdAt: document.createdAt,
     createdMs: Number.isFinite(createdMs) ? createdMs : null,
     cancelReason: document.cancelReason,

@@ -1,5 +1,5 @@
-import { signerProgress, type SignerProgress } from '../../../shared/domain/documents';
-import { documentStatusLabel, inviteChannelLabels, isKnownInviteChannel, signatureStatusLabel, validationLabel } from '../../../shared/domain/status-codes';
+import { displayStatus, signerProgress, type SignerProgress } from '../../../shared/domain/documents';
+import { displayStatusLabel, inviteChannelLabels, isKnownInviteChannel, signatureStatusLabel, validationLabel } from '../../../shared/domain/status-codes';
 import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { MirrorDocument } from './mirror-types';
 
@@ -23,7 +23,8 @@ export function documentRow(document: MirrorDocument): string[] {
   return [
     document.id,
     document.title,
-    documentStatusLabel(document.status),
+    // In words what the status means ("Rejected — needs action"), beside the service's code.
+    displayStatusLabel(displayStatus(document)),
     document.status,
     document.signatures.map((signature) => signature.displayName).filter(Boolean).join('; '),
     document.signatures.map((signature) => signature.localName ?? '').filter(Boolean).join('; '),
@@ -41,7 +42,7 @@ export function signatureRows(document: MirrorDocument): string[][] {
   return document.signatures.map((signature) => [
     document.id,
     document.title,
-    documentStatusLabel(document.status),
+    displayStatusLabel(displayStatus(document)),
     signature.id,
     signature.displayName,
     signature.localName ?? '',
@@ -65,6 +66,7 @@ export function progressWords(progress: SignerProgress): string {
   const parts = [`${progress.signed} of ${progress.total} signed`];
   if (progress.rejected) parts.push(`${progress.rejected} rejected`);
   if (progress.cancelled) parts.push(`${progress.cancelled} cancelled`);
+  if (progress.replaced) parts.push(`${progress.replaced} replaced`);
   return parts.join(', ');
 }
 

@@ -9,6 +9,7 @@ import {
   type Signature,
 } from '../../../shared/domain/documents';
 import type { Db } from '../db/database';
+import { ActivityQueries } from './activity-query';
 import { DashboardQueries } from './dashboard-query';
 import type { DocumentQueries } from './document-query';
 import type { DocumentReader } from './document-reader';
@@ -36,10 +37,12 @@ export interface DocumentsServiceDeps {
 export class DocumentsService {
   private readonly dashboards: DashboardQueries;
   private readonly timelines: TimelineQueries;
+  private readonly activity: ActivityQueries;
 
   constructor(private readonly deps: DocumentsServiceDeps) {
     this.dashboards = new DashboardQueries(deps.db, deps.queries);
     this.timelines = new TimelineQueries(deps.db);
+    this.activity = new ActivityQueries(deps.db);
   }
 
   query(input: OperationParsedInput<'documents.query'>): OperationOutput<'documents.query'> {
@@ -58,6 +61,11 @@ export class DocumentsService {
   dashboard(input: OperationParsedInput<'documents.dashboard'>): OperationOutput<'documents.dashboard'> {
     const now = (this.deps.now ?? Date.now)();
     return this.dashboards.dashboard(this.deps.account(), mirrorFilter(input.filter), input.period, this.attention(), now);
+  }
+
+  /** The Activity feed: changes the mirror learned, newest first. */
+  feed(limit: number): OperationOutput<'documents.activity'> {
+    return this.activity.feed(this.deps.account(), limit);
   }
 
   detail(documentId: string): OperationOutput<'documents.detail'> {

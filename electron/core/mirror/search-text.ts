@@ -1,4 +1,4 @@
-import type { Document } from '../../../shared/domain/documents';
+import { displayStatus, type Document } from '../../../shared/domain/documents';
 
 /**
  * What the search index holds for a document, and how user input and filters become an FTS5 MATCH
@@ -46,7 +46,7 @@ export function searchColumns(accountId: string, document: Document, batchId: st
     add(parts, phone);
     for (const token of phoneTokens(phone)) parts.add(token);
   }
-  const scope = [accountToken(accountId), statusToken(document.status), ...new Set(document.signatures.map((s) => signerStatusToken(s.status)))];
+  const scope = [accountToken(accountId), statusToken(displayStatus(document)), ...new Set(document.signatures.map((s) => signerStatusToken(s.status)))];
   if (batchId) scope.push(batchToken(batchId));
   return { title: document.title, signers: [...parts].join('\n'), scope: scope.join(' ') };
 }

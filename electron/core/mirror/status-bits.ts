@@ -1,3 +1,5 @@
+import { displayStatuses } from '../../../shared/domain/status-codes';
+
 /**
  * Each search-index entry's rowid is `doc_key << 5 | bit`, the bit naming the document's status
  * (DR, PE, CO, CA, anything else). So one pass over the matches of a search gives the counts by
@@ -26,11 +28,11 @@ export function searchRowidSql(keyColumn: string, statusColumn: string): string 
 }
 
 /**
- * The order of the Status column: the lifecycle (draft, pending, completed, cancelled), then any
- * other code in byte order.
+ * The order of the Status column: the lifecycle (draft, pending, rejected — needs action, completed,
+ * cancelled), then any other code in byte order.
  */
 export function statusOrder(codes: Iterable<string>): string[] {
-  const known = Object.keys(statusBits);
+  const known: readonly string[] = displayStatuses;
   const rank = (code: string) => (known.includes(code) ? known.indexOf(code) : known.length);
   return [...new Set(codes)].sort((a, b) => rank(a) - rank(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }

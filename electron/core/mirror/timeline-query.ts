@@ -17,7 +17,7 @@ interface InboxRow {
 
 /**
  * What happened to one document, newest first: its creation and, when SignDock sent it, the batch;
- * status changes the mirror saw (`document_history`); notifications received for it (the webhook
+ * each signer's invitation and signing at the service's own dates; status changes the mirror saw (`document_history`); notifications received for it (the webhook
  * inbox); and SignDock's own actions on it or its signatures, with how each ended (the audit
  * journal), plus what sync recorded about it (the mirror's journal).
  */
@@ -26,7 +26,7 @@ export class TimelineQueries {
 
   constructor(db: Db) {
     this.statements = {
-      history: db.prepare(`SELECT h.at_ms AS at, h.signature_id AS signatureId, h.signer, h.from_status AS "from", h.to_status AS "to"
+      history: db.prepare(`SELECT h.at_ms AS at, h.signature_id AS signatureId, h.signer, h.from_status AS "from", h.to_status AS "to", h.first_seen AS firstSeen
         FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.account_id = ? AND d.id = ? ORDER BY h.at_ms DESC, h.signature_id IS NULL DESC, h.seq DESC LIMIT ${maxEntries}`),
       inbox: db.prepare(`SELECT kind, signature_id, raw_body, received_at, state FROM webhook_inbox INDEXED BY webhook_inbox_by_document
         WHERE account_id = ? AND document_id = ? ORDER BY id DESC LIMIT ${maxEntries}`),
@@ -43,8 +43,14 @@ export class TimelineQueries {
     if (document.origin && document.createdAt) {
       entries.push({ kind: 'sent', at: document.createdAt, batchId: document.origin.batchId, fileName: document.origin.fileName });
     }
-    for (const row of this.statements.history.all(accountId, document.id) as { at: number; signatureId: string | null; signer: string | null; from: string | null; to: string }[]) {
-      entries.push({ kind: 'status', at: new Date(row.at).toISOString(), signatureId: row.signatureId, signer: row.signer, from: row.from, to: row.to });
+    // The service's own dates: each signer's invitation (`created_date`) and signing (`signed_date`, when given).
+    for (const signature of document.signatures) {
+      const signer = signature.localName || signature.displayName || null;
+      if (signature.createdAt) entries.push({ kind: 'invited', at: signature.createdAt, signatureId: signature.id, signer });
+      if (signature.signedDate) entries.push({ kind: 'signed', at: signature.signedDate, signatureId: signature.id, signer });
+    }
+    for (const row of this.statements.history.all(accountId, document.id) as { at: number; signatureId: string | null; signer: string | null; from: string | null; to: string; firstSeen: number }[]) {
+      entries.push({ kind: 'status', at: new Date(row.at).toISOString(), signatureId: row.signatureId, signer: row.signer, from: row.from, to: row.to, firstSeen: row.firstSeen === 1 });
     }
     for (const row of this.statements.inbox.all(accountId, document.id) as InboxRow[]) {
       entries.push({ kind: 'notification', at: row.received_at, action: row.kind, signatureId: row.signature_id, newStatus: newStatusOf(row.raw_body), state: row.state });
@@ -63,7 +69,7 @@ export class TimelineQueries {
       entries.push({ kind: 'action', ...row, detail: null });
     }
     // Newest first; at the same time, the order of what happens (created, sent, then the rest).
-    const rank: Record<TimelineEntry['kind'], number> = { created: 0, sent: 1, status: 2, notification: 2, action: 2 };
+    const rank: Record<TimelineEntry['kind'], number> = { created: 0, sent: 1, invited: 2, signed: 3, status: 3, notification: 3, action: 3 };
     return entries
       .map((entry, index) => ({ entry, index, time: Date.parse(entry.at) }))
       .sort((a, b) => (b.time || 0) - (a.time || 0) || rank[b.entry.kind] - rank[a.entry.kind] || a.index - b.index)

@@ -7,6 +7,7 @@ export const actionsEn = {
     remind: 'Remind…',
     replace: 'Replace a signer…',
     invalidate: 'Invalidate {{signer}}…',
+    replaceRejected: 'Replace {{signer}} (rejected)…',
   },
   planning: 'Looking at the documents…',
   keep: 'Keep as it is',
@@ -50,6 +51,8 @@ export const actionsEn = {
   },
   invalidate: {
     title: 'Invalidate the signature of {{signer}}',
+    replaceTitle: 'Replace {{signer}}, who rejected',
+    replaceExplain: '{{signer}} rejected this document, so it cannot be completed. Their signature will be invalidated and the person you give below invited to sign instead. This cannot be undone.',
     explain: 'The signature of {{signer}} will be invalidated: they will no longer be able to sign this document, and what they signed no longer counts. This cannot be undone.',
     reason: 'Reason',
     reasonRequired: 'Say why the signature is invalidated.',

@@ -9,6 +9,7 @@ export const actionsEs: typeof actionsEn = {
     remind: 'Recordar…',
     replace: 'Reemplazar a un firmante…',
     invalidate: 'Invalidar a {{signer}}…',
+    replaceRejected: 'Reemplazar a {{signer}} (rechazó)…',
   },
   planning: 'Revisando los documentos…',
   keep: 'Dejar como está',
@@ -52,6 +53,8 @@ export const actionsEs: typeof actionsEn = {
   },
   invalidate: {
     title: 'Invalidar la firma de {{signer}}',
+    replaceTitle: 'Reemplazar a {{signer}}, que rechazó',
+    replaceExplain: '{{signer}} rechazó este documento, así que no puede completarse. Su firma se invalidará y se invitará a firmar a la persona que indique abajo. No se puede deshacer.',
     explain: 'La firma de {{signer}} se invalidará: ya no podrá firmar este documento y lo que firmó deja de contar. No se puede deshacer.',
     reason: 'Motivo',
     reasonRequired: 'Indique por qué se invalida la firma.',

@@ -12,7 +12,7 @@ export const activityEn = {
   none: '—',
   feed: {
     title: 'What happened',
-    description: 'Signatures, rejections and finished documents, as the service reports them. Newest first.',
+    description: 'Signatures, rejections and finished documents, as SignDock learns them (syncs, notifications, its own actions). Choose a line to open its document.',
     loading: 'Reading what happened…',
     filterLabel: 'Show',
     filters: {
@@ -24,6 +24,10 @@ export const activityEn = {
       problems: 'Problems',
     },
     sentences: {
+      invited: '{{who}} was invited to sign ‘{{title}}’',
+      opened: '{{who}} opened ‘{{title}}’',
+      signerCancelled: 'The signature of {{who}} on ‘{{title}}’ was cancelled',
+      signerStatus: '{{who}} on ‘{{title}}’: {{status}}',
       signed: '{{who}} signed ‘{{title}}’',
       rejected: '{{who}} rejected ‘{{title}}’',
       completed: '‘{{title}}’ was completed: everyone signed',
@@ -37,8 +41,9 @@ export const activityEn = {
     unknownStatus: 'in another state',
     today: 'Today',
     yesterday: 'Yesterday',
-    empty: 'Nothing yet. Signatures, rejections and finished documents appear here as the service reports them.',
+    empty: 'Nothing yet. Signatures, rejections and finished documents appear here as SignDock learns them.',
     emptyFiltered: 'Nothing of this kind among the latest news.',
+    open: 'Open this document',
     older: 'Show older',
   },
   technical: 'Technical details: every notification received',
@@ -76,6 +81,7 @@ export const activityEn = {
   statuses: {
     DR: 'Draft',
     PE: 'Pending',
+    rejected: 'Rejected — needs action',
     CO: 'Completed',
     CA: 'Cancelled',
   },

@@ -11,7 +11,7 @@ export const activityEs: typeof activityEn = {
   none: '—',
   feed: {
     title: 'Qué pasó',
-    description: 'Firmas, rechazos y documentos terminados, tal como los informa el servicio. Lo más reciente primero.',
+    description: 'Firmas, rechazos y documentos terminados, tal como los conoce SignDock (sincronizaciones, avisos, sus propias acciones). Elija una línea para abrir su documento.',
     loading: 'Leyendo qué pasó…',
     filterLabel: 'Mostrar',
     filters: {
@@ -23,6 +23,10 @@ export const activityEs: typeof activityEn = {
       problems: 'Problemas',
     },
     sentences: {
+      invited: 'Se invitó a {{who}} a firmar «{{title}}»',
+      opened: '{{who}} abrió «{{title}}»',
+      signerCancelled: 'Se canceló la firma de {{who}} en «{{title}}»',
+      signerStatus: '{{who}} en «{{title}}»: {{status}}',
       signed: '{{who}} firmó «{{title}}»',
       rejected: '{{who}} rechazó «{{title}}»',
       completed: '«{{title}}» se completó: firmaron todos',
@@ -36,8 +40,9 @@ export const activityEs: typeof activityEn = {
     unknownStatus: 'en otro estado',
     today: 'Hoy',
     yesterday: 'Ayer',
-    empty: 'Nada todavía. Las firmas, los rechazos y los documentos terminados aparecen aquí cuando el servicio los informa.',
+    empty: 'Nada todavía. Las firmas, los rechazos y los documentos terminados aparecen aquí cuando SignDock los conoce.',
     emptyFiltered: 'Nada de este tipo entre las últimas novedades.',
+    open: 'Abrir este documento',
     older: 'Ver anteriores',
   },
   technical: 'Detalles técnicos: cada notificación recibida',
@@ -75,6 +80,7 @@ export const activityEs: typeof activityEn = {
   statuses: {
     DR: 'Borrador',
     PE: 'Pendiente',
+    rejected: 'Rechazado — requiere acción',
     CO: 'Completado',
     CA: 'Cancelado',
   },

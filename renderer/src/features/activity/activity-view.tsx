@@ -45,11 +45,11 @@ export function ActivityView() {
 
 function ActivityStack({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
-  const feed = useFeed(accountId);
-  const arrivals = feed.page ? { received: feed.page.stats.received, lastAt: feed.page.items[0]?.receivedAt ?? null } : null;
+  const feed = useFeed();
+  const arrivals = feed.arrivals;
   return (
     <div className="activity-stack">
-      <FeedCard feed={feed} />
+      <FeedCard feed={feed} accountId={accountId} />
       <SyncCard accountId={accountId} />
       <WebhookCard accountId={accountId} arrivals={arrivals} />
       <details className="technical-section" data-testid="technical-details">

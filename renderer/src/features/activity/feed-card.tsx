@@ -4,7 +4,9 @@ import { Button } from '../../components/button';
 import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
 import { formatDate, formatDateTime } from '../../lib/format-time';
-import { dayOf, feedEntry, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
+import { useNavigationStore } from '../../stores/navigation-store';
+import { useDocumentsStore } from '../documents/documents-store';
+import { dayOf, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
 import { useActivityLabels } from './labels';
 import { LoadProblem } from './load-problem';
 import type { Feed } from './use-feed';
@@ -13,16 +15,23 @@ import { ago } from './relative-time';
 
 type DynamicT = (key: string, options?: Record<string, unknown>) => string;
 
-/** What happened, in words: newest first, grouped by day, filtered by what the clerk looks for. */
-export function FeedCard({ feed }: { feed: Feed }) {
+/**
+ * What happened, in words: newest first, grouped by day, filtered by what the clerk looks for. Each
+ * line opens its document on the Documents page.
+ */
+export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string }) {
   const { t, i18n } = useTranslation();
   const labels = useActivityLabels();
   const [filter, setFilter] = useState<FeedFilter>('all');
   const now = useNow(30_000);
-  const entries = useMemo(
-    () => (feed.page?.items ?? []).map((item) => feedEntry(item, item.documentId ? feed.documents.get(item.documentId) : null)),
-    [feed.page, feed.documents],
-  );
+  const go = useNavigationStore((store) => store.go);
+  const showDocument = useDocumentsStore((store) => store.showDocument);
+  const openDocument = (entry: FeedEntry) => {
+    if (!entry.documentId) return;
+    showDocument(accountId, entry.documentId, entry.title ?? '');
+    go('documents');
+  };
+  const entries = useMemo(() => feed.entries ?? [], [feed.entries]);
   const shown = entries.filter((entry) => filter === 'all' || entry.kind === filter);
   const days = groupByDay(shown);
   const tt = t as unknown as DynamicT;
@@ -31,7 +40,6 @@ export function FeedCard({ feed }: { feed: Feed }) {
       who: entry.who ?? t('activity.feed.someone'),
       title: entry.title ?? t('activity.feed.untitled'),
       status: entry.status ? labels.status(entry.status) : t('activity.feed.unknownStatus'),
-      code: entry.code || t('activity.inbox.noKind'),
     });
   const dayTitle = (day: string) => {
     const today = dayOf(new Date(now).toISOString());
@@ -53,9 +61,9 @@ export function FeedCard({ feed }: { feed: Feed }) {
             ))}
           </div>
         </fieldset>
-        {feed.error && !feed.page ? <LoadProblem error={feed.error} onRetry={() => void feed.reload()} testId="feed-error" /> : null}
-        {!feed.page && !feed.error ? <ProgressNote text={t('activity.feed.loading')} /> : null}
-        {feed.page && shown.length === 0 ? (
+        {feed.error && !feed.entries ? <LoadProblem error={feed.error} onRetry={() => void feed.reload()} testId="feed-error" /> : null}
+        {!feed.entries && !feed.error ? <ProgressNote text={t('activity.feed.loading')} /> : null}
+        {feed.entries && shown.length === 0 ? (
           <p className="inbox-empty" data-testid="feed-empty">
             {filter === 'all' ? t('activity.feed.empty') : t('activity.feed.emptyFiltered')}
           </p>
@@ -67,7 +75,13 @@ export function FeedCard({ feed }: { feed: Feed }) {
               {list.map((entry) => (
                 <li key={entry.id} className={`feed-entry feed-${entry.kind}`} data-testid="feed-entry" data-kind={entry.kind}>
                   <span className="feed-dot" aria-hidden="true" />
-                  <span className="feed-text">{sentence(entry)}</span>
+                  {entry.documentId ? (
+                    <button type="button" className="feed-text feed-open" onClick={() => openDocument(entry)} title={t('activity.feed.open')} data-testid="feed-open">
+                      {sentence(entry)}
+                    </button>
+                  ) : (
+                    <span className="feed-text">{sentence(entry)}</span>
+                  )}
                   <time className="feed-time" dateTime={entry.at} title={formatDateTime(entry.at, i18n.language)}>
                     {ago(entry.at, now, i18n.language)}
                   </time>

@@ -1,52 +1,41 @@
-import type { InboxItem } from '../../../../shared';
-
-/** What the feed knows of a document: its title and who its signers are (from the mirror). */
-export interface FeedDocument {
-  title: string;
-  /** Signature id → who signs (the name the clerk gave, else the tax-ID record's, else e-mail, else phone). */
-  signers: Record<string, string>;
-}
+import type { ActivityEntry, InboxItem } from '../../../../shared';
 
 export type FeedFilter = 'all' | 'signed' | 'rejected' | 'completed' | 'cancelled' | 'problems';
 export const feedFilters: readonly FeedFilter[] = ['all', 'signed', 'rejected', 'completed', 'cancelled', 'problems'];
 
-/** One line of the feed: which sentence, with what, and which filter it belongs to. */
+/** One line of the feed: which sentence, with what, which filter it belongs to, and the document it opens. */
 export interface FeedEntry {
-  id: number;
+  id: string;
   at: string;
   kind: Exclude<FeedFilter, 'all'> | 'status' | 'other';
   /** Catalog key under `activity.feed.sentences`. */
-  sentence: 'signed' | 'rejected' | 'completed' | 'cancelled' | 'status' | 'other' | 'failed';
+  sentence: 'signed' | 'rejected' | 'invited' | 'opened' | 'signerCancelled' | 'signerStatus' | 'completed' | 'cancelled' | 'status' | 'failed';
+  documentId: string | null;
   title: string | null;
   who: string | null;
   status: string | null;
-  code: string;
 }
 
-function field(raw: string, name: string): string | null {
-  try {
-    const value = (JSON.parse(raw) as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
+/** A change the mirror learned (sync, a notification's re-read, SignDock's own action), in a clerk's terms. */
+export function changeEntry(change: ActivityEntry): FeedEntry {
+  const base = { id: `c${change.id}`, at: change.at, documentId: change.documentId, title: change.title || null, who: change.signer, status: change.to };
+  if (change.signatureId === null) {
+    if (change.to === 'CO') return { ...base, kind: 'completed', sentence: 'completed' };
+    if (change.to === 'CA') return { ...base, kind: 'cancelled', sentence: 'cancelled' };
+    return { ...base, kind: 'status', sentence: 'status' };
   }
+  // A signer added to a document already known (a replacement): invited.
+  if (change.from === null && (change.to === 'IN' || change.to === 'PE')) return { ...base, kind: 'status', sentence: 'invited' };
+  if (change.to === 'CO') return { ...base, kind: 'signed', sentence: 'signed' };
+  if (change.to === 'DE') return { ...base, kind: 'rejected', sentence: 'rejected' };
+  if (change.to === 'PE') return { ...base, kind: 'status', sentence: 'opened' };
+  if (change.to === 'CA') return { ...base, kind: 'status', sentence: 'signerCancelled' };
+  return { ...base, kind: 'status', sentence: 'signerStatus' };
 }
 
-/** A notification in a clerk's terms. */
-export function feedEntry(item: InboxItem, doc: FeedDocument | null | undefined): FeedEntry {
-  const title = doc?.title ?? null;
-  const who = item.signatureId ? (doc?.signers[item.signatureId] ?? null) : null;
-  const base = { id: item.id, at: item.receivedAt, title, who, status: null, code: item.kind };
-  if (item.state === 'failed') return { ...base, kind: 'problems', sentence: 'failed' };
-  if (item.kind === 'DS') return { ...base, kind: 'signed', sentence: 'signed' };
-  if (item.kind === 'SD') return { ...base, kind: 'rejected', sentence: 'rejected' };
-  if (item.kind === 'DC') {
-    const status = field(item.raw, 'new_status');
-    if (status === 'CO') return { ...base, kind: 'completed', sentence: 'completed' };
-    if (status === 'CA') return { ...base, kind: 'cancelled', sentence: 'cancelled' };
-    return { ...base, kind: 'status', sentence: 'status', status };
-  }
-  return { ...base, kind: 'other', sentence: 'other' };
+/** A notification SignDock could not take in (the only notifications the feed shows: the rest are changes above). */
+export function problemEntry(item: InboxItem, title: string | null): FeedEntry {
+  return { id: `n${item.id}`, at: item.receivedAt, kind: 'problems', sentence: 'failed', documentId: item.documentId, title, who: null, status: null };
 }
 
 /** Local calendar day of an ISO time ("2026-11-25"), for grouping. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { documentStatuses, inboxStates, isKnownDocumentStatus, type InboxItem } from '../../../../shared';
+import { displayStatuses, inboxStates, isKnownDisplayStatus, isKnownDocumentStatus, rejectedNeedsAction, type InboxItem } from '../../../../shared';
 
 export const notificationKinds = ['DS', 'SD', 'DC'] as const;
 type KnownKind = (typeof notificationKinds)[number];
@@ -9,12 +9,16 @@ export const refusalReasons = ['not-found', 'method', 'media-type', 'too-large',
 type KnownReason = (typeof refusalReasons)[number];
 const isKnownReason = (reason: string): reason is KnownReason => (refusalReasons as readonly string[]).includes(reason);
 
-/** Known document statuses first, in the service's order, then any other code the host reported. */
+/**
+ * Known display states first, in the lifecycle's order (draft, pending, rejected — needs action,
+ * completed, cancelled; "rejected — needs action" only when there are such documents), then any other
+ * code the host reported.
+ */
 export function statusCodesOf(counts: Record<string, number>): string[] {
   const others = Object.keys(counts)
-    .filter((code) => !isKnownDocumentStatus(code))
+    .filter((code) => !isKnownDisplayStatus(code))
     .sort();
-  return [...documentStatuses, ...others];
+  return [...displayStatuses.filter((code) => code !== rejectedNeedsAction || (counts[code] ?? 0) > 0), ...others];
 }
 
 export { inboxStates };
@@ -26,7 +30,8 @@ export { inboxStates };
 export function useActivityLabels() {
   const { t } = useTranslation();
   return {
-    status: (code: string): string => (isKnownDocumentStatus(code) ? t(`activity.statuses.${code}`) : code),
+    /** A document's display state in words (`PE+DE`: "Rejected — needs action"). */
+    status: (code: string): string => (code === rejectedNeedsAction ? t('activity.statuses.rejected') : isKnownDocumentStatus(code) ? t(`activity.statuses.${code}`) : code),
     kind: (kind: string): { text: string; known: boolean } =>
       isKnownKind(kind) ? { text: t(`activity.inbox.kinds.${kind}`), known: true } : { text: kind === '' ? t('activity.inbox.noKind') : kind, known: false },
     reason: (reason: string): string => (isKnownReason(reason) ? t(`activity.inbox.reasons.${reason}`) : reason),

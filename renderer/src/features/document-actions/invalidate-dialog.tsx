@@ -17,14 +17,16 @@ type Replacement = 'none' | 'newSigner' | 'custom';
  * Invalidate one signature (irreversible, said plainly): a reason (required), whether to tell the
  * original signer, and an optional replacement — another person (e-mail or phone) or a signature with
  * its own checks and channel (the Send page's signer editor). After it, the document is read again and the new signer's link is shown.
+ * `replace`: a signer who rejected is replaced — a replacement is required (the signer editor first).
  */
-export function InvalidateDialog({ documentId, signatureId, signer, open, onClose }: { documentId: string; signatureId: string; signer: string; open: boolean; onClose(): void }) {
+export function InvalidateDialog(props: { documentId: string; signatureId: string; signer: string; replace?: boolean; open: boolean; onClose(): void }) {
+  const { documentId, signatureId, signer, replace = false, open, onClose } = props;
   const { t } = useTranslation();
   const client = useClient();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
-  const [replacement, setReplacement] = useState<Replacement>('none');
+  const [replacement, setReplacement] = useState<Replacement>(replace ? 'custom' : 'none');
   const [newSigner, setNewSigner] = useState('');
   const [draft, setDraft] = useState<SignerDraft>(emptyDraft);
   const [message, setMessage] = useState('');
@@ -60,7 +62,7 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
   };
 
   return (
-    <Dialog open={open} title={t('actions.invalidate.title', { signer })} onClose={onClose} testId="invalidate-dialog">
+    <Dialog open={open} title={t(replace ? 'actions.invalidate.replaceTitle' : 'actions.invalidate.title', { signer })} onClose={onClose} testId="invalidate-dialog">
       {error ? <ErrorNotice error={error} /> : null}
       {!job ? (
         <form
@@ -70,7 +72,7 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
             void submit();
           }}
         >
-          <p className="notice notice-warning" data-testid="invalidate-explain">{t('actions.invalidate.explain', { signer })}</p>
+          <p className="notice notice-warning" data-testid="invalidate-explain">{t(replace ? 'actions.invalidate.replaceExplain' : 'actions.invalidate.explain', { signer })}</p>
           <div className="field">
             <label className="field-label" htmlFor={reasonId}>
               {t('actions.invalidate.reason')}
@@ -83,7 +85,7 @@ export function InvalidateDialog({ documentId, signatureId, signer, open, onClos
           </label>
           <fieldset className="field">
             <legend className="field-label">{t('actions.invalidate.replacement')}</legend>
-            {(['none', 'newSigner', 'custom'] as const).map((choice) => (
+            {(replace ? (['custom', 'newSigner'] as const) : (['none', 'newSigner', 'custom'] as const)).map((choice) => (
               <label key={choice} className="radio">
                 <input type="radio" name="replacement" checked={replacement === choice} onChange={() => setReplacement(choice)} data-testid={`replacement-${choice}`} /> {t(`actions.invalidate.choices.${choice}`)}
               </label>

@@ -54,15 +54,21 @@ export function SelectionActions({ selection, count }: { selection: DocumentSele
   );
 }
 
-type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signatureId: string; signer: string } | null;
+type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signatureId: string; signer: string; replace: boolean } | null;
 
-/** Buttons for the document open in the side panel: cancel it, remind its signers, invalidate one signature. */
+/**
+ * Buttons for the document open in the side panel: cancel it, remind its signers, invalidate one
+ * signature, replace a signer who rejected (invalidate + invite someone else: the document can only
+ * complete then).
+ */
 export function DocumentActions({ document }: { document: Pick<ListedDocument, 'id' | 'status' | 'signatures'> }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<PanelOpen>(null);
   const cancellable = document.status === 'DR' || document.status === 'PE';
   const pending = document.status === 'PE';
   const openSignatures = document.signatures.filter((s) => isOpenSignatureStatus(s.status));
+  const rejected = document.signatures.filter((s) => s.status === 'DE');
+  const nameOf = (signature: ListedDocument['signatures'][number]) => signature.localName || signature.displayName || signature.id.slice(0, 8);
   // A completed document offers its evidence (archived as a bag, then opened or saved).
   if (!cancellable && !pending) return document.status === 'CO' ? <EvidenceButtons documentId={document.id} status={document.status} /> : null;
   return (
@@ -78,10 +84,20 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
         </Button>
       ) : null}
       {pending
-        ? openSignatures.map((signature) => {
-            const signer = signature.localName || signature.displayName || signature.id.slice(0, 8);
+        ? rejected.map((signature) => {
+            const signer = nameOf(signature);
             return (
-              <Button key={signature.id} size="sm" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer })} data-testid="document-invalidate">
+              <Button key={signature.id} size="sm" variant="primary" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer, replace: true })} data-testid="document-replace-rejected">
+                {t('actions.buttons.replaceRejected', { signer })}
+              </Button>
+            );
+          })
+        : null}
+      {pending
+        ? openSignatures.map((signature) => {
+            const signer = nameOf(signature);
+            return (
+              <Button key={signature.id} size="sm" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer, replace: false })} data-testid="document-invalidate">
                 {t('actions.buttons.invalidate', { signer })}
               </Button>
             );
@@ -90,7 +106,7 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
       {open?.kind === 'cancel' ? <CancelDialog documentIds={[document.id]} open onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'remind' ? <RemindDialog documentIds={[document.id]} open onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'invalidate' ? (
-        <InvalidateDialog documentId={document.id} signatureId={open.signatureId} signer={open.signer} open onClose={() => setOpen(null)} />
+        <InvalidateDialog documentId={document.id} signatureId={open.signatureId} signer={open.signer} replace={open.replace} open onClose={() => setOpen(null)} />
       ) : null}
     </>
   );

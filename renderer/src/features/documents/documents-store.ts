@@ -48,6 +48,11 @@ interface DocumentsStore {
   forAccount(accountId: string): void;
   /** Shows the account's documents with only this filter (from another page: Activity's figures). */
   showFiltered(accountId: string, patch: Partial<FilterState>): void;
+  /** A document to open in the panel when the Documents page shows (from another page: an Activity line). */
+  pendingOpen: { id: string; title: string } | null;
+  /** Shows the account's documents, unfiltered, with this document open in the panel. */
+  showDocument(accountId: string, documentId: string, title: string): void;
+  takePendingOpen(): { id: string; title: string } | null;
   setFilter(patch: Partial<FilterState>): void;
   setSort(column: DocumentColumn): void;
   setPage(page: PageState): void;
@@ -70,6 +75,14 @@ export const useDocumentsStore = create<DocumentsStore>()((set, get) => ({
   chartRange: '30d',
   forAccount: (accountId) => {
     if (get().accountId !== accountId) set({ accountId, filter: emptyFilter, page: firstPage, selection: noSelection, anchorId: null });
+  },
+  pendingOpen: null,
+  showDocument: (accountId, documentId, title) =>
+    set({ accountId, filter: emptyFilter, page: firstPage, selection: noSelection, anchorId: null, pendingOpen: { id: documentId, title } }),
+  takePendingOpen: () => {
+    const pending = get().pendingOpen;
+    if (pending) set({ pendingOpen: null });
+    return pending;
   },
   showFiltered: (accountId, patch) => set({ accountId, filter: { ...emptyFilter, ...patch }, page: firstPage, selection: noSelection, anchorId: null }),
   // Another filter is another set of rows: back to the first page, nothing selected.

@@ -50,12 +50,15 @@ function DocumentsPage({ accountId }: { accountId: string }) {
   const sync = useSyncStatus(accountId);
   const list = useDocumentsQuery(accountId);
   const dashboard = useDashboard(accountId);
-  const [open, setOpen] = useState<{ id: string; title: string } | null>(null);
+  // A document another page asked to open (an Activity line) is open from the start.
+  const [open, setOpen] = useState<{ id: string; title: string } | null>(() => useDocumentsStore.getState().pendingOpen);
   const status = sync.data;
   const syncing = status?.state === 'syncing';
   // Nothing at all in the mirror (not: nothing matches a filter).
   const mirrorEmpty = status !== null && status.total === 0 && list.page?.total === 0;
   const openById = useCallback((id: string, title = '') => setOpen({ id, title: title.trim() }), []);
+  const takePendingOpen = useDocumentsStore((store) => store.takePendingOpen);
+  useEffect(() => void takePendingOpen(), [takePendingOpen]);
 
   return (
     <div className="documents-page">

@@ -3,7 +3,7 @@ import { isKnownInviteChannel, isKnownSignatureStatus, isKnownValidationCode, si
 import type { TagTone } from '../../components/tag';
 import { useActivityLabels } from '../activity/labels';
 
-const documentTones: Record<string, TagTone> = { DR: 'neutral', PE: 'warning', CO: 'success', CA: 'danger' };
+const documentTones: Record<string, TagTone> = { DR: 'neutral', PE: 'warning', 'PE+DE': 'danger', CO: 'success', CA: 'danger' };
 const signatureTones: Record<string, TagTone> = { IN: 'neutral', PE: 'accent', CO: 'success', CA: 'danger', DE: 'danger' };
 
 /** The colour of a status tag; unknown codes are neutral. */
@@ -26,12 +26,13 @@ export function useDocumentLabels() {
     signer: (signature: Pick<Signature, 'displayName' | 'localName'>, index: number): string =>
       signature.localName?.trim() || signature.displayName.trim() || t('documents.signerFallback', { n: index + 1 }),
     /** "2 of 3 signed, 1 rejected". */
-    progress: (signatures: readonly Pick<Signature, 'status'>[]): string => {
+    progress: (signatures: readonly Pick<Signature, 'status' | 'invalidationReason'>[]): string => {
       const counts = signerProgress(signatures);
       if (counts.total === 0) return t('documents.noSigners');
       const parts = [t('documents.progress.signed', { signed: counts.signed, total: counts.total })];
       if (counts.rejected) parts.push(t('documents.progress.rejected', { count: counts.rejected }));
       if (counts.cancelled) parts.push(t('documents.progress.cancelled', { count: counts.cancelled }));
+      if (counts.replaced) parts.push(t('documents.progress.replaced', { count: counts.replaced }));
       return parts.join(', ');
     },
   };

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from '../../../../../shared';
+import { rejectedNeedsAction, type Dashboard } from '../../../../../shared';
 import { Button } from '../../../components/button';
 import { formatCount, formatDate } from '../../../lib/format-time';
 import { useDocumentsStore, type FilterState } from '../documents-store';
@@ -28,7 +28,7 @@ export function AttentionLists({ attention, settings, onOpen, onSettingsSaved }:
       title: t('documents.attention.rejected'),
       count: attention.rejected.count,
       items: attention.rejected.items.map((item) => ({ key: item.signatureId, text: t('documents.attention.signerIn', { signer: item.signer, title: item.title }), documentId: item.documentId })),
-      filter: { signerStatus: 'DE' },
+      filter: { status: rejectedNeedsAction },
     },
     {
       id: 'pending',

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperationOutput } from '../../../../../shared';
+import { displayStatus, type OperationOutput } from '../../../../../shared';
 import { CopyValue } from '../../../components/copy-value';
 import { Tag } from '../../../components/tag';
 import { formatDateTime } from '../../../lib/format-time';
@@ -20,10 +20,9 @@ export function DocumentFacts({ document }: { document: Detail }) {
         <div>
           <dt>{t('documents.panel.status')}</dt>
           <dd>
-            <Tag tone={documentTone(document.status)} testId="panel-status">
-              {labels.status(document.status)}
-            </Tag>{' '}
-            <span className="status-code">{t('documents.panel.statusCode', { code: document.status })}</span>
+            <Tag tone={documentTone(displayStatus(document))} testId="panel-status">
+              {labels.status(displayStatus(document))}
+            </Tag>
           </dd>
         </div>
         <div>
@@ -32,7 +31,7 @@ export function DocumentFacts({ document }: { document: Detail }) {
         </div>
         <div>
           <dt>{t('documents.panel.changed')}</dt>
-          <dd>{document.changedAt && document.changedAt !== document.createdAt ? when(document.changedAt) : t('documents.noChangeSeen')}</dd>
+          <dd>{document.changedAt && (document.changedAt !== document.createdAt || document.signatures.some((s) => s.status !== 'IN')) ? when(document.changedAt) : t('documents.noChangeSeen')}</dd>
         </div>
         {document.origin ? (
           <>
@@ -75,6 +74,10 @@ export function DocumentFacts({ document }: { document: Detail }) {
                 copyTestId="copy-document-id"
               />
             </dd>
+          </div>
+          <div>
+            <dt>{t('documents.panel.statusCodeLabel')}</dt>
+            <dd className="mono" data-testid="panel-status-code">{document.status}</dd>
           </div>
           {document.fileName ? (
             <div>

@@ -49,7 +49,6 @@ export function SignatureDetails({ signature: stored, index, documentStatus }: {
         <h4 className="signature-name">{name}</h4>
         <span className="signature-state">
           <Tag tone={signatureTone(signature.status)}>{labels.signatureStatus(signature.status)}</Tag>
-          <span className="status-code">{t('documents.panel.statusCode', { code: signature.status })}</span>
         </span>
       </div>
       <dl className="fact-list fact-list-tight signature-facts">
@@ -135,6 +134,9 @@ export function SignatureDetails({ signature: stored, index, documentStatus }: {
       <details className="panel-disclosure">
         <summary>{t('documents.panel.signatureId')}</summary>
         <p className="mono">{signature.id}</p>
+        <p>
+          {t('documents.panel.statusCodeLabel')}: <span className="mono">{signature.status}</span>
+        </p>
       </details>
     </li>
   );

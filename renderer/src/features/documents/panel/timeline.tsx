@@ -17,21 +17,28 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
     const found = signatures[index];
     return found ? labels.signer(found, index) : fallback || t('documents.signerFallback', { n: '?' });
   };
-  const words = (entry: TimelineEntry): { text: string; note?: string } => {
+  const words = (entry: TimelineEntry): { text: string; note?: string; seen?: boolean } => {
     switch (entry.kind) {
       case 'created':
         return { text: t('documents.timeline.created') };
+      case 'invited':
+        return { text: t('documents.timeline.invited', { signer: signerOf(entry.signatureId, entry.signer) }), note: t('documents.timeline.serviceDate') };
+      case 'signed':
+        return { text: t('documents.timeline.signed', { signer: signerOf(entry.signatureId, entry.signer) }), note: t('documents.timeline.serviceDate') };
       case 'sent':
         return { text: t('documents.timeline.sent', { file: entry.fileName }) };
       case 'status': {
-        const note = t('documents.timeline.seenBySync');
+        // When SignDock saw it (a read), not when it happened: "seen at …"; `from` null: as first read.
+        const note = entry.firstSeen ? t('documents.timeline.firstRead') : undefined;
         if (entry.signatureId === null) {
-          return { text: entry.from ? t('documents.timeline.document', { from: labels.status(entry.from), to: labels.status(entry.to) }) : t('documents.timeline.documentFirst', { to: labels.status(entry.to) }), note };
+          return { text: entry.from ? t('documents.timeline.document', { from: labels.status(entry.from), to: labels.status(entry.to) }) : t('documents.timeline.documentFirst', { to: labels.status(entry.to) }), note, seen: true };
         }
         const signer = signerOf(entry.signatureId, entry.signer);
         return entry.from
-          ? { text: t('documents.timeline.signer', { signer, from: labels.signatureStatus(entry.from), to: labels.signatureStatus(entry.to) }), note }
-          : { text: t('documents.timeline.signerAdded', { signer, to: labels.signatureStatus(entry.to) }), note };
+          ? { text: t('documents.timeline.signer', { signer, from: labels.signatureStatus(entry.from), to: labels.signatureStatus(entry.to) }), seen: true }
+          : entry.firstSeen
+            ? { text: t('documents.timeline.signerFirst', { signer, to: labels.signatureStatus(entry.to) }), note, seen: true }
+            : { text: t('documents.timeline.signerAdded', { signer, to: labels.signatureStatus(entry.to) }), seen: true };
       }
       case 'notification': {
         const text = knownActions.has(entry.action)
@@ -42,7 +49,9 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
         return { text: who ? `${text} (${who})` : text, note: state };
       }
       case 'action': {
-        const action = jobKinds.has(entry.action) ? t(`documents.timeline.actions.${entry.action as 'cancel'}`) : entry.action;
+        // "Reminder sent by SignDock" only when it was: otherwise what was tried, and how it ended.
+        const words = entry.outcome === 'done' ? 'actions' : 'tried';
+        const action = jobKinds.has(entry.action) ? t(`documents.timeline.${words}.${entry.action as 'cancel'}`) : entry.action;
         const outcome = outcomes.has(entry.outcome) ? t(`documents.timeline.outcomes.${entry.outcome as 'done'}`) : entry.outcome;
         const who = signatures.some((signature) => signature.id === entry.target) ? signerOf(entry.target, null) : null;
         return { text: t('documents.timeline.action', { action: who ? `${action} (${who})` : action, outcome }), note: entry.detail ?? undefined };
@@ -55,14 +64,15 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
       {entries.length === 0 ? <p className="cell-muted">{t('documents.panel.timelineEmpty')}</p> : null}
       <ol className="timeline-list">
         {entries.map((entry, index) => {
-          const { text, note } = words(entry);
+          const { text, note, seen } = words(entry);
+          const time = formatDateTime(entry.at, i18n.language);
           return (
             <li key={`${entry.kind}-${entry.at}-${index}`} className={`timeline-entry timeline-${entry.kind}`} data-testid="timeline-entry" data-kind={entry.kind}>
               <span className="timeline-dot" aria-hidden="true" />
               <div>
                 <p className="timeline-text">{text}</p>
                 <p className="timeline-meta">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
+                  <time dateTime={entry.at}>{seen ? t('documents.timeline.seenAt', { time }) : time}</time>
                   {note ? ` · ${note}` : ''}
                 </p>
               </div>

@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayStatus } from '../../../../../shared';
 import { Tag } from '../../../components/tag';
 import { formatDateTime } from '../../../lib/format-time';
 import { documentTone, useDocumentLabels } from '../labels';
@@ -9,7 +10,8 @@ import { shortDate } from './short-date';
 export interface RowEvents {
   /** A click on the row (not on its box or title): select, with shift/ctrl/cmd as usual. */
   onRowClick(document: ListedDocument, event: MouseEvent): void;
-  onToggle(document: ListedDocument): void;
+  /** The row's box ticked or unticked; `shift`: the range from the anchor row is selected. */
+  onToggle(document: ListedDocument, shift?: boolean): void;
   onOpen(document: ListedDocument): void;
 }
 
@@ -57,7 +59,7 @@ export const DocumentRow = memo(function DocumentRow({ document, selected, focus
       onDoubleClick={() => events.onOpen(document)}
     >
       <td className="cell-check">
-        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => events.onToggle(document)} aria-label={t('documents.selection.selectRow', { title })} data-testid="row-select" />
+        <input type="checkbox" tabIndex={-1} checked={selected} onChange={(event) => events.onToggle(document, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)} aria-label={t('documents.selection.selectRow', { title })} data-testid="row-select" />
       </td>
       <td className="cell-title">
         <button type="button" tabIndex={-1} className="document-open" onClick={() => events.onOpen(document)} data-testid="document-open">
@@ -66,7 +68,7 @@ export const DocumentRow = memo(function DocumentRow({ document, selected, focus
         {document.origin?.fileName ? <span className="cell-sub" title={document.origin.fileName}>{document.origin.fileName}</span> : null}
       </td>
       <td className="cell-status">
-        <Tag tone={documentTone(document.status)}>{labels.status(document.status)}</Tag>
+        <Tag tone={documentTone(displayStatus(document))}>{labels.status(displayStatus(document))}</Tag>
       </td>
       <td className="cell-progress">
         <span data-testid="progress">{labels.progress(document.signatures)}</span>

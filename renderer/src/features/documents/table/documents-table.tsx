@@ -54,7 +54,12 @@ export function DocumentsTable({ documents, busy, openId, onOpen }: {
         else if (event.ctrlKey || event.metaKey) select(toggled(selection, document.id), document.id);
         else select({ kind: 'ids', ids: new Set([document.id]) }, document.id);
       },
-      onToggle: (document: ListedDocument) => latest.current.select(toggled(latest.current.selection, document.id), document.id),
+      // Shift on a row's box adds the range from the anchor, as a shift-click on the row does (kept: the rows already selected).
+      onToggle: (document: ListedDocument, shift = false) => {
+        const { select, selection, range, anchorId } = latest.current;
+        if (shift && anchorId) select(range(document.id, selection), anchorId);
+        else select(toggled(selection, document.id), document.id);
+      },
       onOpen: (document: ListedDocument) => {
         latest.current.select(latest.current.selection, document.id);
         latest.current.onOpen(document);
