@@ -121,7 +121,7 @@ test.describe('Documents (host answers stubbed)', () => {
     await rows.nth(4).getByTestId('document-open').click();
     const panel = page.getByTestId('document-panel');
     await expect(panel.getByTestId('signature').first()).toContainText('XQ');
-    await expect(panel.getByTestId('signature').first()).toContainText('code XQ');
+    await expect(panel.getByTestId('signature').first()).toContainText('Service status code: XQ');
     await expect(panel.getByTestId('panel-status')).toHaveText('ZZ');
     // A signed one: the IP address and device are read from the service.
     await expect(panel.getByTestId('signature').nth(2)).toContainText('Rejected');

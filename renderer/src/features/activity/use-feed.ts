@@ -31,7 +31,7 @@ export function useFeed() {
           unread = failure;
           return null;
         }),
-        client.call('inbox.list', { limit: 50, offset: 0 }),
+        client.call('inbox.list', { limit: 25, offset: 0 }),
       ]);
 
       // Titles of documents a failed notification names that no change names (read from the mirror, once).
