@@ -292,7 +292,8 @@ export interface TemplateRow {
   signers: Signer[];
 }
 
-const inviteWord = (invite: SignerInvite[]): string =>
+/** How a signer is invited, as the manifest and the results CSV write it: email, sms, email+sms or link. */
+export const inviteWord = (invite: SignerInvite[]): string =>
   invite.includes('EM') && invite.includes('PH') ? 'email+sms' : invite.includes('EM') ? 'email' : invite.includes('PH') ? 'sms' : 'link';
 
 function signerCells(signer: Signer | undefined): string[] {
