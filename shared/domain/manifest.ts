@@ -1,6 +1,6 @@
 import { parseCsv } from '../csv/csv-reader';
 import { csvLine, type CsvDelimiter } from '../csv/csv-writer';
-import { closestColumn, groupFields } from './manifest-columns';
+import { closestColumn, columnName, groupFields, normalColumn, type ManifestLanguage } from './manifest-columns';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
 
@@ -15,6 +15,7 @@ import type { Signer, SignerField, SignerInvite } from './signers';
 export { parseCsv } from '../csv/csv-reader';
 export type { CsvDelimiter } from '../csv/csv-writer';
 export { closestColumn } from './manifest-columns';
+export type { ManifestLanguage } from './manifest-columns';
 
 export interface ManifestEntry {
   row: number;
@@ -56,7 +57,11 @@ const codeColumn: Record<Exclude<SignerField, 'signer'>, GroupField> = {
 const inviteWords: Record<string, SignerInvite[]> = {
   email: ['EM'], sms: ['PH'], 'email+sms': ['EM', 'PH'], 'sms+email': ['EM', 'PH'], link: [], '': [],
   em: ['EM'], ph: ['PH'], 'em+ph': ['EM', 'PH'], 'ph+em': ['EM', 'PH'],
+  // What the Spanish template writes.
+  correo: ['EM'], 'correo+sms': ['EM', 'PH'], 'sms+correo': ['EM', 'PH'], enlace: [],
 };
+/** `any` (any phone, any document), also as the Spanish template writes it. */
+const anyWords = new Set(['any', 'cualquiera']);
 
 /** The last segment of a path written with `/` or `\`. */
 export function fileNameOf(path: string): string {
@@ -80,7 +85,7 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
   const ignored: string[] = [];
   const seen = new Set<string>();
   header.forEach((raw, index) => {
-    const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const name = normalColumn(raw);
     const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite|name)$/.exec(name);
     const column: Column =
       name === 'file' || name === 'title' ? { kind: name }
@@ -211,7 +216,7 @@ function readGroup(row: number, n: number, cells: Partial<Record<GroupField, str
       { value: cells.invite ?? '' }));
     return null;
   }
-  const anyOrValue = (value: string) => (value.toLowerCase() === 'any' ? null : value);
+  const anyOrValue = (value: string) => (anyWords.has(value.toLowerCase()) ? null : value);
   const raw: Signer = { validations: {}, invite };
   if (cells.email !== undefined) raw.validations.EM = cells.email;
   if (cells.phone !== undefined) raw.validations.PH = anyOrValue(cells.phone);
@@ -278,10 +283,16 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], rejecte
   return { matched, problems, unlisted };
 }
 
-const templateHeader = ['file', 'title', ...[1, 2].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
+const templateHeader = (groups: number, language: ManifestLanguage) =>
+  [columnName('file', language), columnName('title', language), ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => columnName({ n: i + 1, field }, language))).flat()];
 const templateExample = [
   'service-contract-2025.pdf', 'Service contract 2025',
   'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
+  'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
+];
+const templateExampleEs = [
+  'contrato-servicio-2025.pdf', 'Contrato de servicio 2025',
+  'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'correo',
   'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
 ];
 
@@ -292,28 +303,30 @@ export interface TemplateRow {
   signers: Signer[];
 }
 
-/** How a signer is invited, as the manifest and the results CSV write it: email, sms, email+sms or link. */
-export const inviteWord = (invite: SignerInvite[]): string =>
-  invite.includes('EM') && invite.includes('PH') ? 'email+sms' : invite.includes('EM') ? 'email' : invite.includes('PH') ? 'sms' : 'link';
+/** How a signer is invited, as the manifest and the results CSV write it: email, sms, email+sms or link (in Spanish correo, sms, correo+sms, enlace). */
+export const inviteWord = (invite: SignerInvite[], language: ManifestLanguage = 'en'): string => {
+  const email = language === 'es' ? 'correo' : 'email';
+  return invite.includes('EM') && invite.includes('PH') ? `${email}+sms` : invite.includes('EM') ? email : invite.includes('PH') ? 'sms' : language === 'es' ? 'enlace' : 'link';
+};
 
-function signerCells(signer: Signer | undefined): string[] {
+function signerCells(signer: Signer | undefined, language: ManifestLanguage): string[] {
   if (!signer) return ['', '', '', '', '', ''];
   const { EM, PH, BI, AF } = signer.validations;
-  const anyOr = (value: string | null | undefined) => (value === null ? 'any' : value ?? '');
-  return [signer.name ?? '', EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
+  const anyOr = (value: string | null | undefined) => (value === null ? (language === 'es' ? 'cualquiera' : 'any') : value ?? '');
+  return [signer.name ?? '', EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite, language)];
 }
 
 /**
- * A manifest for "save a template" (CRLF, as spreadsheets write): the header and one example row,
+ * A manifest for "save a template" (CRLF, as spreadsheets write), its column names in the UI's
+ * language (English or Spanish; both are read back): the header and one example row,
  * or, given a batch's rows, one line per file with its title and the signers said so far. Written by
  * the one CSV writer (shared/csv): a title or file name starting with = + - @ never runs as a formula
  * (`'` before it, which the manifest reader removes again).
  */
-export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[]): string {
+export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[], language: ManifestLanguage = 'en'): string {
   const line = (cells: string[]) => csvLine(cells, delimiter);
-  if (!rows || rows.length === 0) return `${line(templateHeader)}\r\n${line(templateExample)}\r\n`;
+  if (!rows || rows.length === 0) return `${line(templateHeader(2, language))}\r\n${line(language === 'es' ? templateExampleEs : templateExample)}\r\n`;
   const groups = Math.max(2, ...rows.map((row) => row.signers.length));
-  const header = ['file', 'title', ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => `signer${i + 1}_${field}`)).flat()];
-  const body = rows.map((row) => line([row.file, row.title, ...Array.from({ length: groups }, (_, i) => signerCells(row.signers[i])).flat()]));
-  return [line(header), ...body].join('\r\n') + '\r\n';
+  const body = rows.map((row) => line([row.file, row.title, ...Array.from({ length: groups }, (_, i) => signerCells(row.signers[i], language)).flat()]));
+  return [line(templateHeader(groups, language)), ...body].join('\r\n') + '\r\n';
 }
