@@ -214,7 +214,7 @@ export function createCore(options: CoreOptions): Core {
     'batches.updateItems': ({ batchId, itemIds, patch }) => batches.updateItems(batchId, itemIds, patch),
     'batches.removeItems': ({ batchId, itemIds }) => batches.removeItems(batchId, itemIds),
     'batches.importManifest': ({ batchId, ...source }) => batches.importManifest(batchId, source),
-    'batches.manifestTemplate': ({ batchId }) => batches.manifestTemplate(batchId),
+    'batches.manifestTemplate': ({ batchId, language }) => batches.manifestTemplate(batchId, language),
     'batches.send': ({ batchId, concurrency }) => batches.send(batchId, concurrency),
     'batches.pause': ({ batchId }) => batches.pause(batchId),
     'batches.resume': ({ batchId }) => batches.resume(batchId),

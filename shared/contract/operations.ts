@@ -159,8 +159,8 @@ export const operations = {
     output: batchSchema,
   }),
   'batches.manifestTemplate': defineOperation({
-    summary: 'A manifest template (CSV) naming the rows of a batch, or an example when no batch is given.',
-    input: z.object({ batchId: batchId.optional() }).strict(),
+    summary: 'A manifest template (CSV) naming the rows of a batch, or an example when no batch is given; column names in English or Spanish.',
+    input: z.object({ batchId: batchId.optional(), language: z.enum(['en', 'es']).optional() }).strict(),
     output: z.object({ fileName: z.string(), text: z.string() }),
   }),
   'batches.send': defineOperation({

@@ -1,6 +1,46 @@
-/** The manifest's columns: the fields of a signer group (`signer1_email`…), and guessing the one a misspelt header meant. */
+/**
+ * The manifest's columns: the fields of a signer group (`signer1_email`…), their Spanish names (what
+ * the Spanish template writes, read as well as the English ones), and guessing the one a misspelt header meant.
+ */
 
 export const groupFields = ['name', 'email', 'phone', 'id_document', 'tax_id', 'invite'] as const;
+
+export type ManifestLanguage = 'en' | 'es';
+
+/** The Spanish template's names: `archivo`, `título`, `firmante`, `firmante1_correo`… */
+const spanish = {
+  file: 'archivo', title: 'título', signer: 'firmante', signerN: 'firmante',
+  fields: { name: 'nombre', email: 'correo', phone: 'teléfono', id_document: 'documento', tax_id: 'id_fiscal', invite: 'invitación' },
+} as const;
+
+/** A column's name in the template of a language (`file`, `signer2_phone` → `archivo`, `firmante2_teléfono`). */
+export function columnName(column: 'file' | 'title' | { n: number; field: (typeof groupFields)[number] }, language: ManifestLanguage): string {
+  if (typeof column === 'string') return language === 'es' ? spanish[column] : column;
+  return language === 'es' ? `${spanish.signerN}${column.n}_${spanish.fields[column.field]}` : `signer${column.n}_${column.field}`;
+}
+
+const fromSpanishField = new Map<string, string>(Object.entries(spanish.fields).map(([english, name]) => [plain(name), english]));
+fromSpanishField.set('email', 'email');
+
+/** Letters without accents (`título` → `titulo`). */
+function plain(name: string): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * A header cell as the reader compares it: trimmed, lower case, spaces and hyphens as `_`, and a
+ * Spanish name (with or without accents) as its English one (`Firmante 1 Teléfono` → `signer1_phone`).
+ */
+export function normalColumn(raw: string): string {
+  const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const bare = plain(name);
+  if (bare === 'archivo') return 'file';
+  if (bare === 'titulo') return 'title';
+  if (bare === 'firmante') return 'signer';
+  const group = /^firmante_?(\d{1,3})_(.+)$/.exec(bare);
+  const field = group ? fromSpanishField.get(group[2]!) : undefined;
+  return group && field ? `signer${group[1]}_${field}` : name;
+}
 
 const knownColumns = ['file', 'title', 'signer', ...[1, 2, 3].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
 

@@ -1,6 +1,6 @@
 import { parseCsv } from '../csv/csv-reader';
-import { csvLine, type CsvDelimiter } from '../csv/csv-writer';
-import { closestColumn, groupFields } from './manifest-columns';
+import type { CsvDelimiter } from '../csv/csv-writer';
+import { closestColumn, groupFields, normalColumn } from './manifest-columns';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
 
@@ -15,6 +15,8 @@ import type { Signer, SignerField, SignerInvite } from './signers';
 export { parseCsv } from '../csv/csv-reader';
 export type { CsvDelimiter } from '../csv/csv-writer';
 export { closestColumn } from './manifest-columns';
+export type { ManifestLanguage } from './manifest-columns';
+export { inviteWord, manifestTemplate, type TemplateRow } from './manifest-template';
 
 export interface ManifestEntry {
   row: number;
@@ -56,7 +58,11 @@ const codeColumn: Record<Exclude<SignerField, 'signer'>, GroupField> = {
 const inviteWords: Record<string, SignerInvite[]> = {
   email: ['EM'], sms: ['PH'], 'email+sms': ['EM', 'PH'], 'sms+email': ['EM', 'PH'], link: [], '': [],
   em: ['EM'], ph: ['PH'], 'em+ph': ['EM', 'PH'], 'ph+em': ['EM', 'PH'],
+  // What the Spanish template writes.
+  correo: ['EM'], 'correo+sms': ['EM', 'PH'], 'sms+correo': ['EM', 'PH'], enlace: [],
 };
+/** `any` (any phone, any document), also as the Spanish template writes it. */
+const anyWords = new Set(['any', 'cualquiera']);
 
 /** The last segment of a path written with `/` or `\`. */
 export function fileNameOf(path: string): string {
@@ -80,7 +86,7 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
   const ignored: string[] = [];
   const seen = new Set<string>();
   header.forEach((raw, index) => {
-    const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const name = normalColumn(raw);
     const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite|name)$/.exec(name);
     const column: Column =
       name === 'file' || name === 'title' ? { kind: name }
@@ -211,7 +217,7 @@ function readGroup(row: number, n: number, cells: Partial<Record<GroupField, str
       { value: cells.invite ?? '' }));
     return null;
   }
-  const anyOrValue = (value: string) => (value.toLowerCase() === 'any' ? null : value);
+  const anyOrValue = (value: string) => (anyWords.has(value.toLowerCase()) ? null : value);
   const raw: Signer = { validations: {}, invite };
   if (cells.email !== undefined) raw.validations.EM = cells.email;
   if (cells.phone !== undefined) raw.validations.PH = anyOrValue(cells.phone);
@@ -276,43 +282,4 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], rejecte
       `“${fileNameOf(path)}” has no row in the manifest, so nobody would sign it.`, { file: fileNameOf(path) }));
   }
   return { matched, problems, unlisted };
-}
-
-const templateHeader = ['file', 'title', ...[1, 2].flatMap((n) => groupFields.map((field) => `signer${n}_${field}`))];
-const templateExample = [
-  'service-contract-2025.pdf', 'Service contract 2025',
-  'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
-  'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
-];
-
-/** A row of a template made from a batch: its file, title and signers so far. */
-export interface TemplateRow {
-  file: string;
-  title: string;
-  signers: Signer[];
-}
-
-const inviteWord = (invite: SignerInvite[]): string =>
-  invite.includes('EM') && invite.includes('PH') ? 'email+sms' : invite.includes('EM') ? 'email' : invite.includes('PH') ? 'sms' : 'link';
-
-function signerCells(signer: Signer | undefined): string[] {
-  if (!signer) return ['', '', '', '', '', ''];
-  const { EM, PH, BI, AF } = signer.validations;
-  const anyOr = (value: string | null | undefined) => (value === null ? 'any' : value ?? '');
-  return [signer.name ?? '', EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite)];
-}
-
-/**
- * A manifest for "save a template" (CRLF, as spreadsheets write): the header and one example row,
- * or, given a batch's rows, one line per file with its title and the signers said so far. Written by
- * the one CSV writer (shared/csv): a title or file name starting with = + - @ never runs as a formula
- * (`'` before it, which the manifest reader removes again).
- */
-export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[]): string {
-  const line = (cells: string[]) => csvLine(cells, delimiter);
-  if (!rows || rows.length === 0) return `${line(templateHeader)}\r\n${line(templateExample)}\r\n`;
-  const groups = Math.max(2, ...rows.map((row) => row.signers.length));
-  const header = ['file', 'title', ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => `signer${i + 1}_${field}`)).flat()];
-  const body = rows.map((row) => line([row.file, row.title, ...Array.from({ length: groups }, (_, i) => signerCells(row.signers[i])).flat()]));
-  return [line(header), ...body].join('\r\n') + '\r\n';
 }

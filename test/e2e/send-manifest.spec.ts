@@ -39,4 +39,22 @@ test.describe('Manifest import', () => {
     await expect(nda.getByTestId('row-signers')).toContainText('ana@example.com');
     await expect(page.locator('[data-file="Lease renewal.pdf"]').getByTestId('row-title')).toHaveValue('Lease renewal');
   });
+
+  // Issue 24: a manifest with the Spanish template's column names is applied, and an SMS signer's
+  // phone shows on the row beside the e-mail, with how it is invited.
+  test('reads Spanish column names and shows an SMS signer’s phone on the row', async ({ page, webHost }) => {
+    test.setTimeout(120_000);
+    await openSend(page, webHost);
+    await dropFiles(page, [await contractPdf('Contrato 7', 'Bruno Díaz')]);
+    await expect(page.getByTestId('send-row')).toHaveCount(1);
+    const spanish = ['archivo;título;firmante1_nombre;firmante1_correo;firmante1_teléfono;firmante1_invitación',
+      'Contrato 7.pdf;Contrato siete;Bruno Díaz;bruno@example.com;+5491198765432;sms'].join('\r\n');
+    await page.getByTestId('manifest-input').setInputFiles({ name: 'firmantes.csv', mimeType: 'text/csv', buffer: Buffer.from(spanish) });
+    await expect(page.getByTestId('manifest-problems').getByTestId('manifest-applied')).toContainText('Applied 1 of 1');
+    const row = page.locator('[data-file="Contrato 7.pdf"]');
+    await expect(row.getByTestId('row-title')).toHaveValue('Contrato siete');
+    await expect(row.getByTestId('row-signers')).toContainText('bruno@example.com');
+    await expect(row.getByTestId('row-signer-phone')).toHaveText('+5491198765432');
+    await expect(row.getByTestId('row-signers')).toContainText('invited by SMS');
+  });
 });

@@ -63,6 +63,15 @@ describe('reading a manifest file', () => {
     expect(manifest.entries).toHaveLength(1);
   });
 
+  it('the Spanish template, re-saved by a Spanish Excel (Windows-1252, “;”), reads back with its Spanish column names', async () => {
+    writeFileSync(at('plantilla.csv'), Buffer.from(manifestTemplate(';', undefined, 'es'), 'latin1'));
+    const { manifest, encoding } = await readManifestFile(at('plantilla.csv'));
+    expect(encoding).toBe('windows-1252');
+    expect(manifest.problems).toEqual([]);
+    expect(manifest.entries[0]).toMatchObject({ file: 'contrato-servicio-2025.pdf', title: 'Contrato de servicio 2025' });
+    expect(manifest.entries[0]!.signers.map((signer) => signer.invite)).toEqual([['EM'], ['PH']]);
+  });
+
   it('refuses a spreadsheet saved as a workbook, a missing file and an oversized one, saying what to do', async () => {
     copyFileSync(join(fixturesFolder, 'docx-renamed.pdf'), at('book.csv'));
     await expect(readManifestFile(at('book.csv'))).rejects.toMatchObject({

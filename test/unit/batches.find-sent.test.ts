@@ -63,10 +63,30 @@ describe('results CSV and the manifest template of a batch', () => {
       item({ fileName: 'b.pdf', title: '=HYPERLINK("x")', state: 'failed', documentId: null, error: { kind: 'InvalidInput', message: 'Bad "thing"' } }),
     ]);
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('file,title,status,document_id,error,signer1,signer1_signature_id,signer1_link');
-    expect(lines[1]).toBe('a.pdf,"Smith, Ana",sent,doc-1,,ana@example.com,s1,https://sign/s1');
-    expect(lines[2]).toBe(`b.pdf,"'=HYPERLINK(""x"")",failed,,"Bad ""thing""",,,`);
+    expect(lines[0]).toBe('file,title,status,document_id,error,signer1,signer1_signature_id,signer1_link,signer1_phone,signer1_channel');
+    expect(lines[1]).toBe('a.pdf,"Smith, Ana",sent,doc-1,,ana@example.com,s1,https://sign/s1,,');
+    expect(lines[2]).toBe(`b.pdf,"'=HYPERLINK(""x"")",failed,,"Bad ""thing""",,,,,`);
     expect(csvCell('-1')).toBe("'-1");
+  });
+
+  it('gives each signer its phone and channel: an SMS signer shows the number it is invited on', () => {
+    const csv = resultsCsv([
+      item({
+        signers: [
+          { name: 'Ana', validations: { EM: 'ana@example.com' }, invite: ['EM'] },
+          { name: 'Bruno', validations: { EM: 'bruno@example.com', PH: '+5491198765432' }, invite: ['PH'] },
+        ],
+        signatures: [{ id: 's1', url: 'https://sign/s1', label: 'ana@example.com' }, { id: 's2', url: 'https://sign/s2', label: 'bruno@example.com' }],
+      }),
+      item({ fileName: 'b.pdf', signers: [{ validations: { PH: null, BI: 'AR:1' }, invite: [] }], signatures: [{ id: 's3', url: 'https://sign/s3', label: 'AR:1' }] }),
+    ]);
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('file,title,status,document_id,error,'
+      + 'signer1_name,signer1,signer1_signature_id,signer1_link,signer1_phone,signer1_channel,'
+      + 'signer2_name,signer2,signer2_signature_id,signer2_link,signer2_phone,signer2_channel');
+    // The phone is written as text (a leading ' keeps a spreadsheet from reading +54… as a formula).
+    expect(lines[1]).toBe("a.pdf,A,sent,doc-1,,Ana,ana@example.com,s1,https://sign/s1,,email,Bruno,bruno@example.com,s2,https://sign/s2,'+5491198765432,sms");
+    expect(lines[2]).toBe('b.pdf,A,sent,doc-1,,,AR:1,s3,https://sign/s3,any,link,,,,,,');
   });
 
   it('a template made from rows reads back as the same titles and signers', () => {

@@ -2,7 +2,7 @@ import { readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
 import { defaultConcurrency, type Batch, type ItemPatch } from '../../../shared/domain/batches';
-import { manifestTemplate, matchManifest, parseManifest, titleFromFileName } from '../../../shared/domain/manifest';
+import { manifestTemplate, matchManifest, parseManifest, titleFromFileName, type ManifestLanguage } from '../../../shared/domain/manifest';
 import { normalizeSigner, type Signer } from '../../../shared/domain/signers';
 import type { Logger } from '../logging/logger';
 import type { BatchRepo, BatchRow, ItemRow } from './batch-repo';
@@ -159,11 +159,11 @@ export class BatchPlanning {
     return results.batch(row.id);
   }
 
-  manifestTemplate(batchId?: string): { fileName: string; text: string } {
-    if (!batchId) return { fileName: 'signdock-manifest-template.csv', text: manifestTemplate(',') };
+  manifestTemplate(batchId?: string, language: ManifestLanguage = 'en'): { fileName: string; text: string } {
+    if (!batchId) return { fileName: 'signdock-manifest-template.csv', text: manifestTemplate(',', undefined, language) };
     const items = this.deps.results.itemsOf(this.deps.results.row(batchId).id);
     const rows = items.map((item) => ({ file: item.fileName, title: item.title, signers: item.signers }));
-    return { fileName: 'signdock-manifest.csv', text: manifestTemplate(',', rows) };
+    return { fileName: 'signdock-manifest.csv', text: manifestTemplate(',', rows, language) };
   }
 
   async preview(batchId: string, itemId: string): Promise<{ dataBase64: string | null }> {

@@ -1,6 +1,7 @@
 import type { Batch, BatchItem, BatchSummary, ItemPatch } from '../../../shared/domain/batches';
 import type { Document } from '../../../shared/domain/documents';
 import type { Signer } from '../../../shared/domain/signers';
+import type { ManifestLanguage } from '../../../shared/domain/manifest';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Db } from '../db/database';
@@ -134,8 +135,8 @@ export class BatchService {
   importManifest(batchId: string, source: { path: string } | { fileName: string; contentBase64: string }): Promise<Batch> {
     return this.planning.importManifest(batchId, source);
   }
-  manifestTemplate(batchId?: string): { fileName: string; text: string } {
-    return this.planning.manifestTemplate(batchId);
+  manifestTemplate(batchId?: string, language?: ManifestLanguage): { fileName: string; text: string } {
+    return this.planning.manifestTemplate(batchId, language);
   }
   preview(batchId: string, itemId: string): Promise<{ dataBase64: string | null }> {
     return this.planning.preview(batchId, itemId);

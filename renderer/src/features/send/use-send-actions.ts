@@ -1,4 +1,5 @@
 import { AppError, type Batch, type BatchSummary, type ItemPatch, type SkippedInputInfo } from '../../../../shared';
+import { useTranslation } from 'react-i18next';
 import type { FileSource } from '../../bridge/file-source';
 import { useClient } from '../../lib/client-context';
 import { useFileSource } from '../../lib/file-source-context';
@@ -24,6 +25,7 @@ export class BatchBusyError extends Error {
 export function useSendActions() {
   const client = useClient();
   const files = useFileSource();
+  const { i18n } = useTranslation();
   const store = useSendStore.getState;
 
   const run = async <T>(action: SendAction, work: () => Promise<T>): Promise<T | undefined> => {
@@ -96,7 +98,9 @@ export function useSendActions() {
     saveTemplate: () =>
       run('template', async () => {
         const batch = store().batch;
-        const template = await client.call('batches.manifestTemplate', batch && batch.items.length > 0 ? { batchId: batch.id } : {});
+        // The template's column names follow the UI's language; both languages' names are read back.
+        const language = i18n.language.startsWith('es') ? 'es' : 'en';
+        const template = await client.call('batches.manifestTemplate', batch && batch.items.length > 0 ? { batchId: batch.id, language } : { language });
         downloadText(template.fileName, template.text);
       }),
 
