@@ -29,6 +29,7 @@ import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 import { createEvidence } from './evidence/evidence-wiring';
+import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -43,6 +44,8 @@ export interface CoreOptions {
   webhookPort?: number;
   /** A key and address for this run only, stored nowhere (CLI environment variables). */
   credentialsOverride?: { apiKey?: string; baseUrl?: string };
+  /** The time-stamping authority and its CAs for this run only, stored nowhere (CLI `--tsa`, `--tsa-ca`, SIGNDOCK_TSA_URL, SIGNDOCK_TSA_CA). */
+  tsaOverride?: TsaOverride;
   /** PDF check workers (tests pass a time limit). */
   checkPool?: PdfCheckPoolOptions;
   /** The automatic reminders' clock and pace (tests). */
@@ -65,6 +68,8 @@ export interface Core {
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
   readonly journal: Journal;
+  /** Which time-stamping authority bags are timestamped by, and the CAs that vouch for TSAs. */
+  readonly timestamps: TsaSettings;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -83,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
   const http = options.http ?? createHttpDispatcher();
   const events = new EventBus();
   const settings = new SettingsRepo(db);
+  const timestamps = new TsaSettings(settings, options.tsaOverride);
   const repo = new AccountsRepo(db);
   const ensureDemoService = options.sandbox
     ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
@@ -141,7 +147,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
   });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
-  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger });
+  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, timestamps, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
@@ -246,6 +252,7 @@ export function createCore(options: CoreOptions): Core {
     jobs,
     actions,
     journal,
+    timestamps,
     dispatch: (name, input) => dispatcher.dispatch(name, input),
     async startBackground() {
       background = true;

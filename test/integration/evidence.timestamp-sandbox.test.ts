@@ -66,7 +66,7 @@ describe('timestamps against the sandbox TSA', () => {
     const bag = await newBag();
     await stampBag(bag, { url: sandbox.tsa.url });
     const token = readFileSync(join(bag, TOKEN_FILE));
-    token[token.length - 10] ^= 0xff;
+    token.writeUInt8(token.readUInt8(token.length - 10) ^ 0xff, token.length - 10);
     writeFileSync(join(bag, TOKEN_FILE), token);
     expect((await checkBagTimestamp(bag, { anchors, tsaConfigured: true })).state).toBe('failed');
   });

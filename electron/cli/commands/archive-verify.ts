@@ -8,6 +8,8 @@ import { reportBag, reportPaths, writeVerifyReport } from '../../core/evidence/v
 import { readVersion } from '../../core/version';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { parse } from './archive';
+import type { TimestampCheck } from '../../../shared/domain/timestamp';
+import { timestampLines } from './timestamp-words';
 
 export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
 
@@ -30,27 +32,32 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
     bags.push(...found);
   }
   const index = new EvidenceIndex(ctx.core.db);
-  const results: { bagPath: string; documentId: string; title: string; verdict: string | null; problems: BagProblem[] }[] = [];
+  const results: { bagPath: string; documentId: string; title: string; verdict: string | null; problems: BagProblem[]; timestamp: TimestampCheck | null }[] = [];
+  const timestamps = { anchors: ctx.core.timestamps.anchors(), tsaConfigured: ctx.core.timestamps.endpoint() !== null };
   const reported: ReportBag[] = [];
   const tool = `SignDock ${readVersion()}`;
   for (const [n, bag] of bags.entries()) {
     if (!ctx.json && bags.length > 1) ctx.err(`\rChecking ${n + 1} of ${bags.length}…`);
-    const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool });
+    const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool, timestamps });
     reported.push(reportBag(result));
     if (index.get(bag)) index.recheck(bag, result.problems, new Date().toISOString());
-    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report?.verdict ?? null, problems: result.problems });
+    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report?.verdict ?? null, problems: result.problems, timestamp: result.timestamp });
   }
   if (!ctx.json && bags.length > 1) ctx.err('\n');
   const problems = results.reduce((sum, r) => sum + r.problems.length, 0);
   const report = reportFile ? await writeVerifyReport({ bags: reported, folders, tool, generatedAt: new Date() }, reportFile) : null;
   emit(ctx, { bags: results, problems, ...(report ? { report: { pdf: report.pdf, csv: report.csv } } : {}) }, () =>
     [
-      ...results.flatMap((r) => (r.problems.length === 0 ? [`ok          ${r.bagPath}`] : r.problems.map((p) => `${p.kind.padEnd(11)} ${r.bagPath}/${p.path}: ${p.detail}`))),
+      ...results.flatMap((r) => [
+        ...(r.problems.length === 0 ? [`ok          ${r.bagPath}`] : r.problems.map((p) => `${p.kind.padEnd(11)} ${r.bagPath}/${p.path}: ${p.detail}`)),
+        ...(r.timestamp ? timestampLines(r.timestamp).map((line) => `            ${line}`) : []),
+      ]),
       `${results.length} bag${results.length === 1 ? '' : 's'} checked: ${problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'}`}.`,
       ...(report ? [`Report: ${report.pdf} (and ${report.csv})`] : []),
     ].join('\n'),
   );
-  return problems > 0 ? 1 : 0;
+  // A token that does not verify means the tag manifest or the token changed: a problem, unlike an untrusted TSA.
+  return problems > 0 || results.some((r) => r.timestamp?.state === 'failed') ? 1 : 0;
 }
 
 export const exportUsage = 'export-legal --ids ID,... --out FILE.zip';

@@ -70,5 +70,7 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   const bad = items.some((item) => item.state === 'failed' || item.state === 'pending' || item.state === 'running' || (item.state === 'skipped' && item.outcome?.reason !== 'alreadyArchived'));
   const verdictFailed = items.some((item) => item.outcome?.verdict === 'failed' || item.outcome?.verdict === 'refused');
   if (verdictFailed) ctx.err('Some evidence did not pass verification: see "verify" or the Evidence page.\n');
+  const notYet = items.filter((item) => item.outcome?.timestamp === 'not-yet').length;
+  if (notYet > 0) ctx.err(`${notYet} bag${notYet === 1 ? ' is' : 's are'} not timestamped yet: the time-stamping authority did not give a token. They are archived; run "timestamp" later to add the tokens.\n`);
   return settled.job.state === 'finished' && !bad && !verdictFailed ? 0 : Math.max(code, 1);
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/contract/errors';
 import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
 import { memStep } from './mem-log';
 import { verifyEvidence } from './verify-evidence';
+import { stampBag, type TsaEndpoint } from './timestamp/bag-timestamp';
 
 /**
  * One document into one bag. Each evidence file streams to a temporary file, hashed while it streams,
@@ -33,6 +34,8 @@ export interface BagTarget {
 export interface BagDeps {
   client: () => Promise<ServiceClient>;
   anchors: () => X509Certificate[];
+  /** The time-stamping authority to ask for a token over the tag manifest; none: not timestamped. */
+  tsa?: () => TsaEndpoint | null;
   version: string;
   signal?: AbortSignal;
   now?: () => Date;
@@ -47,6 +50,8 @@ export interface BagResult {
   /** The bag was complete already: nothing was downloaded or written. */
   already: boolean;
   bytes: number;
+  /** The bag's trusted timestamp after this run (timestamp/README.md): a token added, one there already, no TSA set, or the TSA did not give one yet. */
+  timestamp: { state: 'stamped' | 'already' | 'none' | 'not-yet'; detail: string };
 }
 
 export async function isCompleteBag(bag: string): Promise<boolean> {
@@ -57,7 +62,8 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
   const { bag } = target;
   if (await isCompleteBag(bag)) {
     const report = verificationReportSchema.parse(JSON.parse(await readFile(join(bag, 'data', 'verification.json'), 'utf8')));
-    return { report, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag) };
+    const timestamp = await stampBag(bag, deps.tsa?.() ?? null, deps.signal ? { signal: deps.signal } : {});
+    return { report, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag), timestamp };
   }
   await mkdir(join(bag, 'data'), { recursive: true });
   await claimBag(target);
@@ -81,7 +87,8 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
   memStep(`${target.documentId.slice(-4)} tag files`);
   const info = await bagInfo(target, deps);
   await writeTagFiles(bag, info, [...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })), { path: 'data/verification.json' }]);
-  return { report, downloaded, fetched, already: false, bytes: await payloadBytes(bag) };
+  const timestamp = await stampBag(bag, deps.tsa?.() ?? null, { fresh: true, ...(deps.signal ? { signal: deps.signal } : {}) });
+  return { report, downloaded, fetched, already: false, bytes: await payloadBytes(bag), timestamp };
 }
 
 async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {

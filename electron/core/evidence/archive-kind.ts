@@ -49,7 +49,7 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
           report: result.report,
           problems: [],
         });
-        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: result.report.verdict, fetched: result.fetched, already: result.already } };
+        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: result.report.verdict, fetched: result.fetched, already: result.already, timestamp: result.timestamp.state } };
       } catch (error) {
         if (!isAppError(error)) throw error;
         switch (error.kind) {

@@ -5,6 +5,8 @@ import { verificationReportSchema, type BagProblem, type VerificationReport } fr
 import { checkBag, type BagCheck } from './bag-check';
 import { bagInfoValue, readBagInfo, type BagInfo } from './bagit';
 import { verifyEvidence } from './verify-evidence';
+import type { TimestampCheck } from '../../../shared/domain/timestamp';
+import { checkBagTimestamp } from './timestamp/bag-timestamp';
 
 /**
  * Verification of a bag from its files alone (no database, no network, no key): re-hash against its
@@ -25,9 +27,11 @@ export interface BagVerification {
   /** The report written at archive time (data/verification.json), when readable. */
   stored: VerificationReport | null;
   problems: BagProblem[];
+  /** The trusted timestamp, reported beside the verdict (it does not change it); null when not asked for. */
+  timestamp: TimestampCheck | null;
 }
 
-export async function verifyBagFolder(bag: string, options: { anchors: readonly X509Certificate[]; tool: string; rerun?: boolean }): Promise<BagVerification> {
+export async function verifyBagFolder(bag: string, options: { anchors: readonly X509Certificate[]; tool: string; rerun?: boolean; timestamps?: { anchors: readonly X509Certificate[]; tsaConfigured: boolean } }): Promise<BagVerification> {
   const check = await checkBag(bag);
   const info = await readBagInfo(bag);
   const stored = await readStoredReport(bag);
@@ -51,6 +55,7 @@ export async function verifyBagFolder(bag: string, options: { anchors: readonly 
     report,
     stored,
     problems,
+    timestamp: options.timestamps ? await checkBagTimestamp(bag, options.timestamps) : null,
   };
 }
 

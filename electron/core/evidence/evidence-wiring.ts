@@ -17,6 +17,8 @@ import { JobLeases } from '../jobs/leases';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../logging/logger';
 import { nextDue, recheckArchive, scheduleRecheck, type RecheckDeps } from './scheduled-recheck';
+import { stampBag } from './timestamp/bag-timestamp';
+import type { TsaSettings } from './timestamp/tsa-settings';
 
 type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
 
@@ -27,6 +29,8 @@ export interface EvidenceWiringDeps {
   spine: DataSpine;
   clients: ServiceClients;
   settings: SettingsRepo;
+  /** The time-stamping authority bags are timestamped by (none by default). */
+  timestamps: TsaSettings;
   dataFolder: string;
   version: string;
   /** In the web host a browser page must not name folders of this computer (DESIGN.md, security model). */
@@ -46,7 +50,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
   };
   engine.register(
     archiveKind({
-      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), version: deps.version, signal }),
+      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), tsa: () => deps.timestamps.endpoint(), version: deps.version, signal }),
       account: accountRow,
       indexed: (bag) => index.put(bag),
     }),
@@ -86,6 +90,8 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     onBag: async (bagPath, check, at) => {
       // A bag not indexed yet (an archive copied in) is indexed from its files, then the re-hash recorded.
       if (!index.get(bagPath)) await service.indexFolder(bagPath);
+      // A bag the TSA could not stamp when it was archived gets its token now (nothing when it has one or no TSA is set).
+      if (check.problems.length === 0) await stampBag(bagPath, deps.timestamps.endpoint());
       index.recheck(bagPath, check.problems, at);
       return { title: index.get(bagPath)?.title ?? bagPath.slice(bagPath.lastIndexOf('/') + 1) };
     },
