@@ -14,6 +14,7 @@ import {
   verdicts,
   verificationReportSchema,
 } from '../domain/evidence';
+import { timestampCheckSchema } from '../domain/timestamp';
 
 const bagPath = z.string().min(1).max(4096);
 const bagPaths = z.array(bagPath).min(1).max(5000);
@@ -77,7 +78,7 @@ export const evidenceOperations = {
   'evidence.verify': defineOperation({
     summary: 'Re-verify archived bags from their files alone (no network): re-hash against the manifests and run every check again.',
     input: z.object({ bagPaths }).strict(),
-    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema.nullable() })),
+    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema.nullable(), timestamp: timestampCheckSchema.nullable() })),
   }),
   'evidence.indexFolder': defineOperation({
     summary: 'Index every bag under a folder (an archive copied from another machine) so the Evidence page lists it.',

@@ -20,11 +20,15 @@ import { exportForCounsel, type ExportResult } from './counsel-export';
 import type { EvidenceIndex } from './evidence-index';
 import type { ArchiveItemInput } from './archive-kind';
 import { reportBag, writeVerifyReport } from './verify-report';
+import { checkBagTimestamp } from './timestamp/bag-timestamp';
+import type { TsaSettings } from './timestamp/tsa-settings';
 
 export interface EvidenceServiceDeps {
   engine: JobEngine;
   index: EvidenceIndex;
   settings: EvidenceSettingsStore;
+  /** The TSA and its anchors: each bag's timestamp is checked beside its verdict. */
+  timestamps?: Pick<TsaSettings, 'anchors' | 'endpoint'>;
   selectedAccount: () => string;
   accountName: (accountId: string) => string | null;
   document: (accountId: string, documentId: string) => Document | undefined;
@@ -99,7 +103,7 @@ export class EvidenceService {
     const manifest = parseManifest(await readFile(join(bag.bagPath, manifestName), 'utf8').catch(() => '')).lines;
     const files = await Promise.all(manifest.map(async (line) => ({ path: line.path, sha256: line.sha256, bytes: (await stat(join(bag.bagPath, line.path)).catch(() => null))?.size ?? 0 })));
     const summary = this.deps.index.summary(bag.bagPath)!;
-    return { ...summary, report: bag.report, bagInfo: await readBagInfo(bag.bagPath), files };
+    return { ...summary, report: bag.report, bagInfo: await readBagInfo(bag.bagPath), files, timestamp: await checkBagTimestamp(bag.bagPath, this.timestampOptions()) };
   }
 
   /** One evidence file of an archived bag, for the in-app viewer or a download (at most 60 MB). */
@@ -114,11 +118,15 @@ export class EvidenceService {
   }
 
   /** Re-verifies indexed bags from their files alone and records what was found. */
+  private timestampOptions() {
+    return { anchors: this.deps.timestamps?.anchors() ?? [], tsaConfigured: this.deps.timestamps?.endpoint() != null };
+  }
+
   async verify(bagPaths: readonly string[]): Promise<BagVerification[]> {
     const results: BagVerification[] = [];
     for (const bagPath of bagPaths) {
       const bag = this.indexed(bagPath);
-      const result = await verifyBagFolder(bag.bagPath, { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}` });
+      const result = await verifyBagFolder(bag.bagPath, { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}`, timestamps: this.timestampOptions() });
       this.deps.index.recheck(bag.bagPath, result.problems, (this.deps.now?.() ?? new Date()).toISOString());
       results.push(result);
     }

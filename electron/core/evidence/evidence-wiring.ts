@@ -72,6 +72,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     engine,
     index,
     settings: store,
+    timestamps: deps.timestamps,
     selectedAccount: () => spine.requireSelected(),
     accountName: (accountId) => accountRow(accountId)?.name ?? null,
     document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
@@ -152,7 +153,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
       'evidence.file': ({ bagPath, kind }) => service.file(bagPath, kind),
       'evidence.forDocument': ({ documentId }) => index.byDocument(documentId).map((bag) => index.summary(bag.bagPath)!),
       'evidence.verify': async ({ bagPaths }) =>
-        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report })),
+        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report, timestamp: r.timestamp })),
       'evidence.indexFolder': ({ path }) => {
         hostPath('a folder to index', path);
         return service.indexFolder(path);

@@ -70,7 +70,7 @@ export class SandboxTsa {
   async respond(requestDer: Buffer): Promise<Buffer> {
     let request: pkijs.TimeStampReq;
     try {
-      request = pkijs.TimeStampReq.fromBER(requestDer);
+      request = pkijs.TimeStampReq.fromBER(Uint8Array.from(requestDer));
     } catch {
       return this.rejection('The request is not a DER TimeStampReq.');
     }
@@ -78,7 +78,7 @@ export class SandboxTsa {
     if (!hash) return this.rejection(`Unsupported hash algorithm ${request.messageImprint.hashAlgorithm.algorithmId}.`);
     if (request.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== hashLength[hash]) return this.rejection('The message imprint has the wrong length for its algorithm.');
     const identity = this.identity();
-    const certificate = pkijs.Certificate.fromBER(identity.certDer);
+    const certificate = pkijs.Certificate.fromBER(Uint8Array.from(identity.certDer));
     this.serial += 1;
     const tstInfo = new pkijs.TSTInfo({
       version: 1,
@@ -111,7 +111,7 @@ export class SandboxTsa {
           }),
         }),
       ],
-      ...(request.certReq ? { certificates: [certificate, pkijs.Certificate.fromBER(caDer())] } : {}),
+      ...(request.certReq ? { certificates: [certificate, pkijs.Certificate.fromBER(Uint8Array.from(caDer()))] } : {}),
     });
     await signedData.sign(await signingKey(identity.keyPem), 0, 'SHA-256');
     const response = new pkijs.TimeStampResp({
