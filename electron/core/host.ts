@@ -91,7 +91,7 @@ export function createCore(options: CoreOptions): Core {
   const timestamps = new TsaSettings(settings, options.tsaOverride);
   const repo = new AccountsRepo(db);
   const ensureDemoService = options.sandbox
-    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
+    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl, settings)
     : undefined;
   const accounts = new AccountService({
     repo,
@@ -194,7 +194,7 @@ export function createCore(options: CoreOptions): Core {
       return followSelection(state);
     },
     'accounts.select': async ({ accountId }) => followSelection(await accounts.select(accountId)),
-    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder)),
+    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder, settings)),
     'sync.status': () => spine.status(),
     'sync.now': () => spine.syncNow(),
     'documents.list': (query) => spine.list(query),
