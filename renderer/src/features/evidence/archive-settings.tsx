@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceSettings } from '../../../../shared/domain/evidence';
 import { Button } from '../../components/button';
+import { CertificateList } from '../../components/certificate-list';
 import { ErrorNotice } from '../../components/error-notice';
 import { SectionCard } from '../../components/section-card';
 import { TextField } from '../../components/text-field';
@@ -16,7 +17,6 @@ export function ArchiveSettings() {
   const client = useClient();
   const [settings, setSettings] = useState<EvidenceSettings | null>(null);
   const [folder, setFolder] = useState('');
-  const file = useRef<HTMLInputElement>(null);
   // In a browser the folder is shown, not chosen: a page may not name folders of the computer.
   const browser = useAppInfoStore((store) => store.info?.hostKind === 'web');
   useEffect(() => {
@@ -53,37 +53,16 @@ export function ArchiveSettings() {
         </div>
         {save.error ? <ErrorNotice error={save.error} /> : null}
         <h3 className="field-label">{t('evidence.settings.anchors')}</h3>
-        {settings.trustAnchors.length === 0 ? <p className="field-hint">{t('evidence.settings.noAnchors')}</p> : null}
-        <ul className="evidence-anchors" data-testid="trust-anchors">
-          {settings.trustAnchors.map((anchor) => (
-            <li key={anchor.fingerprint}>
-              <span>
-                {anchor.subject} <span className="cell-sub">{t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) })}</span>
-              </span>
-              <Button size="sm" variant="danger-quiet" onClick={() => void remove.run(anchor.fingerprint)} aria-label={t('evidence.settings.removeAnchor', { subject: anchor.subject })}>
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <input
-          ref={file}
-          type="file"
-          accept=".pem,.crt,.cer"
-          hidden
-          aria-hidden="true"
-          tabIndex={-1}
-          onChange={async (event) => {
-            const picked = event.target.files?.[0];
-            event.target.value = '';
-            if (picked) await add.run(await picked.text());
-          }}
+        <CertificateList
+          items={settings.trustAnchors.map((anchor) => ({ key: anchor.fingerprint, subject: anchor.subject, note: t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) }) }))}
+          empty={t('evidence.settings.noAnchors')}
+          addLabel={t('evidence.settings.addAnchor')}
+          removeLabel={(subject) => t('evidence.settings.removeAnchor', { subject })}
+          onAdd={(pem) => add.run(pem)}
+          onRemove={(fingerprint) => remove.run(fingerprint)}
+          busy={add.pending}
+          testId="trust-anchors"
         />
-        <div>
-          <Button size="sm" busy={add.pending} onClick={() => file.current?.click()}>
-            {t('evidence.settings.addAnchor')}
-          </Button>
-        </div>
         {add.error ? <ErrorNotice error={add.error} /> : null}
         {remove.error ? <ErrorNotice error={remove.error} /> : null}
       </div>

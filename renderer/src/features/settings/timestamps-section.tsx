@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tsaUrlSchema } from '../../../../shared/domain/timestamp';
 import { Button } from '../../components/button';
+import { CertificateList } from '../../components/certificate-list';
 import { ErrorNotice } from '../../components/error-notice';
 import { SectionCard } from '../../components/section-card';
 import { TextField } from '../../components/text-field';
@@ -21,7 +22,6 @@ export function TimestampsSection() {
   // What the person is typing; null shows the stored address (also after a save).
   const [draft, setDraft] = useState<string | null>(null);
   const url = draft ?? timestamps.tsaUrl ?? '';
-  const file = useRef<HTMLInputElement>(null);
   const typed = url.trim();
   const valid = typed === '' || tsaUrlSchema.safeParse(typed).success;
   const changed = (typed === '' ? null : typed) !== timestamps.tsaUrl;
@@ -55,40 +55,16 @@ export function TimestampsSection() {
           </Button>
         </div>
         <h3 className="field-label">{t('evidence.timestamps.anchors')}</h3>
-        {timestamps.tsaAnchors.length === 0 ? <p className="field-hint">{t('evidence.timestamps.noAnchors')}</p> : null}
-        <ul className="timestamps-anchors" data-testid="tsa-anchors">
-          {timestamps.tsaAnchors.map((anchor) => (
-            <li key={anchor.fingerprint || anchor.pem}>
-              <span>{anchor.subject}</span>
-              <Button
-                size="sm"
-                variant="danger-quiet"
-                aria-label={t('evidence.timestamps.removeAnchor', { subject: anchor.subject })}
-                onClick={() => save(timestamps.tsaUrl, timestamps.tsaAnchors.filter((other) => other !== anchor))}
-              >
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <input
-          ref={file}
-          type="file"
-          accept=".pem,.crt,.cer"
-          hidden
-          aria-hidden="true"
-          tabIndex={-1}
-          onChange={async (event) => {
-            const picked = event.target.files?.[0];
-            event.target.value = '';
-            if (picked) save(timestamps.tsaUrl, [...timestamps.tsaAnchors, { pem: await picked.text(), subject: '', fingerprint: '' }]);
-          }}
+        <CertificateList
+          items={timestamps.tsaAnchors.map((anchor) => ({ key: anchor.fingerprint || anchor.pem, subject: anchor.subject }))}
+          empty={t('evidence.timestamps.noAnchors')}
+          addLabel={t('evidence.timestamps.addAnchor')}
+          removeLabel={(subject) => t('evidence.timestamps.removeAnchor', { subject })}
+          onAdd={(pem) => save(timestamps.tsaUrl, [...timestamps.tsaAnchors, { pem, subject: '', fingerprint: '' }])}
+          onRemove={(key) => save(timestamps.tsaUrl, timestamps.tsaAnchors.filter((anchor) => (anchor.fingerprint || anchor.pem) !== key))}
+          testId="tsa-anchors"
+          addTestId="tsa-add-anchor"
         />
-        <div>
-          <Button size="sm" onClick={() => file.current?.click()} data-testid="tsa-add-anchor">
-            {t('evidence.timestamps.addAnchor')}
-          </Button>
-        </div>
         {update.error ? <ErrorNotice error={update.error} /> : null}
       </form>
     </SectionCard>
