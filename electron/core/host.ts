@@ -30,6 +30,7 @@ import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 import { createEvidence } from './evidence/evidence-wiring';
 import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
+import type { SettingsPatch } from '../../shared/domain/settings';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -89,9 +90,15 @@ export function createCore(options: CoreOptions): Core {
   const events = new EventBus();
   const settings = new SettingsRepo(db);
   const timestamps = new TsaSettings(settings, options.tsaOverride);
+  /** Settings the demo changes (its TSA), told to open windows like any other change. */
+  const demoSettings = { get: () => settings.get(), update: (patch: SettingsPatch) => {
+    const next = settings.update(patch);
+    events.emit('settings.changed', next);
+    return next;
+  } };
   const repo = new AccountsRepo(db);
   const ensureDemoService = options.sandbox
-    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl, settings)
+    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl, demoSettings)
     : undefined;
   const accounts = new AccountService({
     repo,
@@ -194,7 +201,7 @@ export function createCore(options: CoreOptions): Core {
       return followSelection(state);
     },
     'accounts.select': async ({ accountId }) => followSelection(await accounts.select(accountId)),
-    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder, settings)),
+    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder, demoSettings)),
     'sync.status': () => spine.status(),
     'sync.now': () => spine.syncNow(),
     'documents.list': (query) => spine.list(query),

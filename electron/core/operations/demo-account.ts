@@ -6,6 +6,9 @@ import type { AccountService } from '../accounts/account-service';
 import type { SandboxLauncher } from '../sandbox-launcher';
 import type { SettingsRepo } from '../settings/settings-repo';
 
+/** The settings the demo may change (the host's wrapper tells open windows of the change). */
+export type DemoSettings = Pick<SettingsRepo, 'get' | 'update'>;
+
 export const DEMO_ACCOUNT_NAME = 'Sandbox (demo)';
 
 export function sandboxStateFile(dataFolder: string): string {
@@ -17,7 +20,7 @@ export function sandboxStateFile(dataFolder: string): string {
  * exists from an earlier run, its credentials are looked up, which starts the sandbox again with the same
  * key and saved state (see `ensureDemoService`), and it becomes the selected account.
  */
-export async function startDemo(accounts: AccountService, launcher: SandboxLauncher | undefined, dataFolder: string, settings?: SettingsRepo): Promise<Account> {
+export async function startDemo(accounts: AccountService, launcher: SandboxLauncher | undefined, dataFolder: string, settings?: DemoSettings): Promise<Account> {
   if (!launcher) {
     throw new AppError({ kind: 'Unavailable', code: 'sandboxUnavailable', message: 'The local sandbox is not part of this installation.' });
   }
@@ -38,7 +41,7 @@ export async function startDemo(accounts: AccountService, launcher: SandboxLaunc
 }
 
 /** What the account service calls to bring a demo account's sandbox up, keeping its last port if free. */
-export function demoServiceStarter(launcher: SandboxLauncher, dataFolder: string, lastUrl: () => string | undefined, settings?: SettingsRepo) {
+export function demoServiceStarter(launcher: SandboxLauncher, dataFolder: string, lastUrl: () => string | undefined, settings?: DemoSettings) {
   return async (apiKey: string): Promise<string> => {
     const last = lastUrl();
     const port = Number(new URL(last ?? 'http://127.0.0.1:0').port) || undefined;
@@ -53,7 +56,7 @@ export function demoServiceStarter(launcher: SandboxLauncher, dataFolder: string
  * and followed when the sandbox moves to another port. A TSA the user chose is never replaced; the
  * sandbox's CA is not trusted for it until the user adds it (it says "Test only").
  */
-function useDemoTsa(settings: SettingsRepo, previous: string | undefined, tsaUrl: string): void {
+function useDemoTsa(settings: DemoSettings, previous: string | undefined, tsaUrl: string): void {
   const current = settings.get().timestamps;
   if (current.tsaUrl === tsaUrl || (current.tsaUrl !== null && current.tsaUrl !== previous)) return;
   settings.update({ timestamps: { ...current, tsaUrl } });
