@@ -15,6 +15,7 @@ export function normalizeTimestampSettings(value: TimestampSettings): TimestampS
       throw new AppError({
         kind: 'InvalidInput',
         code: 'timestamps.notCertificate',
+        params: { n: index + 1 },
         fields: { [`timestamps.tsaAnchors.${index}`]: ['Not a certificate (PEM).'] },
         message: `TSA certificate authority ${index + 1} is not a certificate in PEM text. Pick the authority's CA certificate (a .pem or .crt file).`,
       });
