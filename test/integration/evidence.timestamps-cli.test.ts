@@ -64,7 +64,8 @@ afterAll(async () => {
   home.remove();
 });
 
-describe('trusted timestamps with the sandbox TSA (real CLI)', () => {
+// Each test runs the real CLI several times (a few seconds each, more on a busy machine).
+describe('trusted timestamps with the sandbox TSA (real CLI)', { timeout: 240_000 }, () => {
   it('every new bag carries a token over its tag manifest, and openssl ts -verify accepts it with the sandbox TSA CA', () => {
     const bags = bagsIn(join(home.path, 'archive'));
     expect(bags).toHaveLength(2);
