@@ -5,6 +5,7 @@ import { AccountsSection } from './accounts-section';
 import { AutoRemindSection } from './auto-remind-section';
 import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
+import { TimestampsSection } from './timestamps-section';
 import { WebhooksSection } from './webhooks-section';
 import './settings.css';
 
@@ -20,6 +21,7 @@ export function SettingsView() {
         <AutoRemindSection />
         <WebhooksSection />
         <EvidenceScheduleSection />
+        <TimestampsSection />
         <AboutSection />
       </div>
     </>
