@@ -8,6 +8,7 @@ import { EnvironmentSecretStore } from '../core/secrets/environment-secret-store
 import { readVersion } from '../core/version';
 import { JOURNAL_KEY_ENV, keyFromEnvironment } from '../core/journal/journal-key';
 import { localSandbox } from '../demo/local-sandbox';
+import { tsaOverrideFrom, type TsaOverride } from '../core/evidence/timestamp/tsa-settings';
 import { commands } from './commands/index';
 import { jsonSafe, terminalSafe, terminalText } from './terminal-safe';
 import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
@@ -23,11 +24,14 @@ Options:
   --home DIR        data folder (default: SIGNDOCK_HOME or the OS application-data folder)
   --account NAME    the account to use (default: the selected one; "default" for auth login)
   --json            print exactly one JSON document on stdout
+  --tsa URL         the RFC 3161 time-stamping authority for this run (default: SIGNDOCK_TSA_URL, else Settings; none set: not timestamped)
+  --tsa-ca FILE     a CA certificate (PEM) that vouches for time-stamping authorities, for this run (repeatable; default: SIGNDOCK_TSA_CA, else Settings)
 Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.signatura.co) give a key and
   address for this run, stored nowhere and needing no keychain: the run uses an account known by the address
   and a fingerprint of the key, so the next run with the same variables sees the same documents and batches.
   SIGNDOCK_WEBHOOK_SECRET gives that account's webhook secret. SIGNDOCK_JOURNAL_KEY (32+ bytes, hex or base64)
-  is the audit journal's key where there is no keychain. Paths are read from the folder you are in.
+  is the audit journal's key where there is no keychain. SIGNDOCK_TSA_URL and SIGNDOCK_TSA_CA (a PEM file)
+  are --tsa and --tsa-ca. Paths are read from the folder you are in.
 `;
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
@@ -75,6 +79,13 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
       return EXIT_USAGE;
     }
   }
+  let tsaOverride: TsaOverride;
+  try {
+    tsaOverride = tsaOverrideFrom({ url: values.tsa, caFiles: values.tsaCa }, io.env, (p) => resolve(cwd, p));
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_USAGE;
+  }
   const keychain = new KeytarSecretStore();
   try {
     core = createCore({
@@ -83,6 +94,7 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
       version: readVersion(),
       secrets: envKey ? new EnvironmentSecretStore(keychain, envKey, io.env.SIGNDOCK_WEBHOOK_SECRET) : keychain,
       sandbox: localSandbox(),
+      tsaOverride,
       ...(envKey ? { credentialsOverride: { apiKey: envKey, ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}) } } : {}),
     });
     if (envKey) core.redactor.add(envKey);
@@ -121,22 +133,26 @@ interface GlobalOptions {
   account: string | undefined;
   json: boolean;
   help: boolean;
+  tsa: string | undefined;
+  tsaCa: string[];
   /** The command and its own words and options, in order. */
   rest: string[];
 }
 
 /** Takes the global options out wherever they stand (`list --json` and `--json list` alike). */
 export function splitGlobalOptions(argv: readonly string[]): GlobalOptions {
-  const options: GlobalOptions = { home: undefined, account: undefined, json: false, help: false, rest: [] };
+  const options: GlobalOptions = { home: undefined, account: undefined, json: false, help: false, tsa: undefined, tsaCa: [], rest: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (flag === '--json') options.json = true;
     else if (flag === '--help' || flag === '-h') options.help = true;
-    else if (flag === '--home' || flag === '--account') {
+    else if (flag === '--home' || flag === '--account' || flag === '--tsa' || flag === '--tsa-ca') {
       const value = inline ?? argv[(i += 1)];
       if (value === undefined || value === '') throw new Error(`${flag} needs a value.`);
       if (flag === '--home') options.home = value;
+      else if (flag === '--tsa') options.tsa = value;
+      else if (flag === '--tsa-ca') options.tsaCa.push(value);
       else options.account = value;
     } else options.rest.push(arg);
   }

@@ -31,6 +31,8 @@ import { watchNotices } from './notices/notices';
 import type { JobEngine } from './jobs/job-engine';
 import type { ActionsService } from './actions/actions-service';
 import { createEvidence } from './evidence/evidence-wiring';
+import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
+import type { SettingsPatch } from '../../shared/domain/settings';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -45,6 +47,8 @@ export interface CoreOptions {
   webhookPort?: number;
   /** A key and address for this run only, stored nowhere (CLI environment variables). */
   credentialsOverride?: { apiKey?: string; baseUrl?: string };
+  /** The time-stamping authority and its CAs for this run only, stored nowhere (CLI `--tsa`, `--tsa-ca`, SIGNDOCK_TSA_URL, SIGNDOCK_TSA_CA). */
+  tsaOverride?: TsaOverride;
   /** PDF check workers (tests pass a time limit). */
   checkPool?: PdfCheckPoolOptions;
   /** The automatic reminders' clock and pace (tests). */
@@ -69,6 +73,8 @@ export interface Core {
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
   readonly journal: Journal;
+  /** Which time-stamping authority bags are timestamped by, and the CAs that vouch for TSAs. */
+  readonly timestamps: TsaSettings;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -88,11 +94,18 @@ export function createCore(options: CoreOptions): Core {
   const http = options.http ?? createHttpDispatcher();
   const events = new EventBus();
   const settings = new SettingsRepo(db);
+  const timestamps = new TsaSettings(settings, options.tsaOverride);
+  /** Settings the demo changes (its TSA), told to open windows like any other change. */
+  const demoSettings = { get: () => settings.get(), update: (patch: SettingsPatch) => {
+    const next = settings.update(patch);
+    events.emit('settings.changed', next);
+    return next;
+  } };
   const repo = new AccountsRepo(db);
   // The demo account's secrets live in memory with its key: no keychain is needed to run the demo.
   const secrets = new KeylessAccountsStore(options.secrets, (accountId) => repo.byId(accountId)?.demo === true);
   const ensureDemoService = options.sandbox
-    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl)
+    ? demoServiceStarter(options.sandbox, options.dataFolder, () => repo.all().find((a) => a.demo)?.baseUrl, demoSettings)
     : undefined;
   const accounts = new AccountService({
     repo,
@@ -150,7 +163,7 @@ export function createCore(options: CoreOptions): Core {
     settings,
   });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
-  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
+  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, timestamps, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
@@ -197,7 +210,7 @@ export function createCore(options: CoreOptions): Core {
       return followSelection(state);
     },
     'accounts.select': async ({ accountId }) => followSelection(await accounts.select(accountId)),
-    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder)),
+    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder, demoSettings)),
     'sync.status': () => spine.status(),
     'sync.now': () => spine.syncNow(),
     'documents.list': (query) => spine.list(query),
@@ -257,6 +270,7 @@ export function createCore(options: CoreOptions): Core {
     jobs,
     actions,
     journal,
+    timestamps,
     dispatch: async (name, input) => {
       await journalReady;
       return dispatcher.dispatch(name, input);

@@ -4,7 +4,7 @@
  */
 export interface SandboxLauncher {
   /** Starts (or reuses) a sandbox that accepts `key` and keeps its documents in `stateFile`. */
-  start(options: { key: string; stateFile: string; port?: number }): Promise<{ url: string }>;
+  start(options: { key: string; stateFile: string; port?: number }): Promise<{ url: string; tsaUrl?: string }>;
   stop(): Promise<void>;
   /** Where the sandbox delivers its notifications (kept for later starts too). */
   setWebhook(url: string): Promise<void>;

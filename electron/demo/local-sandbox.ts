@@ -22,7 +22,7 @@ export function localSandbox(launcherOptions: LocalSandboxOptions = {}): Sandbox
   let webhookUrl: string | null = null;
   return {
     async start({ key, stateFile, port }) {
-      if (running && running.key === key && running.stateFile === stateFile) return { url: running.sandbox.url };
+      if (running && running.key === key && running.stateFile === stateFile) return { url: running.sandbox.url, tsaUrl: running.sandbox.tsa.url };
       await running?.sandbox.stop();
       running = null;
       const { startSandbox } = await import('../../test/sandbox/start-sandbox');
@@ -45,7 +45,7 @@ export function localSandbox(launcherOptions: LocalSandboxOptions = {}): Sandbox
       running = { sandbox, key, stateFile };
       launcherOptions.started?.({ url: sandbox.url, control: sandbox.control, controlToken: sandbox.controlToken });
       if (webhookUrl) await sandbox.controlClient.setWebhook({ url: webhookUrl });
-      return { url: sandbox.url };
+      return { url: sandbox.url, tsaUrl: sandbox.tsa.url };
     },
     async stop() {
       await running?.sandbox.stop();

@@ -17,6 +17,7 @@ export const errorCodes = [
   'sandboxUnavailable',
   'documentNotInMirror',
   'webhooks.noTunnel',
+  'timestamps.notCertificate',
   'webhooks.invalid.publicBaseUrl',
   'webhooks.invalid.port',
   'webhooks.invalid.hmacSecret',

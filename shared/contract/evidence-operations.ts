@@ -17,6 +17,7 @@ import {
   verdicts,
   verificationReportSchema,
 } from '../domain/evidence';
+import { timestampCheckSchema } from '../domain/timestamp';
 
 /** Why a certificate authority may not deserve trust: named as a test authority, not a CA, a self-signed leaf, expired, not yet valid. */
 export const trustAnchorWarnings = ['testName', 'notCa', 'selfSignedNotCa', 'expired', 'notYetValid'] as const;
@@ -88,7 +89,7 @@ export const evidenceOperations = {
   'evidence.verify': defineOperation({
     summary: 'Re-verify archived bags from their files alone (no network): re-hash against the manifests and run every check again.',
     input: z.object({ bagPaths }).strict(),
-    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema })),
+    output: z.array(z.object({ bagPath: z.string(), documentId: z.string(), title: z.string(), problems: z.array(bagProblemSchema), report: verificationReportSchema, timestamp: timestampCheckSchema.nullable() })),
   }),
   'evidence.indexFolder': defineOperation({
     summary: 'Index every bag under a folder (an archive copied from another machine), each verified from its bytes, so the Evidence page lists it with its verdict.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampCheckSchema } from './timestamp';
 
 /**
  * The evidence archive as every host shows it: one BagIt bag per document, each with a verification
@@ -172,6 +173,8 @@ export const bagDetailSchema = bagSummarySchema.extend({
   report: verificationReportSchema,
   bagInfo: z.array(z.tuple([z.string(), z.string()])),
   files: z.array(z.object({ path: z.string(), bytes: z.number(), sha256: z.string() })),
+  /** The trusted timestamp, checked now from the bag's files, beside the verdict. */
+  timestamp: timestampCheckSchema.nullable(),
 });
 export type BagDetail = z.infer<typeof bagDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tsaUrlSchema } from './timestamp';
 
 export const languages = ['system', 'en', 'es'] as const;
 export const themes = ['system', 'light', 'dark'] as const;
@@ -19,12 +20,29 @@ export const autoRemindSchema = z.object({
 export type AutoRemind = z.infer<typeof autoRemindSchema>;
 export const defaultAutoRemind: AutoRemind = { enabled: false, everyDays: 3, maxTimes: 3 };
 
+/** A certificate authority that vouches for time-stamping authorities: its PEM, and (filled by the core) its subject and SHA-256 fingerprint. */
+export const tsaAnchorSchema = z.object({
+  /** Checked as a certificate by the core when saved (a clear error naming the anchor otherwise). */
+  pem: z.string().min(1).max(20_000),
+  subject: z.string().max(2000),
+  fingerprint: z.string().max(200),
+});
+export type TsaAnchor = z.infer<typeof tsaAnchorSchema>;
+
+/** Trusted timestamps (RFC 3161): the time-stamping authority asked for a token over each bag (none by default) and the CAs that vouch for it. */
+export const timestampSettingsSchema = z.object({
+  tsaUrl: tsaUrlSchema.nullable(),
+  tsaAnchors: z.array(tsaAnchorSchema).max(20),
+});
+export type TimestampSettings = z.infer<typeof timestampSettingsSchema>;
+
 export const settingsSchema = z.object({
   language: z.enum(languages),
   theme: z.enum(themes),
   notifications: notificationSettingsSchema,
   /** By account id; an account not listed has automatic reminders off. */
   autoRemind: z.record(z.string(), autoRemindSchema),
+  timestamps: timestampSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -33,6 +51,7 @@ export const defaultSettings: Settings = {
   theme: 'system',
   notifications: { batchDone: true, completed: true, rejected: true },
   autoRemind: {},
+  timestamps: { tsaUrl: null, tsaAnchors: [] },
 };
 
 export const settingsPatchSchema = settingsSchema.partial().strict();

@@ -5,6 +5,7 @@ import type { WireDocument, WireSignatureDetail } from './core/serialize';
 import type { StatsReport } from './core/stats';
 import type { NotificationPayload, SignerMessage } from './core/types';
 import type { DeliveryRecord, WebhookConfig } from './webhooks/webhook-sender';
+import type { TsaConfig } from './tsa/tsa-authority';
 
 /** Who a played signer is and where they sign from; every field is optional. */
 export interface SignerDetails {
@@ -118,6 +119,16 @@ export class SandboxControlClient {
 
   setRateLimit(config: Partial<RateLimitConfig>): Promise<RateLimitConfig> {
     return this.call('PUT', '/rate-limit', config);
+  }
+
+  /** The time-stamping authority's switch and certificate validity, with the tokens issued and requests refused. */
+  tsa(): Promise<TsaConfig & { issued: number; refused: number }> {
+    return this.call('GET', '/tsa');
+  }
+
+  /** `{enabled: false}` makes the TSA unreachable (connections dropped) until switched on again. */
+  setTsa(config: Partial<TsaConfig>): Promise<TsaConfig> {
+    return this.call('PUT', '/tsa', config);
   }
 
   stats(): Promise<StatsReport> {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ describe('demo data', () => {
 });
 
 describe('npm run sandbox', () => {
-  it('`tsx test/sandbox/main.ts --port 0 --demo --json` prints one JSON line {url, key, control, controlToken}; the key lists the demo documents, the token opens the control API', async () => {
+  it('`tsx test/sandbox/main.ts --port 0 --demo --json` prints one JSON line {url, key, control, controlToken, tsaUrl, tsaCaFile}; the key lists the demo documents, the token opens the control API', async () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', main, '--port', '0', '--demo', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
@@ -60,8 +61,10 @@ describe('npm run sandbox', () => {
         lines.once('line', resolve);
         child.once('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
       });
-      const summary = JSON.parse(first) as { url: string; key: string; control: string; controlToken: string };
-      expect(Object.keys(summary)).toEqual(['url', 'key', 'control', 'controlToken']);
+      const summary = JSON.parse(first) as { url: string; key: string; control: string; controlToken: string; tsaUrl: string; tsaCaFile: string };
+      expect(Object.keys(summary)).toEqual(['url', 'key', 'control', 'controlToken', 'tsaUrl', 'tsaCaFile']);
+      expect(summary.tsaUrl).toBe(`${summary.url}/tsa`);
+      expect(readFileSync(summary.tsaCaFile, 'utf8')).toContain('BEGIN CERTIFICATE');
       expect(summary.controlToken).toMatch(/^[0-9a-f]{64}$/);
       expect((await fetch(`${summary.control}/auto-sign`)).status).toBe(401);
       expect((await fetch(`${summary.control}/auto-sign`, { headers: { 'x-sandbox-control-token': summary.controlToken } })).status).toBe(200);

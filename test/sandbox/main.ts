@@ -1,6 +1,6 @@
 // `npm run sandbox [-- --port N --demo --json --key K --state FILE --seed N --host H --control-token T --variant default|alt --verbose]`
 // Starts the sandbox and prints its base URL, an API key, the control URL and the control token. With
-// --json, stdout carries exactly one JSON line {"url","key","control","controlToken"}; everything for
+// --json, stdout carries exactly one JSON line {"url","key","control","controlToken","tsaUrl","tsaCaFile"}; everything for
 // humans goes to stderr.
 import { parseArgs } from 'node:util';
 import { startSandbox } from './start-sandbox';
@@ -54,7 +54,7 @@ const sandbox = await startSandbox({
   ...(values.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
 });
 
-const summary = { url: sandbox.url, key: sandbox.key, control: sandbox.control, controlToken: sandbox.controlToken };
+const summary = { url: sandbox.url, key: sandbox.key, control: sandbox.control, controlToken: sandbox.controlToken, tsaUrl: sandbox.tsa.url, tsaCaFile: sandbox.tsa.caFile };
 if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
 process.stderr.write(
   [
@@ -63,6 +63,7 @@ process.stderr.write(
     `  API key: ${sandbox.key}`,
     `  Control: ${sandbox.control}`,
     `           (header x-sandbox-control-token: ${sandbox.controlToken})`,
+    `  TSA:     ${sandbox.tsa.url} (RFC 3161; its CA: ${sandbox.tsa.caFile})`,
     variant === 'alt' ? '  Variant: alt (the other choices the interface allows; see test/sandbox/README.md)' : '',
     values.demo ? `  Demo:    ${sandbox.services.store.documents.size} documents, auto-sign on` : '',
     `Try: curl -H "Authorization: Bearer ${sandbox.key}" ${sandbox.url}/api/v2/documents`,

@@ -11,6 +11,7 @@ import type { SandboxVariant } from './core/variant';
 import type { Workflow } from './core/workflow';
 import type { EvidenceService } from './evidence/evidence-service';
 import type { WebhookSender } from './webhooks/webhook-sender';
+import type { SandboxTsa } from './tsa/tsa-authority';
 
 /** Everything a request handler may use; built once by `startSandbox`. */
 export interface SandboxServices {
@@ -25,6 +26,8 @@ export interface SandboxServices {
   readonly evidence: EvidenceService;
   readonly autoSigner: AutoSigner;
   readonly stats: Stats;
+  /** The RFC 3161 time-stamping authority at `/tsa`. */
+  readonly tsa: SandboxTsa;
   readonly limits: { maxBodyBytes: number; maxPdfBytes: number };
   /** Which of the interface's open choices answers follow (core/variant.ts). */
   readonly variant: SandboxVariant;

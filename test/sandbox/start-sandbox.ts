@@ -25,6 +25,10 @@ import { newControlToken } from './control/control-guard';
 import { CONTROL_PREFIX, SandboxServer } from './http/server';
 import type { SandboxServices } from './services';
 import type { WebhookConfig } from './webhooks/webhook-sender';
+import type { TsaConfig } from './tsa/tsa-authority';
+import { SandboxTsa } from './tsa/tsa-authority';
+import { tsaCaFile } from './tsa/tsa-ca-file';
+import { TSA_PATH } from './tsa/tsa-http';
 import { WebhookSender } from './webhooks/webhook-sender';
 
 export interface SandboxOptions {
@@ -48,6 +52,8 @@ export interface SandboxOptions {
   faults?: Partial<FaultConfig>;
   webhook?: Partial<WebhookConfig>;
   autoSign?: Partial<AutoSignConfig>;
+  /** The time-stamping authority at `/tsa` (on by default; same shape as `PUT /_sandbox/tsa`). */
+  tsa?: Partial<TsaConfig>;
   /** Largest request body accepted (default 70 MiB); larger ones get 413. */
   maxBodyBytes?: number;
   /** Largest PDF accepted in `file_content` (default 50 MiB); larger ones get 400. */
@@ -72,6 +78,9 @@ export interface Sandbox {
   controlToken: string;
   /** A client of the control API that sends the token. */
   controlClient: SandboxControlClient;
+  /** The RFC 3161 time-stamping authority: its URL (`<url>/tsa`), and the CA that issued its certificate
+   * (the sandbox CA) as a file for `openssl ts -verify -CAfile` and as PEM text. */
+  tsa: { url: string; caFile: string; caPem: string };
   /** In-process access for tests: the records, the clock, the webhook sender… */
   services: SandboxServices;
   /** Closes every socket and timer and writes the state file. */
@@ -122,9 +131,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rateLimiter = new RateLimiter(clock, rateLimitOptions);
   const faults = new Faults(root.fork('faults'), options.faults);
   const evidence = new EvidenceService(store, persist);
+  const tsa = new SandboxTsa(clock, options.tsa);
 
   const services: SandboxServices = {
-    clock, timers, store, workflow, keys, rateLimiter, faults, webhooks, evidence, autoSigner, stats,
+    clock, timers, store, workflow, keys, rateLimiter, faults, webhooks, evidence, autoSigner, stats, tsa,
     limits: { maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, maxPdfBytes: options.maxPdfBytes ?? MAX_PDF_BYTES },
     variant,
     variantPrng: root.fork('variant'),
@@ -142,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults.configure(options.faults ?? {});
       autoSigner.reset();
       autoSigner.configure(options.autoSign ?? {});
+      tsa.reset(options.tsa);
       rateLimiter.configure({ ...defaultRateLimit, ...rateLimitOptions });
       persist();
     },
@@ -160,12 +171,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   persist();
 
   const control = `${services.baseUrl}${CONTROL_PREFIX}`;
+  const ca = tsaCaFile(options.stateFile);
   return {
     url: services.baseUrl,
     key: firstKey,
     control,
     controlToken: services.controlToken,
     controlClient: new SandboxControlClient(control, services.controlToken),
+    tsa: { url: `${services.baseUrl}${TSA_PATH}`, caFile: ca.file, caPem: ca.pem },
     services,
     async stop() {
       timers.stop();

@@ -10,6 +10,8 @@ import { readVersion } from '../../core/version';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { parse } from './archive';
 import { badChecks, outcomeLines, shown } from './verdict-lines';
+import type { TimestampCheck } from '../../../shared/domain/timestamp';
+import { timestampLines } from './timestamp-words';
 
 /** Problems that restate a failed or incomplete evidence check (already said by its check line). */
 const evidenceKinds: readonly string[] = ['notRun', 'mismatch', 'refused'];
@@ -20,7 +22,8 @@ export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.p
  * `verify`: from the bytes alone (no network, no key, no database needed: a colleague's copy works),
  * each bag checked against itself and every evidence check run again. Each bag's verdict in its own
  * words (passed, FAILED, INCOMPLETE) with its signers' trust beside it, and each check that failed or
- * could not run; exit 1 when any bag failed or is incomplete (trust never changes the exit code).
+ * could not run, then its trusted timestamp; exit 1 when any bag failed or is incomplete, or a timestamp
+ * token does not verify (trust, of signers or of the TSA, never changes the exit code).
  * `--report FILE.pdf` (or `--out`) also writes the report the legal team keeps: that PDF and FILE.csv.
  */
 export async function verifyCommand(ctx: CliContext, args: string[]): Promise<number> {
@@ -38,15 +41,16 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
     bags.push(...found);
   }
   const index = new EvidenceIndex(ctx.core.db);
-  const results: { bagPath: string; documentId: string; title: string; verdict: Verdict; trust: SignerTrust; checks: Check[]; problems: BagProblem[] }[] = [];
+  const results: { bagPath: string; documentId: string; title: string; verdict: Verdict; trust: SignerTrust; checks: Check[]; problems: BagProblem[]; timestamp: TimestampCheck | null }[] = [];
+  const timestamps = { anchors: ctx.core.timestamps.anchors(), tsaConfigured: ctx.core.timestamps.endpoint() !== null };
   const reported: ReportBag[] = [];
   const tool = `SignDock ${readVersion()}`;
   for (const [n, bag] of bags.entries()) {
     if (!ctx.json && bags.length > 1) ctx.err(`\rChecking ${n + 1} of ${bags.length}…`);
-    const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool });
+    const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool, timestamps });
     reported.push(reportBag(result));
     if (index.get(bag)) index.reverified(bag, result.report, result.problems, result.check.bytes);
-    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report.verdict, trust: result.report.trust, checks: badChecks(result.report.checks), problems: result.problems });
+    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report.verdict, trust: result.report.trust, checks: badChecks(result.report.checks), problems: result.problems, timestamp: result.timestamp });
   }
   if (!ctx.json && bags.length > 1) ctx.err('\n');
   const problems = results.reduce((sum, r) => sum + r.problems.length, 0);
@@ -55,12 +59,18 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
   const report = reportFile ? await writeVerifyReport({ bags: reported, folders, tool, generatedAt: new Date() }, reportFile) : null;
   emit(ctx, { bags: results, verdicts, problems, ...(report ? { report: { pdf: report.pdf, csv: report.csv } } : {}) }, () =>
     [
-      ...results.flatMap((r) => [...outcomeLines(r.bagPath, r), ...r.problems.filter((p) => !evidenceKinds.includes(p.kind)).slice(0, 20).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`)]),
+      ...results.flatMap((r) => [
+        ...outcomeLines(r.bagPath, r),
+        ...r.problems.filter((p) => !evidenceKinds.includes(p.kind)).slice(0, 20).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
+        // The TSA's name and a failure's detail come from the token: shown terminal-safe.
+        ...(r.timestamp ? timestampLines(r.timestamp).map((line) => `            ${shown(line, 400)}`) : []),
+      ]),
       `${results.length} bag${results.length === 1 ? '' : 's'} checked: ${verdicts.passed} passed, ${verdicts.failed} failed, ${verdicts.incomplete} incomplete.`,
       ...(report ? [`Report: ${report.pdf} (and ${report.csv})`] : []),
     ].join('\n'),
   );
-  return verdicts.failed + verdicts.incomplete > 0 ? 1 : 0;
+  // A token that does not verify means the tag manifest or the token changed: a failure, unlike an untrusted TSA (never changes the exit code).
+  return verdicts.failed + verdicts.incomplete > 0 || results.some((r) => r.timestamp?.state === 'failed') ? 1 : 0;
 }
 
 export const exportUsage = 'export-legal --ids ID,... --out FILE.zip [--include-failed]';

@@ -92,6 +92,9 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   );
   // Documents skipped because they are already archived are not a failure of this run.
   const bad = items.some((item) => item.state === 'failed' || item.state === 'pending' || item.state === 'running' || (item.state === 'skipped' && item.outcome?.reason !== 'alreadyArchived'));
+  // Bags the TSA did not stamp are archived all the same (their verdict stands); a later `timestamp` adds the tokens.
+  const notYet = items.filter((item) => item.state === 'done' && item.outcome?.timestamp === 'not-yet').length;
+  if (notYet > 0) ctx.err(`${notYet} bag${notYet === 1 ? ' is' : 's are'} not timestamped yet: the time-stamping authority did not give a token. They are archived; run "timestamp" later to add the tokens.\n`);
   return settled.state === 'finished' && !bad && verdicts.failed + verdicts.incomplete === 0 ? 0 : 1;
 }
 

@@ -12,6 +12,7 @@ import { journalCommand, journalUsage } from './journal';
 import { archiveCommand, archiveUsage } from './archive';
 import { exportLegalCommand, exportUsage, verifyCommand, verifyUsage } from './archive-verify';
 import { exportDocumentsCommand, exportDocumentsUsage } from './export';
+import { timestampCommand, timestampUsage } from './timestamp';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -34,5 +35,6 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   journal: { run: journalCommand, usage: journalUsage },
   archive: { run: archiveCommand, usage: archiveUsage },
   verify: { run: verifyCommand, usage: verifyUsage },
+  timestamp: { run: timestampCommand, usage: timestampUsage },
   'export-legal': { run: exportLegalCommand, usage: exportUsage },
 };

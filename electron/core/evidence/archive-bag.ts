@@ -8,16 +8,18 @@ import { AppError } from '../../../shared/contract/errors';
 import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
 import { memStep } from './mem-log';
 import { verifyEvidence } from './verify-evidence';
-import { checkBag } from './bag-check';
+import { bagCover, checkBag } from './bag-check';
 import { assemble, verifyBagFolder, type BagVerification } from './bag-verify';
+import { stampBag, type TsaEndpoint } from './timestamp/bag-timestamp';
 
 /**
  * One document into one bag. Each evidence file streams to a temporary file, hashed while it streams,
  * fsynced and renamed into place (ServiceClient.downloadEvidence); a file already in place is never
  * downloaded again (a resumed job, a second archive of the same document). Then the evidence is
  * verified, `data/verification.json` written (a record of that run, never read back as a verdict), and
- * the tag files last: a bag with its tag manifest is complete. A complete bag is verified again from
- * its bytes. Folders are 0700, files 0600.
+ * the tag files last: a bag with its tag manifest is complete. Then the bag is timestamped (when a TSA
+ * is set) and checked against itself, so its cache key covers the token. A complete bag is verified
+ * again from its bytes, and stamped only when its verdict is not `failed`. Folders are 0700, files 0600.
  */
 export const payloadFiles: { kind: EvidenceKind; file: string }[] = [
   { kind: 'zipfile', file: 'data/package.zip' },
@@ -36,6 +38,8 @@ export interface BagTarget {
 export interface BagDeps {
   client: () => Promise<ServiceClient>;
   anchors: () => X509Certificate[];
+  /** The time-stamping authority to ask for a token over the tag manifest; none: not timestamped. */
+  tsa?: () => TsaEndpoint | null;
   version: string;
   signal?: AbortSignal;
   now?: () => Date;
@@ -51,6 +55,8 @@ export interface BagResult {
   /** The bag was complete already: nothing was downloaded or written. */
   already: boolean;
   bytes: number;
+  /** The bag's trusted timestamp after this run (timestamp/README.md): a token added, one there already, no TSA set, or the TSA did not give one yet. */
+  timestamp: { state: 'stamped' | 'already' | 'none' | 'not-yet'; detail: string };
 }
 
 export async function isCompleteBag(bag: string): Promise<boolean> {
@@ -63,7 +69,13 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
   if (await isCompleteBag(bag)) {
     // A bag made before (by this or another run, or copied in): verified again from its bytes, never its stored verdict.
     const verification = await verifyBagFolder(bag, { anchors: deps.anchors(), tool, ...(deps.now ? { now: deps.now } : {}) });
-    return { verification, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag) };
+    // A token vouches for the bytes it covers: a bag whose bytes fail is never stamped.
+    const timestamp = verification.report.verdict === 'failed'
+      ? { state: 'none' as const, detail: 'Not timestamped: the bag failed its verification, and a token never vouches for altered bytes.' }
+      : await stampBag(bag, deps.tsa?.() ?? null, deps.signal ? { signal: deps.signal } : {});
+    // The token file is new in the bag: the verdict's cache key now takes it in (the verdict itself does not depend on it).
+    if (timestamp.state === 'stamped') verification.report.covers = verification.check.covers = await bagCover(bag);
+    return { verification, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag), timestamp };
   }
   await mkdir(join(bag, 'data'), { recursive: true, mode: 0o700 });
   await claimBag(target);
@@ -89,9 +101,11 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
   memStep(`${target.documentId.slice(-4)} tag files`);
   const info = await bagInfo(target, deps);
   await writeTagFiles(bag, info, [...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })), { path: 'data/verification.json' }]);
+  // Stamped before the final check, so the verification's cache key (covers) takes in the token file.
+  const timestamp = await stampBag(bag, deps.tsa?.() ?? null, { fresh: true, ...(deps.signal ? { signal: deps.signal } : {}) });
   // The finished bag checked against itself, with the evidence checks just run on the same bytes.
   const verification = assemble(bag, await checkBag(bag), report, { tool, ...(deps.now ? { now: deps.now } : {}) });
-  return { verification, downloaded, fetched, already: false, bytes: await payloadBytes(bag) };
+  return { verification, downloaded, fetched, already: false, bytes: await payloadBytes(bag), timestamp };
 }
 
 async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {

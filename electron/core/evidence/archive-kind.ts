@@ -52,7 +52,7 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
         });
         // The outcome names the bag's verdict, its signers' trust and each check that failed or could not run (ids: words come from the catalogue).
         const checks = report.checks.filter((c) => c.status === 'failed' || c.status === 'incomplete').slice(0, 20).map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, params: c.params }));
-        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: report.verdict, trust: report.trust, checks, fetched: result.fetched, already: result.already } };
+        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: report.verdict, trust: report.trust, checks, fetched: result.fetched, already: result.already, timestamp: result.timestamp.state } };
       } catch (error) {
         if (!isAppError(error)) throw error;
         switch (error.kind) {

@@ -8,6 +8,8 @@ import { checkBag, type BagCheck } from './bag-check';
 import { bagInfoValue, type BagInfo } from './bagit';
 import { notRun } from './checks';
 import { verifyEvidence } from './verify-evidence';
+import type { TimestampCheck } from '../../../shared/domain/timestamp';
+import { checkBagTimestamp } from './timestamp/bag-timestamp';
 
 /**
  * A bag verified from its bytes alone (no database, no network, no key): the bag against itself
@@ -26,6 +28,8 @@ export interface BagVerification {
   /** Every check, run now: the bag's own, then the evidence checks. */
   report: VerificationReport;
   problems: BagProblem[];
+  /** The trusted timestamp, reported beside the verdict (it does not change it); null when not asked for. */
+  timestamp: TimestampCheck | null;
 }
 
 /** Values of bag-info.txt shown anywhere are capped: a 5 MB title is not a title. */
@@ -38,6 +42,8 @@ export interface VerifyBagOptions {
   anchors: readonly X509Certificate[];
   tool: string;
   now?: () => Date;
+  /** Check the bag's trusted timestamp too (beside the verdict, never changing it): the TSA anchors, and whether a TSA is set. */
+  timestamps?: { anchors: readonly X509Certificate[]; tsaConfigured: boolean };
 }
 
 export async function verifyBagFolder(bag: string, options: VerifyBagOptions): Promise<BagVerification> {
@@ -46,10 +52,14 @@ export async function verifyBagFolder(bag: string, options: VerifyBagOptions): P
   if (!check.dataReadable) {
     // data/ is a link, or not there: nothing behind it is read, and no evidence check can run.
     const evidence = evidenceIds.map((id) => notRun(id, 'bagRefused', 'data'));
-    return assemble(bag, check, { checks: evidence, signatures: [], signers: [], scope: ['The bag\'s data/ folder is not a real folder inside the bag: no evidence check was made.'] }, options);
+    return assemble(bag, check, { checks: evidence, signatures: [], signers: [], scope: ['The bag\'s data/ folder is not a real folder inside the bag: no evidence check was made.'] }, options, await timestampOf(bag, options));
   }
   const found = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId }, { anchors: options.anchors, tool: options.tool, ...(options.now ? { now: options.now } : {}) });
-  return assemble(bag, check, found, options);
+  return assemble(bag, check, found, options, await timestampOf(bag, options));
+}
+
+async function timestampOf(bag: string, options: VerifyBagOptions): Promise<TimestampCheck | null> {
+  return options.timestamps ? await checkBagTimestamp(bag, options.timestamps) : null;
 }
 
 function bagDocumentId(bag: string, info: BagInfo): string {
@@ -57,7 +67,7 @@ function bagDocumentId(bag: string, info: BagInfo): string {
 }
 
 /** The bag's own checks and the evidence checks (run on its files) as one verification: verdict, trust, problems. */
-export function assemble(bag: string, check: BagCheck, report: Pick<VerificationReport, 'checks' | 'signatures' | 'signers' | 'scope'>, options: Pick<VerifyBagOptions, 'tool' | 'now'>): BagVerification {
+export function assemble(bag: string, check: BagCheck, report: Pick<VerificationReport, 'checks' | 'signatures' | 'signers' | 'scope'>, options: Pick<VerifyBagOptions, 'tool' | 'now'>, timestamp: TimestampCheck | null = null): BagVerification {
   const info = check.info;
   const documentId = bagDocumentId(bag, info);
   const evidence = report.checks;
@@ -85,6 +95,7 @@ export function assemble(bag: string, check: BagCheck, report: Pick<Verification
       scope: report.scope,
     },
     problems,
+    timestamp,
   };
 }
 

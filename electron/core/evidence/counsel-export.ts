@@ -5,7 +5,9 @@ import type { ExportResult } from '../../../shared/domain/evidence';
 import { trustWords, verdictWords } from '../../../shared/domain/evidence-verdict';
 import { BAGIT_TXT, formatBagInfo, formatManifest, type BagInfo, type ManifestLine } from './bagit';
 import { walkBag } from './bag-files';
+import type { TimestampCheck } from '../../../shared/domain/timestamp';
 import type { BagVerification } from './bag-verify';
+import { TOKEN_FILE, RENEWAL_FOLDER } from './timestamp/bag-timestamp';
 import { StoredZipWriter } from './stored-zip';
 import { verifyText } from './verify-instructions';
 
@@ -77,13 +79,15 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
         covers: verified.report.covers,
         checks: verified.report.checks.map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, detail: c.detail })),
         problems: verified.problems,
-        timestampTokens: files.filter((f) => /\.tsr$/i.test(f.path)).map((f) => f.path),
+        timestampTokens: tokenPaths(files.map((f) => f.path), `data/bags/${name}`),
+        // The bag's trusted timestamp checked now, from its token files (null when not asked for).
+        timestamp: verified.timestamp,
         files,
         journal: input.journal(verified.documentId),
       });
     }
     const user = safeUser();
-    const exported = documents.map((d) => ({ bag: String(d.bag), tokens: d.timestampTokens as string[] }));
+    const exported = documents.map((d) => ({ bag: String(d.bag), tokens: d.timestampTokens as string[], timestamp: d.timestamp as TimestampCheck | null }));
     const custody = {
       format: 'signdock-custody/2',
       exportedAt: now.toISOString(),
@@ -146,4 +150,12 @@ function safeUser(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The bag's timestamp chain in the export, oldest first: the first token, then each renewal (`timestamps/NNNN.tsr`). */
+function tokenPaths(paths: readonly string[], bag: string): string[] {
+  if (!paths.includes(`${bag}/${TOKEN_FILE}`)) return [];
+  const folder = `${bag}/${RENEWAL_FOLDER}/`;
+  const renewals = paths.filter((p) => p.startsWith(folder) && /^\d{4}\.tsr$/.test(p.slice(folder.length))).sort();
+  return [`${bag}/${TOKEN_FILE}`, ...renewals];
 }

@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
@@ -18,18 +19,22 @@ import { isCompleteBag } from './archive-bag';
 import { resolveBag, type EvidenceSettingsStore } from './archive-folder';
 import { bagRelativePath, dayOf } from './bag-path';
 import { bagFilePath, handleInside, NotRegularFile, openRegular, readRegular, realBag } from './bag-files';
-import { findBags, maxShownValue, verifyBagFolder, type BagVerification } from './bag-verify';
+import { findBags, maxShownValue, verifyBagFolder, type BagVerification, type VerifyBagOptions } from './bag-verify';
 import { bagCover } from './bag-check';
 import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bagit';
 import { exportForCounsel } from './counsel-export';
 import type { EvidenceIndex } from './evidence-index';
 import type { ArchiveItemInput } from './archive-kind';
 import { reportBag, writeVerifyReport } from './verify-report';
+import { checkBagTimestamp } from './timestamp/bag-timestamp';
+import type { TsaSettings } from './timestamp/tsa-settings';
 
 export interface EvidenceServiceDeps {
   engine: JobEngine;
   index: EvidenceIndex;
   settings: EvidenceSettingsStore;
+  /** The TSA and its anchors: each bag's timestamp is checked beside its verdict. */
+  timestamps?: Pick<TsaSettings, 'anchors' | 'endpoint'>;
   selectedAccount: () => string;
   accountName: (accountId: string) => string | null;
   document: (accountId: string, documentId: string) => Document | undefined;
@@ -134,7 +139,7 @@ export class EvidenceService {
     );
     const summary = this.deps.index.summary(bag.bagPath)!;
     const bagInfo = (await readBagInfo(bag.bagPath)).map(([label, value]) => [label.slice(0, 200), value.length > maxShownValue ? `${value.slice(0, maxShownValue)}…` : value] as [string, string]);
-    return { ...summary, report: bag.report, bagInfo, files };
+    return { ...summary, report: bag.report, bagInfo, files, timestamp: await checkBagTimestamp(bag.bagPath, this.timestampOptions()) };
   }
 
   /**
@@ -167,7 +172,7 @@ export class EvidenceService {
     }
   }
 
-  /** Verifies indexed bags again from their bytes alone and records what was found. */
+  /** Verifies indexed bags again from their bytes alone and records what was found (with each bag's trusted timestamp). */
   async verify(bagPaths: readonly string[]): Promise<BagVerification[]> {
     const results: BagVerification[] = [];
     for (const bagPath of bagPaths) {
@@ -227,8 +232,13 @@ export class EvidenceService {
     return this.indexFolder(this.deps.settings.archiveFolder());
   }
 
-  verifyOptions() {
-    return { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}`, ...(this.deps.now ? { now: this.deps.now } : {}) };
+  verifyOptions(): VerifyBagOptions {
+    return { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}`, ...(this.deps.now ? { now: this.deps.now } : {}), timestamps: this.timestampOptions() };
+  }
+
+  /** What a bag's timestamp is checked against: the TSA anchors, and whether a TSA is set (no token then means "not yet"). */
+  timestampOptions(): { anchors: X509Certificate[]; tsaConfigured: boolean } {
+    return { anchors: this.deps.timestamps?.anchors() ?? [], tsaConfigured: this.deps.timestamps?.endpoint() != null };
   }
 
   async export(bagPaths: readonly string[], outFile?: string, includeFailed = false): Promise<ExportResult> {

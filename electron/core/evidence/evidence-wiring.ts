@@ -19,6 +19,9 @@ import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../logging/logger';
 import { nextDue, recheckArchive, scheduleRecheck, type RecheckDeps } from './scheduled-recheck';
 import { verifyBagFolder } from './bag-verify';
+import { bagCover } from './bag-check';
+import { checkBagTimestamp, stampBag } from './timestamp/bag-timestamp';
+import type { TsaSettings } from './timestamp/tsa-settings';
 
 type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
 
@@ -29,6 +32,8 @@ export interface EvidenceWiringDeps {
   spine: DataSpine;
   clients: ServiceClients;
   settings: SettingsRepo;
+  /** The time-stamping authority bags are timestamped by (none by default). */
+  timestamps: TsaSettings;
   dataFolder: string;
   version: string;
   /** In the web host a browser page must not name folders of this computer (DESIGN.md, security model). */
@@ -50,7 +55,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
   };
   engine.register(
     archiveKind({
-      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), version: deps.version, signal }),
+      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), tsa: () => deps.timestamps.endpoint(), version: deps.version, signal }),
       account: accountRow,
       indexed: (bag) => index.put(bag),
     }),
@@ -72,6 +77,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     engine,
     index,
     settings: store,
+    timestamps: deps.timestamps,
     selectedAccount: () => spine.requireSelected(),
     accountName: (accountId) => accountRow(accountId)?.name ?? null,
     document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
@@ -89,7 +95,18 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     last: () => store.lastRecheck(),
     store: (result) => store.setLastRecheck(result),
     verify: (bagPath) => verifyBagFolder(bagPath, service.verifyOptions()),
-    onBag: (verified) => service.indexVerified(verified),
+    onBag: async (verified) => {
+      // A bag the TSA could not stamp when it was archived gets its token now (nothing when it has one or no TSA is set);
+      // never a bag whose bytes failed (a token must not vouch for them), never the read-only archive under review.
+      if (!deps.reviewArchive && verified.report.verdict !== 'failed') {
+        const stamped = await stampBag(verified.bagPath, deps.timestamps.endpoint());
+        if (stamped.state === 'stamped') {
+          verified.report.covers = verified.check.covers = await bagCover(verified.bagPath);
+          verified.timestamp = await checkBagTimestamp(verified.bagPath, service.timestampOptions());
+        }
+      }
+      service.indexVerified(verified);
+    },
     onDone: (result) => {
       deps.events.emit('evidence.rechecked', result);
       if (result.bagsWithProblems.length > 0) deps.events.emit('notices', { kind: 'evidenceProblems', count: result.bagsWithProblems.length, titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title) });
@@ -156,7 +173,7 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
       'evidence.file': ({ bagPath, kind }) => service.file(bagPath, kind),
       'evidence.forDocument': ({ documentId }) => index.byDocument(documentId).map((bag) => index.summary(bag.bagPath)!),
       'evidence.verify': async ({ bagPaths }) =>
-        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report })),
+        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report, timestamp: r.timestamp })),
       'evidence.indexFolder': ({ path }) => {
         hostPath('a folder to index', path);
         return service.indexFolder(path);

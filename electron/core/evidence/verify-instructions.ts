@@ -1,3 +1,5 @@
+import type { TimestampCheck } from '../../../shared/domain/timestamp';
+
 /**
  * `VERIFY.txt` of an export for counsel: how to check it with standard tools alone (no SignDock):
  * `sha256sum -c` over each manifest, `openssl ts -verify` over each timestamp token, `pdfsig` on each
@@ -6,8 +8,10 @@
 export interface ExportedBag {
   /** `data/bags/<name>` inside the export. */
   bag: string;
-  /** Timestamp tokens of the bag, relative to the export's top folder (`…/tagmanifest-sha256.txt.tsr`). */
+  /** The bag's timestamp chain, oldest first, relative to the export's top folder (`…/tagmanifest-sha256.txt.tsr`, then `…/timestamps/0002.tsr`…). */
   tokens: string[];
+  /** What SignDock found checking those tokens at export time (null: not checked). */
+  timestamp?: TimestampCheck | null;
 }
 
 const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
@@ -37,9 +41,21 @@ export function verifyText(top: string, bags: readonly ExportedBag[]): string {
     '   that authority (not from this export). Run in this folder:',
     '',
   );
-  const tokens = bags.flatMap((b) => b.tokens.map((token) => ({ bag: b.bag, token })));
-  for (const { bag, token } of tokens) lines.push(`   openssl ts -verify -data ${quote(`${bag}/tagmanifest-sha256.txt`)} -in ${quote(token)} -CAfile <TSA-CA.pem>`);
-  if (tokens.length === 0) lines.push('   (no bag in this export is timestamped: nothing vouches for when its evidence existed)');
+  let chained = false;
+  for (const { bag, tokens, timestamp } of bags) {
+    if (tokens.length === 0) continue;
+    lines.push(`   ${bag}: ${checkedWords(timestamp ?? null)}`);
+    // The first token covers the tag manifest; each renewal covers the tag manifest followed by the token before it.
+    tokens.forEach((token, i) => {
+      if (i === 0) lines.push(`   openssl ts -verify -data ${quote(`${bag}/tagmanifest-sha256.txt`)} -in ${quote(token)} -CAfile <TSA-CA.pem>`);
+      else {
+        chained = true;
+        lines.push(`   cat ${quote(`${bag}/tagmanifest-sha256.txt`)} ${quote(tokens[i - 1]!)} > chain.bin && openssl ts -verify -data chain.bin -in ${quote(token)} -CAfile <TSA-CA.pem>`);
+      }
+    });
+  }
+  if (bags.every((b) => b.tokens.length === 0)) lines.push('   (no bag in this export is timestamped: nothing vouches for when its evidence existed)');
+  if (chained) lines.push('', '   A renewal (timestamps/NNNN.tsr) covers the tag manifest followed by the token before it; openssl checks', '   certificates at today\'s date, so an older token whose TSA certificate has expired is vouched for by the renewal over it.');
   lines.push('', '4. The signatures inside each signed PDF (poppler-utils):', '');
   for (const { bag } of bags) lines.push(`   pdfsig ${quote(`${bag}/data/signed.pdf`)}`);
   lines.push(
@@ -53,4 +69,17 @@ export function verifyText(top: string, bags: readonly ExportedBag[]): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** SignDock's own check of a bag's tokens at export time, in words (the commands above check it again). */
+function checkedWords(check: TimestampCheck | null): string {
+  // The TSA's name and a failure's detail come from the token: one line, no control characters.
+  const plain = (text: string) => {
+    const line = [...text].map((c) => (c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f) ? ' ' : c)).join('');
+    return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  };
+  if (!check) return 'timestamp not checked by SignDock at export time';
+  if (check.state === 'failed') return `timestamp FAILED when SignDock checked it at export time: ${plain(check.detail)}`;
+  if (check.state !== 'passed') return 'not timestamped';
+  return `timestamped ${check.time ?? '?'} by ${plain(check.tsa ?? 'an unnamed authority')}${check.tokens > 1 ? ` (renewed ${check.tokens - 1} time${check.tokens === 2 ? '' : 's'})` : ''}; SignDock found the tokens valid at export time, TSA ${check.trusted ? 'trusted' : 'not trusted there'}`;
 }

@@ -1,5 +1,6 @@
 import { defaultSettings, settingsSchema, type Settings, type SettingsPatch } from '../../../shared/domain/settings';
 import type { Db } from '../db/database';
+import { normalizeTimestampSettings } from './timestamp-settings';
 
 /** Settings that are data live in SQLite, one row per key, as JSON values. */
 export class SettingsRepo {
@@ -24,8 +25,9 @@ export class SettingsRepo {
     const upsert = this.db.prepare(
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
     );
+    const checked = patch.timestamps ? { ...patch, timestamps: normalizeTimestampSettings(patch.timestamps) } : patch;
     this.db.transaction(() => {
-      for (const [key, value] of Object.entries(patch)) {
+      for (const [key, value] of Object.entries(checked)) {
         if (value !== undefined) upsert.run(key, JSON.stringify(value));
       }
     })();

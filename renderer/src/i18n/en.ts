@@ -197,6 +197,9 @@ export const en = {
     Internal: 'Something went wrong inside SignDock.',
   },
   errors: {
+    timestamps: {
+      notCertificate: 'TSA certificate authority {{n}} is not a certificate in PEM text. Pick the authority’s CA certificate (a .pem or .crt file).',
+    },
     invalidInput: 'Some details are not right. Check the highlighted fields.',
     unknownOperation: 'This version of SignDock cannot do that. Update SignDock and try again.',
     internal: 'Something went wrong inside SignDock. The details are in its log: {{log}}',

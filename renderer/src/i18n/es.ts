@@ -195,6 +195,9 @@ export const es: Catalog = {
     Internal: 'Algo salió mal dentro de SignDock.',
   },
   errors: {
+    timestamps: {
+      notCertificate: 'La autoridad de certificación de TSA {{n}} no es un certificado en texto PEM. Elija el certificado de CA de la autoridad (un archivo .pem o .crt).',
+    },
     invalidInput: 'Algunos datos no son correctos. Revise los campos señalados.',
     unknownOperation: 'Esta versión de SignDock no puede hacer eso. Actualice SignDock y vuelva a intentarlo.',
     internal: 'Algo salió mal dentro de SignDock. Los detalles están en su registro: {{log}}',

@@ -18,6 +18,7 @@ import { path } from '../http/router';
 import type { SandboxServices } from '../services';
 import { defaultWebhookConfig } from '../webhooks/webhook-sender';
 import { configPatch } from './config-patch';
+import { defaultTsaConfig } from '../tsa/tsa-authority';
 
 export interface ControlRequest {
   services: SandboxServices;
@@ -107,6 +108,17 @@ const setRateLimit: ControlHandler = ({ services, body }) => {
   return jsonReply(200, services.rateLimiter.configure(patch.value));
 };
 
+const setTsa: ControlHandler = ({ services, body }) => {
+  const patch = configPatch(body, defaultTsaConfig);
+  if (!patch.ok) return detailReply(400, patch.detail);
+  for (const key of ['cert_not_before', 'cert_not_after'] as const) {
+    const value = patch.value[key];
+    if (value !== undefined && Number.isNaN(Date.parse(value))) return detailReply(400, `"${key}" must be an ISO date.`);
+  }
+  services.tsa.configure(patch.value);
+  return jsonReply(200, services.tsa.config);
+};
+
 const addKey: ControlHandler = ({ services, body }) => {
   const given = isPlainObject(body) ? body.key : undefined;
   if (given !== undefined && (typeof given !== 'string' || !/^\S{8,200}$/.test(given))) {
@@ -172,6 +184,8 @@ export const controlRoutes: Route<ControlHandler>[] = [
   route('auto-sign', 'PUT', '/auto-sign', setAutoSign),
   route('rate-limit', 'GET', '/rate-limit', ({ services }) => jsonReply(200, services.rateLimiter.config)),
   route('rate-limit', 'PUT', '/rate-limit', setRateLimit),
+  route('tsa', 'GET', '/tsa', ({ services }) => jsonReply(200, { ...services.tsa.config, issued: services.tsa.issued, refused: services.tsa.refused })),
+  route('tsa', 'PUT', '/tsa', setTsa),
   route('stats', 'GET', '/stats', ({ services }) => jsonReply(200, services.stats.toJSON())),
   route('state', 'GET', '/state', ({ services }) => jsonReply(200, {
     now: new Date(services.clock.now()).toISOString(),

@@ -6,6 +6,7 @@ import { handleControl } from '../control/control-handler';
 import type { SandboxServices } from '../services';
 import { detailReply, textReply } from './reply';
 import { handleSigningPage } from './signing-page';
+import { handleTsa, TSA_PATH } from '../tsa/tsa-http';
 import { writeReply } from './write-reply';
 
 export const CONTROL_PREFIX = '/_sandbox';
@@ -15,6 +16,7 @@ async function route(services: SandboxServices, req: IncomingMessage, res: Serve
   if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) return handleControl(services, req, res);
   if (pathname.startsWith('/api/')) return handleApi(services, req, res);
   if (pathname.startsWith('/sign/')) return handleSigningPage(services, req, res);
+  if (pathname === TSA_PATH) return handleTsa(services, req, res);
   if (pathname === '/') {
     return writeReply(res, textReply(200, `SignDock sandbox: a simulator of the e-signature service.\nAPI: ${services.baseUrl}/api/v2/documents (Bearer key)\nControl: ${services.baseUrl}${CONTROL_PREFIX}\n`), services.timers);
   }

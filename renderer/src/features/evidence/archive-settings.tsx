@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceSettings } from '../../../../shared/domain/evidence';
 import { isAppError } from '../../../../shared/contract/errors';
 import { Button } from '../../components/button';
+import { CertificateList } from '../../components/certificate-list';
 import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
@@ -33,7 +34,6 @@ export function ArchiveSettings() {
   const [pending, setPending] = useState<{ pem: string; anchors: InspectedAnchors } | null>(null);
   // What the last trust change did, in words.
   const [done, setDone] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   // In a browser the folder is shown, not chosen: a page may not name folders of the computer.
   const browser = files.kind === 'upload';
   const save = useAction(async (path: string | null) => {
@@ -90,39 +90,23 @@ export function ArchiveSettings() {
         </div>
         {save.error ? <ErrorNotice error={save.error} /> : null}
         <h3 className="field-label">{t('evidence.settings.anchors')}</h3>
-        {settings.trustAnchors.length === 0 ? <p className="field-hint">{t('evidence.settings.noAnchors')}</p> : null}
-        <ul className="evidence-anchors" data-testid="trust-anchors">
-          {settings.trustAnchors.map((anchor) => (
-            <li key={anchor.fingerprint}>
-              <span>
-                {anchor.subject} <span className="cell-sub">{t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) })}</span>
-              </span>
-              <Button size="sm" variant="danger-quiet" busy={remove.pending} onClick={() => void remove.run(anchor.fingerprint, anchor.subject)} aria-label={t('evidence.settings.removeAnchor', { subject: anchor.subject })}>
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <input
-          ref={file}
-          type="file"
-          accept=".pem,.crt,.cer"
-          hidden
-          aria-hidden="true"
-          tabIndex={-1}
-          data-testid="anchor-file"
-          onChange={async (event) => {
-            const picked = event.target.files?.[0];
-            event.target.value = '';
+        {/* A picked file is inspected and shown first (AnchorConfirm below); only a confirmed one is trusted. */}
+        <CertificateList
+          items={settings.trustAnchors.map((anchor) => ({ key: anchor.fingerprint, subject: anchor.subject, note: t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) }) }))}
+          empty={t('evidence.settings.noAnchors')}
+          addLabel={t('evidence.settings.addAnchor')}
+          removeLabel={(subject) => t('evidence.settings.removeAnchor', { subject })}
+          onAdd={(pem) => {
             setDone(null);
-            if (picked) await inspect.run(await picked.text());
+            return inspect.run(pem);
           }}
+          onRemove={(fingerprint) => remove.run(fingerprint, settings.trustAnchors.find((a) => a.fingerprint === fingerprint)?.subject ?? fingerprint)}
+          busy={inspect.pending}
+          removeBusy={remove.pending}
+          testId="trust-anchors"
+          addTestId="anchor-add"
+          fileTestId="anchor-file"
         />
-        <div>
-          <Button size="sm" busy={inspect.pending} onClick={() => file.current?.click()} data-testid="anchor-add">
-            {t('evidence.settings.addAnchor')}
-          </Button>
-        </div>
         {add.pending || remove.pending ? <ProgressNote text={t('evidence.review.anchor.rechecking')} /> : null}
         {done ? <Notice tone="info" testId="anchor-done">{done}</Notice> : null}
         {inspect.error ? <ErrorNotice error={inspect.error} /> : null}

@@ -6,6 +6,7 @@ import { AutoRemindSection } from './auto-remind-section';
 import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
+import { TimestampsSection } from './timestamps-section';
 import { WebhooksSection } from './webhooks-section';
 import './settings.css';
 
@@ -22,6 +23,7 @@ export function SettingsView() {
         <AutoRemindSection />
         <WebhooksSection />
         <EvidenceScheduleSection />
+        <TimestampsSection />
         <AboutSection />
       </div>
     </>
