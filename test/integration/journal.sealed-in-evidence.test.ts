@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { JournalVerification } from '../../electron/core/journal/journal-verify';
+import { sealedText } from '../../electron/core/journal/checkpoint';
 import type { BagSummary } from '../../shared/domain/evidence';
 import type { JobView } from '../../shared/domain/jobs';
 import { call, syncAll } from '../helpers/evidence-core';
@@ -75,4 +76,20 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
     expect(verdict.problems).toHaveLength(1);
     expect(verdict.problem).toMatch(new RegExp(`cut short: archive job [0-9a-f-]+ of .* counts ${secondCount} entries, the journal ends at entry ${secondCount - 1}`));
   });
+  it('with a TSA set, the checkpoint sealed into an archive job carries an RFC 3161 token over its sealed text that openssl accepts', async () => {
+    await call(core, 'settings.update', { timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] } });
+    const job = await core.jobs.whenSettled((await call<JobView>(core, 'evidence.archive', { documentIds: [documents[0]] })).id);
+    const sealed = jobCheckpoint(job.id) as unknown as { count: number; head: string; at: string; timestampToken?: string };
+    expect(sealed.timestampToken, 'a token over the checkpoint').toEqual(expect.any(String));
+    const data = join(home.path, 'checkpoint-sealed.txt');
+    const token = join(home.path, 'checkpoint.tsr');
+    writeFileSync(data, sealedText(sealed));
+    writeFileSync(token, Buffer.from(sealed.timestampToken!, 'base64'));
+    const run = spawnSync('openssl', ['ts', '-verify', '-data', data, '-in', token, '-CAfile', sandbox.tsa.caFile], { encoding: 'utf8' });
+    expect(`${run.stdout}${run.stderr}`).toMatch(/Verification: OK/);
+    // The token covers exactly the sealed text: another count does not verify.
+    writeFileSync(data, sealedText({ ...sealed, count: sealed.count + 1 }));
+    const forged = spawnSync('openssl', ['ts', '-verify', '-data', data, '-in', token, '-CAfile', sandbox.tsa.caFile], { encoding: 'utf8' });
+    expect(`${forged.stdout}${forged.stderr}`).not.toMatch(/Verification: OK/);
+  }, 120_000);
 });

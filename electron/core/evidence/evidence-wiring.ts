@@ -22,6 +22,7 @@ import { verifyBagFolder } from './bag-verify';
 import { bagCover } from './bag-check';
 import { checkBagTimestamp, stampBag } from './timestamp/bag-timestamp';
 import type { TsaSettings } from './timestamp/tsa-settings';
+import { requestTimestamp } from './timestamp/tsa-client';
 
 type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
 
@@ -83,7 +84,12 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
     completed,
     journal,
-    journalCheckpoint: () => deps.journal.checkpoint(),
+    // The journal's checkpoint sealed into archive jobs and exports, with an RFC 3161 token over its sealed
+    // text when a TSA is set (a TSA that does not answer in 10 s leaves it unstamped, never holding anything up).
+    journalCheckpoint: () => {
+      const tsa = deps.timestamps.endpoint();
+      return deps.journal.timestampedCheckpoint(tsa ? async (bytes) => (await requestTimestamp(tsa.url, bytes, { timeoutMs: 10_000 })).toString('base64') : undefined);
+    },
     exportsFolder: join(deps.dataFolder, 'exports'),
     version: deps.version,
   });
