@@ -30,7 +30,7 @@ export interface MadeArchive {
  * `archive` from the CLI in a data folder of its own (credentials from the environment); the sandbox is
  * stopped afterwards. `extraArgs`: more options for `archive`.
  */
-export async function archiveWithCli(options: { seed: number; titles: string[]; extraArgs?: string[] }): Promise<MadeArchive> {
+export async function archiveWithCli(options: { seed: number; titles: string[]; extraArgs?: string[]; timestamps?: boolean }): Promise<MadeArchive> {
   const made = mkdtempSync(join(tmpdir(), 'signdock-e2e-made-'));
   const sandbox = await startSandbox({ port: 0, seed: options.seed, autoSign: { enabled: false } });
   try {
@@ -39,7 +39,7 @@ export async function archiveWithCli(options: { seed: number; titles: string[]; 
       sandbox.services.workflow.create({ title, file, signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }] });
     }
     await sandbox.controlClient.signAll({ name: 'María García', ip: '203.0.113.10', device: 'Firefox 133 on Windows' });
-    const run = await runCli(['--home', made, 'archive', ...(options.extraArgs ?? [])], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url });
+    const run = await runCli(['--home', made, 'archive', ...(options.extraArgs ?? [])], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url, ...(options.timestamps ? { SIGNDOCK_TSA_URL: sandbox.tsa.url } : {}) });
     return { archive: join(made, 'archive'), run, remove: () => rmSync(made, { recursive: true, force: true }) };
   } finally {
     await sandbox.stop();
