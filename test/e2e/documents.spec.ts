@@ -158,5 +158,22 @@ test.describe('Documents with the sandbox', () => {
     await expect(panel.getByTestId('signature').first()).toContainText('Firmada');
     await panel.getByRole('heading', { level: 2 }).click();
     await page.screenshot({ path: screenshotPath('documents-panel-es.png') });
+
+    // Dates typed as a Spanish clerk reads them (dd/mm/yyyy), not the browser picker's mm/dd/yyyy.
+    await page.keyboard.press('Escape');
+    await expect(panel).not.toBeVisible();
+    const from = page.getByTestId('filter-from');
+    await expect(from).toHaveAttribute('placeholder', '23/11/2026');
+    await from.fill('31/12/2099');
+    await from.press('Enter');
+    await expect(rows).toHaveCount(0);
+    await expect(from).toHaveValue('31/12/2099');
+    await from.fill('12/31/2099');
+    await from.press('Enter');
+    await expect(from).toHaveAttribute('aria-invalid', 'true');
+    await from.fill('01/01/2000');
+    await from.press('Enter');
+    await expect(rows).toHaveCount(1);
+    await expect(from).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

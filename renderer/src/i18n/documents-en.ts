@@ -78,6 +78,7 @@ export const documentsEn = {
     from: 'Created from',
     to: 'to',
     before: 'Created before {{date}}',
+    dateHint: 'A day as {{example}}',
     removeBefore: 'Remove the date limit',
     clear: 'Clear filters',
   },

@@ -76,6 +76,7 @@ export const documentsEs: typeof documentsEn = {
     from: 'Creados desde',
     to: 'hasta',
     before: 'Creados antes del {{date}}',
+    dateHint: 'Un día como {{example}}',
     removeBefore: 'Quitar el límite de fecha',
     clear: 'Quitar los filtros',
   },

@@ -19,8 +19,8 @@ type Replacement = 'none' | 'newSigner' | 'custom';
  * its own checks and channel (the Send page's signer editor). After it, the document is read again and the new signer's link is shown.
  * `replace`: a signer who rejected is replaced — a replacement is required (the signer editor first).
  */
-export function InvalidateDialog(props: { documentId: string; signatureId: string; signer: string; replace?: boolean; open: boolean; onClose(): void }) {
-  const { documentId, signatureId, signer, replace = false, open, onClose } = props;
+export function InvalidateDialog(props: { documentId: string; signatureId: string; signer: string; replace?: boolean; open: boolean; onClose(): void; onStarted?(): void }) {
+  const { documentId, signatureId, signer, replace = false, open, onClose, onStarted } = props;
   const { t } = useTranslation();
   const client = useClient();
   const reasonId = useId();
@@ -54,6 +54,7 @@ export function InvalidateDialog(props: { documentId: string; signatureId: strin
           : {}),
       };
       setStarted(await client.call('signatures.invalidate', { signatureId, documentId, invalidation }));
+      onStarted?.();
     } catch (failure) {
       setError(failure);
     } finally {

@@ -15,7 +15,8 @@ import { useJob } from './use-job';
  * who not (signed, rejected, invited by link), then one result per signer; a refusal because a reminder
  * went out less than 2 hours ago says when the next one is possible.
  */
-export function RemindDialog({ documentIds, signatureIds, open, onClose }: { documentIds: string[]; signatureIds?: string[]; open: boolean; onClose(): void }) {
+export function RemindDialog(props: { documentIds: string[]; signatureIds?: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
+  const { documentIds, signatureIds, open, onClose, onStarted } = props;
   const { t } = useTranslation();
   const client = useClient();
   const [plan, setPlan] = useState<OperationOutput<'signatures.planRemind'> | null>(null);
@@ -34,6 +35,7 @@ export function RemindDialog({ documentIds, signatureIds, open, onClose }: { doc
     setBusy(true);
     try {
       setStarted(await client.call('signatures.remind', selection));
+      onStarted?.();
     } catch (failure) {
       setError(failure);
     } finally {

@@ -13,7 +13,7 @@ import { useJob } from './use-job';
  * Bulk replace a signer: "everywhere ana@old.example still has to sign in the selection (or in every
  * pending document), invalidate and invite ana@new.example instead", previewed as a list before it runs.
  */
-export function ReplaceSignerDialog({ documentIds, open, onClose }: { documentIds?: string[]; open: boolean; onClose(): void }) {
+export function ReplaceSignerDialog({ documentIds, open, onClose, onStarted }: { documentIds?: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
   const { t } = useTranslation();
   const client = useClient();
   const [from, setFrom] = useState('');
@@ -39,6 +39,7 @@ export function ReplaceSignerDialog({ documentIds, open, onClose }: { documentId
     setBusy(true);
     try {
       setStarted(await client.call('signatures.replace', { from: from.trim(), to: to.trim(), reason: reason.trim(), notify, ...scope }));
+      onStarted?.();
     } catch (failure) {
       setError(failure);
     } finally {

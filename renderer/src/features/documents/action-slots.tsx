@@ -11,30 +11,47 @@ import type { ListedDocument } from './use-documents-query';
 import { EvidenceButtons } from '../evidence/evidence-buttons';
 import { emptySelection, useDocumentsStore } from './documents-store';
 
-/** Once an action's dialog closes, the selected rows have moved on (a cancelled row leaves a "pending" filter): start over. */
-const clearSelection = () => useDocumentsStore.getState().select(emptySelection, null);
+/**
+ * One way for every action here: the dialog open (or null), and whether its job started. Once a job
+ * ran, closing the dialog drops the selection: its rows have moved on (a cancelled or reminded row may
+ * leave the filter, a replaced signer no longer matches), so "10 selected … 0 documents" never stays.
+ */
+function useActionDialog<T>() {
+  const [open, setOpen] = useState<T | null>(null);
+  const acted = useRef(false);
+  return {
+    open,
+    show: (next: T) => {
+      acted.current = false;
+      setOpen(next);
+    },
+    close: () => {
+      setOpen(null);
+      if (acted.current) useDocumentsStore.getState().select(emptySelection, null);
+      acted.current = false;
+    },
+    started: () => {
+      acted.current = true;
+    },
+  };
+}
 
 /*
  * Where the actions on documents meet the page (their dialogs and jobs live in ../document-actions):
  * the selection bar acts on the rows selected, the side panel on the document open in it. Each dialog
- * is mounted fresh when opened.
+ * is mounted fresh when opened; once its job ran, closing it clears the selection (bar or panel alike).
  */
 
-type Open = { kind: 'cancel' | 'remind' | 'replace'; ids: string[] } | null;
+type Open = { kind: 'cancel' | 'remind' | 'replace'; ids: string[] };
 
-/** Buttons for the rows selected in the table (`selection` as the host takes it, `count` rows). */
+/** Buttons for the rows selected in the table (`selection` as the host takes it, `count` rows). Closing a dialog whose job ran clears the selection. */
 export function SelectionActions({ selection, count }: { selection: DocumentSelection; count: number }) {
   const { t } = useTranslation();
   const client = useClient();
-  const [open, setOpen] = useState<Open>(null);
-  const acted = useRef(false);
-  const closeCancel = () => {
-    setOpen(null);
-    if (acted.current) clearSelection();
-  };
+  const { open, show, close, started } = useActionDialog<Open>();
   const start = async (kind: 'cancel' | 'remind' | 'replace') => {
     const ids = selection.kind === 'ids' ? selection.ids : (await client.call('documents.selectionIds', { selection })).ids;
-    setOpen({ kind, ids });
+    show({ kind, ids });
   };
   return (
     <>
@@ -47,14 +64,14 @@ export function SelectionActions({ selection, count }: { selection: DocumentSele
       <Button size="sm" onClick={() => void start('replace')} data-testid="selection-replace">
         {t('actions.buttons.replace')}
       </Button>
-      {open?.kind === 'cancel' ? <CancelDialog documentIds={open.ids} open onClose={closeCancel} onStarted={() => (acted.current = true)} /> : null}
-      {open?.kind === 'remind' ? <RemindDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
-      {open?.kind === 'replace' ? <ReplaceSignerDialog documentIds={open.ids} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'cancel' ? <CancelDialog documentIds={open.ids} open onClose={close} onStarted={started} /> : null}
+      {open?.kind === 'remind' ? <RemindDialog documentIds={open.ids} open onClose={close} onStarted={started} /> : null}
+      {open?.kind === 'replace' ? <ReplaceSignerDialog documentIds={open.ids} open onClose={close} onStarted={started} /> : null}
     </>
   );
 }
 
-type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signatureId: string; signer: string; replace: boolean } | null;
+type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signatureId: string; signer: string; replace: boolean };
 
 /**
  * Buttons for the document open in the side panel: cancel it, remind its signers, invalidate one
@@ -63,7 +80,7 @@ type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signature
  */
 export function DocumentActions({ document }: { document: Pick<ListedDocument, 'id' | 'status' | 'signatures'> }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<PanelOpen>(null);
+  const { open, show: setOpen, close, started } = useActionDialog<PanelOpen>();
   const cancellable = document.status === 'DR' || document.status === 'PE';
   const pending = document.status === 'PE';
   const openSignatures = document.signatures.filter((s) => isOpenSignatureStatus(s.status));
@@ -103,10 +120,10 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
             );
           })
         : null}
-      {open?.kind === 'cancel' ? <CancelDialog documentIds={[document.id]} open onClose={() => setOpen(null)} /> : null}
-      {open?.kind === 'remind' ? <RemindDialog documentIds={[document.id]} open onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'cancel' ? <CancelDialog documentIds={[document.id]} open onClose={close} onStarted={started} /> : null}
+      {open?.kind === 'remind' ? <RemindDialog documentIds={[document.id]} open onClose={close} onStarted={started} /> : null}
       {open?.kind === 'invalidate' ? (
-        <InvalidateDialog documentId={document.id} signatureId={open.signatureId} signer={open.signer} replace={open.replace} open onClose={() => setOpen(null)} />
+        <InvalidateDialog documentId={document.id} signatureId={open.signatureId} signer={open.signer} replace={open.replace} open onClose={close} onStarted={started} />
       ) : null}
     </>
   );

@@ -4,12 +4,13 @@ import { signatureStatuses } from '../../../../../shared';
 import { Button } from '../../../components/button';
 import { CloseIcon } from '../../../components/icons';
 import { useClient } from '../../../lib/client-context';
-import { formatDate, formatDateTime } from '../../../lib/format-time';
+import { formatDateTime, formatNumericDate } from '../../../lib/format-time';
 import { useLiveQuery } from '../../../lib/use-live-query';
 import { emptyFilter, useDocumentsStore } from '../documents-store';
+import { DateField } from './date-field';
 import { SearchBox } from './search-box';
 
-/** Search, then filters: signers' status (rejected among them), batch, creation dates; and a way to clear them. */
+/** Search, then filters: signers' status (rejected among them), batch, creation dates (typed in the UI language's numbers, as the "created before" chip beside them reads); and a way to clear them. */
 export function FiltersBar({ accountId }: { accountId: string }) {
   const { t, i18n } = useTranslation();
   const client = useClient();
@@ -49,13 +50,13 @@ export function FiltersBar({ accountId }: { accountId: string }) {
         </div>
         <div className="filter-field filter-dates">
           <label htmlFor={ids.from}>{t('documents.filters.from')}</label>
-          <input id={ids.from} type="date" className="date-input" value={filter.from} max={filter.to || undefined} onChange={(event) => setFilter({ from: event.target.value })} data-testid="filter-from" />
+          <DateField id={ids.from} value={filter.from} onChange={(from) => setFilter({ from })} testId="filter-from" />
           <label htmlFor={ids.to}>{t('documents.filters.to')}</label>
-          <input id={ids.to} type="date" className="date-input" value={filter.to} min={filter.from || undefined} onChange={(event) => setFilter({ to: event.target.value })} data-testid="filter-to" />
+          <DateField id={ids.to} value={filter.to} onChange={(to) => setFilter({ to })} testId="filter-to" />
         </div>
         {filter.before !== null ? (
           <span className="filter-chip" data-testid="filter-before">
-            {t('documents.filters.before', { date: formatDate(new Date(filter.before).toISOString(), i18n.language) })}
+            {t('documents.filters.before', { date: formatNumericDate(new Date(filter.before).toISOString(), i18n.language) })}
             <button type="button" className="icon-button" aria-label={t('documents.filters.removeBefore')} onClick={() => setFilter({ before: null })}>
               <CloseIcon />
             </button>
