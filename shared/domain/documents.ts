@@ -219,6 +219,11 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('invited'), at: z.string(), signatureId: z.string(), signer: z.string().nullable() }),
   /** A signature signed, at the service's own date (`signed_date`, when the service gave it). */
   z.object({ kind: z.literal('signed'), at: z.string(), signatureId: z.string(), signer: z.string().nullable() }),
+  /**
+   * A signing as the archived audit evidence records it (the package's signer metadata, read when the
+   * evidence was archived): who, when, and from where, as the service wrote it (not checked).
+   */
+  z.object({ kind: z.literal('evidenceSigned'), at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), device: z.string().nullable() }),
   /** A notification received from the service (`action` as sent: DS, SD, DC or another code). */
   z.object({
     kind: z.literal('notification'),

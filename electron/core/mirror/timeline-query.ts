@@ -17,12 +17,13 @@ interface InboxRow {
 
 /**
  * What happened to one document, newest first: its creation and, when SignDock sent it, the batch;
- * each signer's invitation and signing at the service's own dates; status changes the mirror saw (`document_history`); notifications received for it (the webhook
+ * each signer's invitation and signing at the service's own dates; each signing as the archived audit
+ * evidence records it (the evidence index: who, when, from where); status changes the mirror saw (`document_history`); notifications received for it (the webhook
  * inbox); and SignDock's own actions on it or its signatures, with how each ended (the audit
  * journal), plus what sync recorded about it (the mirror's journal).
  */
 export class TimelineQueries {
-  private readonly statements: Record<'history' | 'inbox' | 'journal' | 'audit', Statement>;
+  private readonly statements: Record<'history' | 'inbox' | 'journal' | 'audit' | 'evidence', Statement>;
 
   constructor(db: Db) {
     this.statements = {
@@ -34,6 +35,9 @@ export class TimelineQueries {
         WHERE account_id = ? AND target IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ${maxEntries}`),
       audit: db.prepare(`SELECT at, action, os_user AS actor, outcome, subject, json_extract(inputs, '$.auto') AS auto FROM audit_journal INDEXED BY audit_journal_by_subject
         WHERE subject IN (SELECT value FROM json_each(?)) AND account_id = ? ORDER BY seq DESC LIMIT ${maxEntries}`),
+      // The signers recorded by the newest archived evidence of the document (the evidence index).
+      evidence: db.prepare(`SELECT json_extract(report, '$.signers') AS signers FROM evidence_bags WHERE document_id = ? AND (account_id IS NULL OR account_id = ?)
+        ORDER BY archived_at DESC LIMIT 1`),
     };
   }
 
@@ -49,6 +53,7 @@ export class TimelineQueries {
       if (signature.createdAt) entries.push({ kind: 'invited', at: signature.createdAt, signatureId: signature.id, signer });
       if (signature.signedDate) entries.push({ kind: 'signed', at: signature.signedDate, signatureId: signature.id, signer });
     }
+    for (const record of evidenceSigners(this.statements.evidence.get(document.id, accountId) as { signers: string | null } | undefined)) entries.push(record);
     for (const row of this.statements.history.all(accountId, document.id) as { at: number; signatureId: string | null; signer: string | null; from: string | null; to: string; firstSeen: number }[]) {
       entries.push({ kind: 'status', at: new Date(row.at).toISOString(), signatureId: row.signatureId, signer: row.signer, from: row.from, to: row.to, firstSeen: row.firstSeen === 1 });
     }
@@ -69,7 +74,7 @@ export class TimelineQueries {
       entries.push({ kind: 'action', ...row, detail: null });
     }
     // Newest first; at the same time, the order of what happens (created, sent, then the rest).
-    const rank: Record<TimelineEntry['kind'], number> = { created: 0, sent: 1, invited: 2, signed: 3, status: 3, notification: 3, action: 3 };
+    const rank: Record<TimelineEntry['kind'], number> = { created: 0, sent: 1, invited: 2, signed: 3, evidenceSigned: 3, status: 3, notification: 3, action: 3 };
     return entries
       .map((entry, index) => ({ entry, index, time: Date.parse(entry.at) }))
       .sort((a, b) => (b.time || 0) - (a.time || 0) || rank[b.entry.kind] - rank[a.entry.kind] || a.index - b.index)
@@ -94,5 +99,24 @@ function newStatusOf(body: string): string | null {
     return typeof value === 'string' ? value : null;
   } catch {
     return null;
+  }
+}
+
+/** The signings the archived evidence records with a date that reads as one (at most 50; values capped). */
+function evidenceSigners(row: { signers: string | null } | undefined): TimelineEntry[] {
+  const records = row?.signers ? (parseArray(row.signers) as { name?: unknown; email?: unknown; ip?: unknown; device?: unknown; signedAt?: unknown }[]) : [];
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.slice(0, 200) : null);
+  return records
+    .filter((record) => typeof record.signedAt === 'string' && Number.isFinite(Date.parse(record.signedAt)))
+    .slice(0, 50)
+    .map((record) => ({ kind: 'evidenceSigned' as const, at: new Date(Date.parse(record.signedAt as string)).toISOString(), signer: text(record.name) ?? text(record.email), ip: text(record.ip), device: text(record.device) }));
+}
+
+function parseArray(text: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item) => item !== null && typeof item === 'object') : [];
+  } catch {
+    return [];
   }
 }

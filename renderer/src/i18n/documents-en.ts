@@ -223,6 +223,8 @@ export const documentsEn = {
     invited: '{{signer}} invited to sign',
     signed: '{{signer}} signed',
     serviceDate: 'date given by the service',
+    evidenceSigned: '{{signer}} signed',
+    evidenceDate: 'per the archived audit evidence',
     notification: {
       DS: 'Notification: a signer signed',
       SD: 'Notification: a signer rejected',

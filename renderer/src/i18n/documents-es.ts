@@ -221,6 +221,8 @@ export const documentsEs: typeof documentsEn = {
     invited: '{{signer}} invitado a firmar',
     signed: '{{signer}} firmó',
     serviceDate: 'fecha dada por el servicio',
+    evidenceSigned: '{{signer}} firmó',
+    evidenceDate: 'según la evidencia de auditoría archivada',
     notification: {
       DS: 'Notificación: un firmante firmó',
       SD: 'Notificación: un firmante rechazó',

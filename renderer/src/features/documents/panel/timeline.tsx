@@ -25,6 +25,11 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
         return { text: t('documents.timeline.invited', { signer: signerOf(entry.signatureId, entry.signer) }), note: t('documents.timeline.serviceDate') };
       case 'signed':
         return { text: t('documents.timeline.signed', { signer: signerOf(entry.signatureId, entry.signer) }), note: t('documents.timeline.serviceDate') };
+      case 'evidenceSigned':
+        return {
+          text: t('documents.timeline.evidenceSigned', { signer: entry.signer ?? t('documents.signerFallback', { n: '?' }) }),
+          note: [t('documents.timeline.evidenceDate'), entry.ip, entry.device].filter(Boolean).join(' · '),
+        };
       case 'sent':
         return { text: t('documents.timeline.sent', { file: entry.fileName }) };
       case 'status': {
