@@ -107,7 +107,7 @@ describe('the send queue', () => {
     expect(document.title).toBe('memo 001');
     const csv = await call<{ text: string }>('batches.exportResults', { batchId: batch.id });
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('file,title,status,document_id,error,signer1,signer1_signature_id,signer1_link');
+    expect(lines[0]).toBe('file,title,status,document_id,error,signer1,signer1_signature_id,signer1_link,signer1_phone,signer1_channel');
     expect(lines.find((line) => line.startsWith('memo-001.pdf'))).toContain(rows.get('memo-001.pdf')!.signatures[0]!.url!);
     expect(lines.find((line) => line.startsWith('memo-003.pdf'))).toContain(',excluded,');
   });
