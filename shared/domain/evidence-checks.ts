@@ -86,15 +86,17 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     },
   },
   'package.safe': {
-    params: ['entries', 'refusal'],
+    params: ['entries', 'refusal', 'nested'],
     folded: false,
     en: {
-      passed: { title: 'The package is safe to open', detail: '{entries} entries read without extracting anything: each local header agrees with the central directory, every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries.' },
+      passed: { title: 'The package is safe to open', detail: '{entries} entries read without extracting anything: each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries.' },
+      'passed:nested': { title: 'The package is safe to open', detail: '{entries} entries read without extracting anything: each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries. ZIPs inside, inspected the same way: {nested}.' },
       failed: { title: 'The package was refused', detail: '{refusal} Nothing in it was extracted or checked further.' },
       incomplete: { title: 'The package could not be checked', detail: '{reason}' },
     },
     es: {
-      passed: { title: 'El paquete es seguro de abrir', detail: '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central, todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas.' },
+      passed: { title: 'El paquete es seguro de abrir', detail: '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central y todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas.' },
+      'passed:nested': { title: 'El paquete es seguro de abrir', detail: '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central y todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas. ZIP internos, inspeccionados con las mismas reglas: {nested}.' },
       failed: { title: 'El paquete fue rechazado', detail: '{refusal} No se extrajo ni se comprobó nada más de él.' },
       incomplete: { title: 'No se pudo comprobar el paquete', detail: '{reason}' },
     },

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/core/db/database';
 import { migrations } from '../../electron/core/db/migrations';
-import { Journal } from '../../electron/core/journal/journal';
+import { Journal, journalSealSchema } from '../../electron/core/journal/journal';
 import { entryHash, legacyHash } from '../../electron/core/journal/journal-entry';
 import { journalKeyFrom, noJournalKey } from '../../electron/core/journal/journal-key';
 import { CHECKPOINT_FILE } from '../../electron/core/journal/checkpoint';
@@ -170,7 +170,7 @@ describe('audit journal', () => {
   });
 
   it('keeps a journal written with the old rule verifiable, counted as old scheme, and chains on from it', () => {
-    const { db, folder, file } = fresh({ migrations: migrations.slice(0, -1) });
+    const { db, folder, file } = fresh({ migrations: migrations.slice(0, migrations.indexOf(journalSealSchema)) });
     const old = db.prepare('INSERT INTO audit_journal (seq, at, account_id, os_user, action, subject, inputs, outcome, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     let prev = '0'.repeat(64);
     for (let seq = 1; seq <= 3; seq += 1) {

@@ -49,6 +49,6 @@ export const migrations: readonly Migration[] = [
   evidenceSchema,
   signerNamesSchema,
   journalSealSchema,
-  sentFiles,
   displayStatusSchema,
+  sentFiles,
 ];

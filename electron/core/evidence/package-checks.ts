@@ -50,7 +50,7 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
       computed.set(file.name, hashes);
       findings.entryHashes.set(file.name, hashes.sha256);
     }
-    findings.checks.push(check('package.safe', 'passed', { params: { entries: files.length, ...(zip.nested.length > 0 ? { nested: zip.nested.join(', ') } : {}) } }));
+    findings.checks.push(check('package.safe', 'passed', { params: { entries: files.length, ...(zip.nested.length > 0 ? { case: 'nested', nested: zip.nested.join(', ') } : {}) } }));
     findings.checks.push(...listedHashChecks(findings.claims, computed, names));
     for (const file of files.filter((f) => signatureFile.test(f.name))) {
       findings.signatures.push(...(await signatureChecks(zip, file.name, names, hints, anchors)));
