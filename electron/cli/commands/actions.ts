@@ -6,6 +6,7 @@ import { serviceIdProblem } from '../../../shared/domain/service-ids';
 import { parseSignerSpec } from '../../../shared/domain/signers';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { terminalSafe } from '../terminal-safe';
+import { followJob } from './follow-job';
 
 /** Refuses, before anything is planned or sent, a value the actions' rules refuse (action-bounds.ts), naming its option. */
 function check(option: string, problem: string | null): void {
@@ -172,31 +173,7 @@ async function listAll(ctx: CliContext, status?: string): Promise<{ id: string; 
  * line per item (`--json`: `{job, items}`). Exit 0 when every item ended as asked, else 1.
  */
 export async function finishJob(ctx: CliContext, job: JobView, words: { done: string }): Promise<number> {
-  const engine = ctx.core.jobs;
-  ctx.err(`Job ${job.id}: ${job.progress.total} item${job.progress.total === 1 ? '' : 's'} (if interrupted: npm run -s cli -- jobs resume ${job.id})\n`);
-  let last = '';
-  const off = ctx.core.events.subscribe((message) => {
-    if (message.event !== 'jobs.changed') return;
-    const view = message.payload as JobView;
-    if (view.id !== job.id) return;
-    const p = view.progress;
-    const line = `${p.byState.done + p.byState.failed + p.byState.skipped} of ${p.total} done${p.rateLimitedUntil ? ' · paused: rate limited' : ''}${p.secondsLeft ? ` · about ${p.secondsLeft} s left` : ''}`;
-    if (line !== last) ctx.err(`\r${line.padEnd(last.length)}`);
-    last = line;
-  });
-  const onInterrupt = () => {
-    ctx.err(`\nPausing: items on their way finish first. Resume with: npm run -s cli -- jobs resume ${job.id}\n`);
-    engine.command(job.id, 'pause');
-  };
-  process.once('SIGINT', onInterrupt);
-  let settled: JobView;
-  try {
-    settled = await engine.whenSettled(job.id);
-  } finally {
-    off();
-    process.off('SIGINT', onInterrupt);
-  }
-  if (last) ctx.err('\n');
+  const settled = await followJob(ctx, job);
   const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
   emit(ctx, { job: settled, items }, () =>
     [

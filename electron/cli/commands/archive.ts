@@ -4,6 +4,7 @@ import type { ArchivePlan, Check, IndexResult, SignerTrust, Verdict } from '../.
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { syncCommand } from './sync';
+import { followJob } from './follow-job';
 import { outcomeLines, shown } from './verdict-lines';
 
 export const archiveUsage = 'archive [--from DATE] [--to DATE] [--ids ID,...] [<document-id>...] [--dir DIR] [--no-sync] | archive --rebuild-index [--dir DIR]';
@@ -119,8 +120,6 @@ function bagOutcome(item: JobItemView): ArchiveOutcome {
  * incomplete checks; a skipped or failed document with why), then the settled job and its items.
  */
 async function followArchive(ctx: CliContext, job: JobView): Promise<{ settled: JobView; items: JobItemView[] }> {
-  const engine = ctx.core.jobs;
-  ctx.err(`Job ${job.id}: ${job.progress.total} item${job.progress.total === 1 ? '' : 's'} (if interrupted: npm run -s cli -- jobs resume ${job.id})\n`);
   const said = new Set<number>();
   let reading: Promise<void> | null = null;
   let again = false;
@@ -155,29 +154,8 @@ async function followArchive(ctx: CliContext, job: JobView): Promise<{ settled: 
         }
       });
   };
-  let last = '';
-  const off = ctx.core.events.subscribe((message) => {
-    if (message.event !== 'jobs.changed' || (message.payload as JobView).id !== job.id) return;
-    // The progress line on stderr (as every job command has it), each bag's outcome on stdout.
-    const p = (message.payload as JobView).progress;
-    const line = `${p.byState.done + p.byState.failed + p.byState.skipped} of ${p.total} done${p.rateLimitedUntil ? ' · paused: rate limited' : ''}${p.secondsLeft ? ` · about ${p.secondsLeft} s left` : ''}`;
-    if (line !== last) ctx.err(`\r${line.padEnd(last.length)}`);
-    last = line;
-    read();
-  });
-  const onInterrupt = () => {
-    ctx.err(`\nPausing: items on their way finish first. Resume with: npm run -s cli -- jobs resume ${job.id}\n`);
-    engine.command(job.id, 'pause');
-  };
-  process.once('SIGINT', onInterrupt);
-  let settled: JobView;
-  try {
-    settled = await engine.whenSettled(job.id);
-  } finally {
-    off();
-    process.off('SIGINT', onInterrupt);
-  }
-  if (last) ctx.err('\n');
+  // The progress line on stderr (as every job command has it), each bag's outcome on stdout.
+  const settled = await followJob(ctx, job, read);
   while (reading) await reading;
   await sayNew();
   const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
