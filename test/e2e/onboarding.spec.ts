@@ -59,10 +59,10 @@ test.describe('First run', () => {
     expect(await webHost.call('settings.get')).toMatchObject({ ok: true, value: { language: 'es' } });
     await page.screenshot({ path: screenshotPath('settings-es.png') });
 
-    // After a reload (the token is kept for this tab), still Spanish and still signed in to the app.
+    // After a reload (the token is kept for this tab), still Spanish, still signed in, on the same page.
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enviar' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
     await expect(page.getByTestId('current-account-name')).toHaveText('Office');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   });

@@ -18,10 +18,10 @@ export function SettingsView() {
       <div className="settings-stack">
         {/* Language and appearance first (short, for everyone); notifications in their own section after the accounts. */}
         <PreferencesSection />
-        <NotificationPreferencesSection />
         <AccountsSection />
         <AutoRemindSection />
         <WebhooksSection />
+        <NotificationPreferencesSection />
         <EvidenceScheduleSection />
         <TimestampsSection />
         <AboutSection />
