@@ -201,6 +201,7 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
       return { subject: documentId ?? row.path, inputs: { batch: job.id, file: row.fileName, title: row.title, signers: row.signers }, outcome };
     },
 
+    label: (item) => item.row.fileName,
     changed: (jobId, following) => deps.changed(jobId, following),
     ended: (job) => {
       reach.delete(job.id);

@@ -104,10 +104,11 @@ export class JobEngine {
 
   itemViews(jobId: string, label?: (subject: string) => string | null): JobItemView[] {
     const job = this.require(jobId);
+    const kind = this.kinds.get(job.kind);
     return this.storeOf(job.kind).items(job.id).map((item) => ({
       seq: item.seq,
       subject: item.subject,
-      label: label?.(item.subject) ?? null,
+      label: label?.(item.subject) ?? kind?.label?.(item) ?? null,
       state: item.state,
       attempts: item.attempts,
       outcome: item.outcome,

@@ -58,6 +58,8 @@ export interface JobKind<I extends JobItem = JobItem> {
   beforeClaim?(ctx: JobContext): Promise<void>;
   /** The journal's entry of an item's final outcome; the default names the subject, the job's and item's inputs. */
   journal?(job: JobRow, item: I, state: 'done' | 'skipped' | 'failed', detail: Record<string, unknown>): JournalFields;
+  /** What an item is called in lists (`jobs show`) when the caller gives no label. */
+  label?(item: I): string | null;
   /** The job or its items changed (in this process, or `following` another). */
   changed?(jobId: string, following: boolean): void;
   /** The job reached `finished` or `cancelled` (a promise is waited for before the job counts as settled here). */
