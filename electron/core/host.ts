@@ -69,7 +69,7 @@ export interface Core {
   readonly redactor: Redactor;
   readonly spine: DataSpine;
   readonly batches: BatchService;
-  /** Every bulk action but sending: cancel, remind, invalidate (and later archive). */
+  /** Every bulk action: send (the batches), cancel, remind, invalidate, archive. */
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
   readonly journal: Journal;
@@ -138,10 +138,12 @@ export function createCore(options: CoreOptions): Core {
     queries: spine.sync.queries,
     changed: (accountId, documentIds) => events.emit('documents.changed', { accountId, documentIds }),
   });
+  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
+  // Sending is the engine's `send` kind: the batches register it.
   const batches = new BatchService({
     db,
+    engine: jobs,
     leases,
-    journal,
     selectedAccount: () => spine.requireSelected(),
     client: (accountId) => clients.forAccount(accountId),
     limiter: (accountId) => clients.limiterFor(accountId),
@@ -162,7 +164,6 @@ export function createCore(options: CoreOptions): Core {
     readSignature: async (accountId, signatureId) => (await clients.forAccount(accountId)).getSignature(signatureId),
     settings,
   });
-  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
   const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, timestamps, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
   let background = false;
   let stopNotices: (() => void) | null = null;

@@ -22,10 +22,16 @@ export async function jobsCommand(ctx: CliContext, args: string[]): Promise<numb
   if (!op) throw new UsageError(`Usage: ${jobsUsage}`);
   if (op === 'jobs.get') {
     const { job } = await call<{ job: JobView }>(ctx, 'jobs.get', { jobId });
-    return finishJob(ctx, job, { done: 'done' });
+    return finishJob(ctx, job, doneWord(job));
   }
+  // A send job is its batch: these are the Send page's Pause, Resume, Stop and Retry failed.
   const job = await call<JobView>(ctx, op, { jobId });
-  if (sub === 'resume' || sub === 'retry') return finishJob(ctx, job, { done: 'done' });
+  if (sub === 'resume' || sub === 'retry') return finishJob(ctx, job, doneWord(job));
   emit(ctx, job, () => `Job ${job.id}: ${job.state}.`);
   return 0;
+}
+
+/** What a done item is called: a send job's rows are sent. */
+function doneWord(job: JobView): { done: string } {
+  return { done: job.kind === 'send' ? 'sent' : 'done' };
 }

@@ -1,21 +1,13 @@
-import type { BatchRunner } from './batch-runner';
-
-/** What this process is doing for one batch right now (nothing of it is durable: SQLite is). */
+/** What this process is doing for one batch before its job takes it, and its pending events (nothing of it is durable: SQLite is). */
 export interface Live {
-  runner: BatchRunner | null;
-  running: Promise<void> | null;
   checking: Promise<void> | null;
-  /** Waiting for the checks, then queueing the clean rows and starting the runner. */
+  /** Waiting for the checks, then queueing the clean rows and handing the batch to its `send` job. */
   queueing: Promise<void> | null;
-  /** Following a batch another process owns: resolves when it settles or this process takes over. */
-  following: Promise<void> | null;
-  stopFollowing: (() => void) | null;
   /** Rows changed since the last `batches.changed`, and the timer that sends it. */
   pending: Set<string>;
   timer: ReturnType<typeof setTimeout> | null;
-  runStartedAt: number;
-  bytesSent: number;
-  itemsSent: number;
+  /** The rows' last `updated_at` seen while following another process (what changed since). */
+  seen: string;
 }
 
 /** The live state of every batch this process touches, made on first use. */
@@ -29,7 +21,7 @@ export class LiveBatches {
   of(batchId: string): Live {
     let live = this.map.get(batchId);
     if (!live) {
-      live = { runner: null, running: null, checking: null, queueing: null, following: null, stopFollowing: null, pending: new Set(), timer: null, runStartedAt: 0, bytesSent: 0, itemsSent: 0 };
+      live = { checking: null, queueing: null, pending: new Set(), timer: null, seen: '' };
       this.map.set(batchId, live);
     }
     return live;
@@ -37,11 +29,5 @@ export class LiveBatches {
 
   all(): IterableIterator<Live> {
     return this.map.values();
-  }
-
-  /** Whether anything in this process still works on the batch. */
-  busy(batchId: string): boolean {
-    const live = this.map.get(batchId);
-    return Boolean(live && (live.running || live.checking || live.queueing || live.following));
   }
 }

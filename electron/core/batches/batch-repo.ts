@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/domain/batches';
 import type { Signer } from '../../../shared/domain/signers';
 import type { Db } from '../db/database';
-import { toBatch, toItem, type BatchRow, type CheckOutcome, type ItemRow, type NewItem, type RawBatch, type RawItem, type SentFile, type Tally } from './batch-rows';
+import { batchSelect, shownBatchState, toBatch, toItem, type BatchRow, type CheckOutcome, type ItemRow, type NewItem, type RawBatch, type RawItem, type SentFile, type Tally } from './batch-rows';
 
 /**
  * SQL of the send queue (schema.ts). Every state change is one statement or one transaction, with
@@ -38,36 +38,32 @@ export class BatchRepo {
   }
 
   batch(id: string): BatchRow | undefined {
-    const raw = this.db.prepare(`SELECT * FROM batches WHERE id = ?`).get(id) as RawBatch | undefined;
+    const raw = this.db.prepare(`${batchSelect} WHERE b.id = ?`).get(id) as RawBatch | undefined;
     return raw ? toBatch(raw) : undefined;
   }
 
   /** The app's newest batch of an account that is not finished, else its newest finished one. */
   latest(accountId: string, source: 'app' | 'cli'): BatchRow | undefined {
     const raw = this.db
-      .prepare(`SELECT * FROM batches WHERE account_id = ? AND source = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+      .prepare(`${batchSelect} WHERE b.account_id = ? AND b.source = ? ORDER BY b.created_at DESC, b.rowid DESC LIMIT 1`)
       .get(accountId, source) as RawBatch | undefined;
     return raw ? toBatch(raw) : undefined;
   }
 
   recent(accountId: string, limit: number): BatchRow[] {
     const rows = this.db
-      .prepare(`SELECT * FROM batches WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+      .prepare(`${batchSelect} WHERE b.account_id = ? ORDER BY b.created_at DESC, b.rowid DESC LIMIT ?`)
       .all(accountId, limit) as RawBatch[];
     return rows.map(toBatch);
   }
 
-  /** Batches that were sending when the app stopped (crash, quit): they resume. */
+  /** Batches whose files were being checked when the process stopped (once queued, a batch is its job's: the engine resumes it). */
   interrupted(): BatchRow[] {
-    return (this.db.prepare(`SELECT * FROM batches WHERE state IN ('sending', 'checking')`).all() as RawBatch[]).map(toBatch);
+    return (this.db.prepare(`${batchSelect} WHERE b.state = 'checking'`).all() as RawBatch[]).map(toBatch);
   }
 
-  /** The batch's state and when its rows last changed: what a follower compares between looks. */
-  pulse(batchId: string): { state: string; stoppedBy: string | null } | undefined {
-    return this.db.prepare('SELECT state, stopped_by AS stoppedBy FROM batches WHERE id = ?').get(batchId) as { state: string; stoppedBy: string | null } | undefined;
-  }
-
-  setBatchState(id: string, state: BatchState, extra: { startedAt?: boolean; finishedAt?: boolean; stoppedBy?: AppErrorShape | null; concurrency?: number } = {}): void {
+  /** The batch's own phase: prepared (draft, checking), handed to its job (sending), or cancelled before that. */
+  setBatchState(id: string, state: Extract<BatchState, 'draft' | 'checking' | 'sending' | 'cancelled'>, extra: { startedAt?: boolean; finishedAt?: boolean; stoppedBy?: AppErrorShape | null; concurrency?: number } = {}): void {
     const sets = ['state = @state'];
     if (extra.startedAt) sets.push('started_at = COALESCE(started_at, @now)');
     if (extra.finishedAt) sets.push('finished_at = @now');
@@ -125,13 +121,13 @@ export class BatchRepo {
     return rows.map(toItem);
   }
 
-  /** The first ready item of a batch, moved to sending with its attempt recorded. */
   /** Rows of the batch changed after `since` (an `updated_at` stamp), and the latest stamp seen. */
   changedSince(batchId: string, since: string): { ids: string[]; latest: string } {
     const rows = this.db.prepare('SELECT id, updated_at FROM batch_items WHERE batch_id = ? AND updated_at > ?').all(batchId, since) as { id: string; updated_at: string }[];
     return { ids: rows.map((row) => row.id), latest: rows.reduce((max, row) => (row.updated_at > max ? row.updated_at : max), since) };
   }
 
+  /** The first ready item of a batch, moved to sending with its attempt recorded. */
   claimNext(batchId: string, attemptAt: number): ItemRow | undefined {
     return this.transaction(() => {
       const next = this.db
@@ -238,9 +234,9 @@ export class BatchRepo {
    */
   pathsStillNeeded(paths: readonly string[]): Set<string> {
     const query = this.db.prepare(
-      `SELECT 1 FROM batch_items i JOIN batches b ON b.id = i.batch_id
+      `SELECT 1 FROM batch_items i JOIN batches b ON b.id = i.batch_id LEFT JOIN jobs j ON j.id = b.id
        WHERE i.path = ? AND (b.state IN ('draft', 'checking') OR i.state IN ('ready', 'sending', 'uncertain')
-         OR (i.state = 'failed' AND b.state <> 'cancelled')
+         OR (i.state = 'failed' AND ${shownBatchState} <> 'cancelled')
          OR (i.state = 'draft' AND b.source = 'app' AND b.id = (SELECT n.id FROM batches n WHERE n.account_id = b.account_id
                AND n.source = 'app' ORDER BY n.created_at DESC, n.rowid DESC LIMIT 1)))
        LIMIT 1`,

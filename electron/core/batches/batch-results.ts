@@ -3,7 +3,6 @@ import { alreadySentCode, batchItemStates, duplicateOfCode, type Batch, type Bat
 import { validateSigner, type Signer } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { JobLeases } from '../jobs/leases';
-import type { JobsRepo } from '../jobs/jobs-repo';
 import type { Logger } from '../logging/logger';
 import type { BatchRepo, BatchRow, ItemRow, SentFile, Tally } from './batch-repo';
 import type { LiveBatches } from './batch-live';
@@ -12,9 +11,10 @@ import { resultsCsv } from './results-csv';
 
 export interface ResultsDeps {
   repo: BatchRepo;
-  jobs: JobsRepo;
   leases: JobLeases;
   live: LiveBatches;
+  /** How far this process's run of the batch's job has come (null when it does not run it). */
+  pace: (batchId: string) => { elapsedMs: number; done: number; bytes: number } | null;
   limiter: (accountId: string) => Limiter;
   emit: (batch: BatchSummary, items: BatchItem[]) => void;
   now: () => number;
@@ -129,14 +129,14 @@ export class BatchResults {
         itemsLeft += n;
       }
     }
-    const live = this.deps.live.get(row.id);
     const now = this.deps.now();
     let secondsLeft: number | null = null;
-    if (row.state === 'sending' && live?.running && itemsLeft > 0) {
-      const elapsed = (now - live.runStartedAt) / 1000;
-      if (elapsed >= 1 && live.itemsSent > 0) {
-        const byItems = itemsLeft / (live.itemsSent / elapsed);
-        const byBytes = live.bytesSent > 0 ? bytesLeft / (live.bytesSent / elapsed) : 0;
+    const pace = row.state === 'sending' && itemsLeft > 0 ? this.deps.pace(row.id) : null;
+    if (pace) {
+      const elapsed = pace.elapsedMs / 1000;
+      if (elapsed >= 1 && pace.done > 0) {
+        const byItems = itemsLeft / (pace.done / elapsed);
+        const byBytes = pace.bytes > 0 ? bytesLeft / (pace.bytes / elapsed) : 0;
         secondsLeft = Math.ceil(Math.max(byItems, byBytes));
       }
     } else if (itemsLeft === 0 && row.state === 'sending') {
@@ -144,14 +144,13 @@ export class BatchResults {
     }
     const pausedUntil = row.state === 'sending' ? this.deps.limiter(row.accountId).state().pausedUntil : 0;
     const rateLimitedUntil = pausedUntil > now ? new Date(pausedUntil).toISOString() : null;
-    // A stop asked for but not reached yet shows as pausing / cancelling (the job's state).
-    const job = row.state === 'sending' ? this.deps.jobs.state(row.id) : null;
-    const state = job === 'pausing' || job === 'cancelling' ? job : row.state;
-    const holder = row.state === 'sending' || row.state === 'checking' ? this.deps.leases.holder(row.id) : null;
+    // The state is the job's once queued (BatchRepo): pausing and cancelling show until the owner settles.
+    const owned = row.state === 'sending' || row.state === 'pausing' || row.state === 'cancelling';
+    const holder = owned ? this.deps.leases.holder(row.id) : null;
     return {
       id: row.id,
       accountId: row.accountId,
-      state,
+      state: row.state,
       source: row.source,
       concurrency: row.concurrency,
       createdAt: row.createdAt,

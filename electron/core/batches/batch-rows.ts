@@ -55,7 +55,24 @@ export interface RawBatch {
   stopped_by: string | null;
   skipped: string;
   manifest_problems: string;
+  /** The state shown (`shownBatchState`), and the batch's job's stop reason and end (null without a job). */
+  shown_state: BatchState;
+  job_stopped_by: string | null;
+  job_finished_at: number | null;
+  has_job: number;
 }
+
+/**
+ * The state a batch shows, in SQL over `batches b LEFT JOIN jobs j`: while it is prepared (draft,
+ * checking) or was cancelled before it was queued, its own column; from the moment it is queued, its
+ * `send` job's state (queued and running show as sending, finished as done).
+ */
+export const shownBatchState = `CASE WHEN j.state IS NULL OR b.state IN ('draft', 'checking', 'cancelled') THEN b.state
+  WHEN j.state IN ('queued', 'running') THEN 'sending' WHEN j.state = 'finished' THEN 'done' ELSE j.state END`;
+
+/** A batch row as BatchRow reads it. */
+export const batchSelect = `SELECT b.*, ${shownBatchState} AS shown_state, j.stopped_by AS job_stopped_by, j.finished_at AS job_finished_at,
+  j.id IS NOT NULL AS has_job FROM batches b LEFT JOIN jobs j ON j.id = b.id`;
 
 export interface RawItem {
   id: string;
@@ -88,13 +105,13 @@ export function toBatch(raw: RawBatch): BatchRow {
   return {
     id: raw.id,
     accountId: raw.account_id,
-    state: raw.state,
+    state: raw.shown_state,
     source: raw.source,
     concurrency: raw.concurrency,
     createdAt: raw.created_at,
     startedAt: raw.started_at,
-    finishedAt: raw.finished_at,
-    stoppedBy: json<AppErrorShape | null>(raw.stopped_by, null),
+    finishedAt: raw.job_finished_at !== null ? new Date(raw.job_finished_at).toISOString() : raw.finished_at,
+    stoppedBy: json<AppErrorShape | null>(raw.has_job ? raw.job_stopped_by : raw.stopped_by, null),
     skipped: json(raw.skipped, []),
     manifestProblems: json(raw.manifest_problems, []),
   };

@@ -5,16 +5,17 @@ import type { ManifestLanguage } from '../../../shared/domain/manifest';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { Db } from '../db/database';
-import { JobLeases } from '../jobs/leases';
-import { JobsRepo } from '../jobs/jobs-repo';
+import type { JobEngine } from '../jobs/job-engine';
+import type { JobLeases } from '../jobs/leases';
 import type { Logger } from '../logging/logger';
+import { BatchItemStore } from './batch-item-store';
 import { BatchRepo } from './batch-repo';
 import { LiveBatches } from './batch-live';
 import { BatchPlanning } from './batch-planning';
 import { BatchResults } from './batch-results';
 import { BatchSending } from './batch-sending';
+import { sendKind } from './send-kind';
 import type { PdfCheckPoolOptions } from './pdf-check-pool';
-import type { Journal } from '../journal/journal';
 
 export interface BatchServiceDeps {
   db: Db;
@@ -33,9 +34,10 @@ export interface BatchServiceDeps {
   emitEveryMs?: number;
   /** Where the web host keeps copies of files uploaded from the browser (`<data>/uploads`). */
   uploadsFolder?: string;
-  /** Leases shared with the other processes of this data folder (tests pass a short time to live). */
-  leases?: JobLeases;
-  journal?: Journal;
+  /** The job engine every bulk action runs on: the batches register the `send` kind with it. */
+  engine: JobEngine;
+  /** The engine's leases (who owns a batch's job, for the summary). */
+  leases: JobLeases;
   /** Remembers the names given to signers (the account's address book): on a change of signers and when a batch is sent. */
   rememberNames?: (accountId: string, signers: Signer[]) => void;
 }
@@ -43,13 +45,11 @@ export interface BatchServiceDeps {
 /**
  * Batches as the contract sees them, one class per responsibility behind this front:
  * planning (batch-planning.ts: files, checks, titles, signers, manifests), sending (batch-sending.ts: the
- * `send` job — commands, lease, runner, following another process), results (batch-results.ts: rows
- * with their problems, summaries, events, CSV). Every step is in SQLite first.
+ * controls, queueing the batch as a job of the `send` kind, send-kind.ts, which the job engine runs),
+ * results (batch-results.ts: rows with their problems, summaries, events, CSV). Every step is in SQLite first.
  */
 export class BatchService {
   readonly repo: BatchRepo;
-  readonly jobs: JobsRepo;
-  readonly leases: JobLeases;
   private readonly results: BatchResults;
   private readonly planning: BatchPlanning;
   private readonly sending: BatchSending;
@@ -58,13 +58,11 @@ export class BatchService {
     const now = deps.now ?? Date.now;
     const live = new LiveBatches();
     this.repo = new BatchRepo(deps.db, () => new Date(now()));
-    this.jobs = new JobsRepo(deps.db, now);
-    this.leases = deps.leases ?? new JobLeases(deps.db);
     this.results = new BatchResults({
       repo: this.repo,
-      jobs: this.jobs,
-      leases: this.leases,
+      leases: deps.leases,
       live,
+      pace: (batchId) => deps.engine.pace(batchId),
       limiter: deps.limiter,
       emit: deps.emit,
       now,
@@ -79,21 +77,39 @@ export class BatchService {
       ...(deps.checkPool ? { checkPool: deps.checkPool } : {}),
       ...(deps.uploadsFolder ? { uploadsFolder: deps.uploadsFolder } : {}),
     });
-    this.sending = new BatchSending({
+    const store = new BatchItemStore(deps.db, this.repo, (batchId, ids) => this.results.changed(batchId, ids), now);
+    const sending = new BatchSending({
       repo: this.repo,
-      jobs: this.jobs,
-      leases: this.leases,
+      store,
+      engine: deps.engine,
       live,
       results: this.results,
       planning: this.planning,
-      client: deps.client,
-      limiter: deps.limiter,
-      mirror: deps.mirror,
-      stamp: deps.stamp,
-      now,
       ...(deps.logger ? { logger: deps.logger } : {}),
-      ...(deps.journal ? { journal: deps.journal } : {}),
     });
+    this.sending = sending;
+    deps.engine.register(
+      sendKind({
+        repo: this.repo,
+        store,
+        client: deps.client,
+        limiter: deps.limiter,
+        mirror: deps.mirror,
+        stamp: deps.stamp,
+        ...(deps.logger ? { logger: deps.logger } : {}),
+        changed: (batchId, following) => (following ? this.followed(batchId, live) : this.results.changed(batchId, [])),
+        ended: (batchId) => sending.ended(batchId),
+        resumesAlone: (batchId) => this.repo.batch(batchId)?.source === 'app',
+      }),
+    );
+  }
+
+  /** Another process sends the batch: the rows it changed since the last look become `batches.changed` here. */
+  private followed(batchId: string, live: LiveBatches): void {
+    const state = live.of(batchId);
+    const changed = this.repo.changedSince(batchId, state.seen);
+    state.seen = changed.latest;
+    this.results.changed(batchId, changed.ids);
   }
 
   // ── reading ──
@@ -173,9 +189,9 @@ export class BatchService {
     return this.sending.resumeInterrupted(source);
   }
 
-  /** Stops runners and followers (requests in flight finish first) and the check workers. */
+  /** Stops queueing and the check workers (the engine stops the jobs it runs). */
   async close(): Promise<void> {
-    await this.sending.close();
+    this.sending.close();
     await this.planning.close();
     this.results.close();
   }

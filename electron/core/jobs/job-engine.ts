@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/contract/errors';
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
+import type { ItemStore, JobItem } from './item-store';
 import { JobItemsRepo } from './job-items-repo';
 import { JobRunner, type JobKind } from './job-runner';
 import { JobsRepo, type JobRow } from './jobs-repo';
@@ -28,12 +29,14 @@ interface Live {
   timer: ReturnType<typeof setTimeout> | null;
   startedAt: number;
   doneAtStart: number;
+  bytesAtStart: number;
 }
 
 /**
- * Every bulk action but sending (which keeps its rows in `batch_items`) runs here: a job and its items
- * are written in one transaction before the first request; the process holding the job's lease runs it;
- * commands from any process go through the job's state (state-machine.ts). See README.md.
+ * Every bulk action runs here, sending included: a job and its items are written in one transaction
+ * before the first request (a kind with its own item store, such as `send` over `batch_items`, writes
+ * its rows itself); the process holding the job's lease runs it; commands from any process go through
+ * the job's state (state-machine.ts). See README.md.
  */
 export class JobEngine {
   readonly jobs: JobsRepo;
@@ -49,8 +52,13 @@ export class JobEngine {
     this.items = new JobItemsRepo(deps.db, this.now);
   }
 
-  register(kind: JobKind): void {
-    this.kinds.set(kind.kind, kind);
+  register<I extends JobItem>(kind: JobKind<I>): void {
+    this.kinds.set(kind.kind, kind as unknown as JobKind);
+  }
+
+  /** The items of a job of this kind: its own store, else `job_items`. */
+  private storeOf(kind: string): ItemStore {
+    return this.kinds.get(kind)?.store ?? this.items;
   }
 
   /** Writes the job and its items (some may be settled already, such as skipped ones), then starts it. */
@@ -73,9 +81,12 @@ export class JobEngine {
 
   command(jobId: string, command: JobCommand): JobView {
     const job = this.require(jobId);
-    if (command === 'retryFailed' && this.items.retryFailed(job.id) === 0) return this.view(job.id);
+    const store = this.storeOf(job.kind);
+    if (command === 'retryFailed' && store.retryFailed(job.id) === 0) return this.view(job.id);
     const moved = this.jobs.command(job.id, command);
     if (command === 'resume' || command === 'retryFailed') this.jobs.clearStop(job.id);
+    // Cancelled before it ran (queued): nothing is in flight, its items are settled here.
+    if (moved?.after === 'cancelled' && moved.before !== 'cancelled') void this.ended(job.id, () => store.cancelPending(job.id));
     const running = this.live.get(job.id)?.runner;
     if (running && (moved?.after === 'pausing' || moved?.after === 'cancelling')) running.interrupt();
     else if (!running) this.start(job.id);
@@ -92,10 +103,12 @@ export class JobEngine {
   }
 
   itemViews(jobId: string, label?: (subject: string) => string | null): JobItemView[] {
-    return this.items.items(this.require(jobId).id).map((item) => ({
+    const job = this.require(jobId);
+    const kind = this.kinds.get(job.kind);
+    return this.storeOf(job.kind).items(job.id).map((item) => ({
       seq: item.seq,
       subject: item.subject,
-      label: label?.(item.subject) ?? null,
+      label: label?.(item.subject) ?? kind?.label?.(item) ?? null,
       state: item.state,
       attempts: item.attempts,
       outcome: item.outcome,
@@ -105,13 +118,19 @@ export class JobEngine {
 
   /** Jobs left unfinished by a process that stopped: taken up where no live process owns them. */
   resumeInterrupted(): void {
-    const rows = this.deps.db.prepare(`SELECT id FROM jobs WHERE kind != 'send' AND state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as { id: string }[];
-    rows.forEach((row) => this.start(row.id));
+    const rows = this.deps.db.prepare(`SELECT id FROM jobs WHERE state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as { id: string }[];
+    for (const { id } of rows) {
+      const job = this.jobs.get(id);
+      const kind = job && this.kinds.get(job.kind);
+      if (job && kind && (kind.resumesAlone?.(job) ?? true)) this.start(id);
+    }
   }
 
   /** Resolves when the job is paused, cancelled or finished (following another owner, taking over if it dies). */
   async whenSettled(jobId: string): Promise<JobView> {
     for (;;) {
+      // Closing: the job stays as it is for the next start (the database is about to close).
+      if (this.closed) return new Promise<never>(() => undefined);
       const running = this.live.get(jobId)?.running;
       if (running) {
         await running;
@@ -125,7 +144,7 @@ export class JobEngine {
       }
       // Another process owns it: look again in a moment (a timer, not a busy loop).
       await new Promise((resolve) => setTimeout(resolve, 500));
-      this.changed(jobId);
+      if (!this.closed) this.changed(jobId, true);
     }
   }
 
@@ -140,7 +159,7 @@ export class JobEngine {
   }
 
   /** Runs the job here when this process gets its lease and there is something to do or settle. */
-  private start(jobId: string): void {
+  start(jobId: string): void {
     const job = this.jobs.get(jobId);
     const kind = job && this.kinds.get(job.kind);
     if (!job || !kind || this.closed || finalStates.has(job.state) || job.state === 'paused') return;
@@ -149,26 +168,32 @@ export class JobEngine {
     if (job.state === 'queued') this.jobs.event(jobId, 'start');
     const journal = this.deps.journal;
     const { titles: _titles, ...jobInputs } = (job.input ?? {}) as Record<string, unknown>;
+    const store = this.storeOf(job.kind);
+    const entry = (item: JobItem, state: 'done' | 'skipped' | 'failed', detail: Record<string, unknown>) =>
+      kind.journal?.(job, item, state, detail) ?? { subject: item.subject, inputs: { ...jobInputs, ...item.input, job: job.id }, outcome: { state, ...detail } };
     const runner = new JobRunner({
       jobs: this.jobs,
-      items: this.items,
+      items: store,
       leases: this.deps.leases,
       kind,
       job,
       changed: () => this.changed(jobId),
       ...(journal
-        ? { journal: (item, state, detail) => journal.append({ accountId: job.accountId, action: job.kind, subject: item.subject, inputs: { ...jobInputs, ...item.input, job: job.id }, outcome: { state, ...detail } }) }
+        ? { journal: (item, state, detail) => journal.append({ accountId: job.accountId, action: job.kind, ...entry(item, state, detail) }) }
         : {}),
       ...(this.deps.logger ? { logger: this.deps.logger } : {}),
     });
     live.runner = runner;
     live.startedAt = this.now();
-    live.doneAtStart = this.items.counts(jobId).done;
+    const atStart = store.counts(jobId);
+    live.doneAtStart = atStart.done + atStart.failed + atStart.skipped;
+    live.bytesAtStart = atStart.bytes;
     const settleStop = () => {
       const state = this.jobs.state(jobId);
-      if (state === 'cancelling') this.items.cancelPending(jobId);
-      if (state === 'pausing' || state === 'cancelling') this.jobs.event(jobId, 'settled');
-      else if (state === 'running' && this.items.inState(jobId, ['pending', 'running', 'uncertain']).length === 0) this.jobs.event(jobId, 'drained');
+      if (state === 'pausing') this.jobs.event(jobId, 'settled');
+      else if (state === 'cancelling') return this.ended(jobId, () => (store.cancelPending(jobId), this.jobs.event(jobId, 'settled')));
+      else if (state === 'running' && store.inState(jobId, ['pending', 'running', 'uncertain']).length === 0) return this.ended(jobId, () => this.jobs.event(jobId, 'drained'));
+      return undefined;
     };
     // Run even when a stop was asked for: items a dead owner left in flight are looked up first.
     live.running = runner
@@ -188,7 +213,34 @@ export class JobEngine {
       });
   }
 
-  private changed(jobId: string): void {
+  /** Moves the job to an end (in one transaction with its items), then tells its kind (waited for before the job counts as settled). */
+  private async ended(jobId: string, move: () => void): Promise<void> {
+    this.deps.db.transaction(move).immediate();
+    const job = this.jobs.get(jobId);
+    if (!job || (job.state !== 'finished' && job.state !== 'cancelled')) return;
+    try {
+      await this.kinds.get(job.kind)?.ended?.(job);
+    } catch (error) {
+      this.deps.logger?.log('error', 'job: a kind failed after its job ended', { jobId, error: String(error) });
+    }
+  }
+
+  /** How far the run in this process has come: what a kind's own time-left estimate divides by. */
+  pace(jobId: string): { elapsedMs: number; done: number; bytes: number } | null {
+    const live = this.live.get(jobId);
+    const job = live?.running ? this.jobs.get(jobId) : undefined;
+    if (!live || !job) return null;
+    const counts = this.storeOf(job.kind).counts(jobId);
+    return { elapsedMs: this.now() - live.startedAt, done: counts.done + counts.failed + counts.skipped - live.doneAtStart, bytes: counts.bytes - live.bytesAtStart };
+  }
+
+  private changed(jobId: string, following = false): void {
+    const job = this.jobs.get(jobId);
+    try {
+      if (job) this.kinds.get(job.kind)?.changed?.(jobId, following);
+    } catch (error) {
+      this.deps.logger?.log('error', 'job: a kind failed to pass a change on', { jobId, error: String(error) });
+    }
     const live = this.liveOf(jobId);
     if (live.timer) return;
     live.timer = setTimeout(() => {
@@ -204,7 +256,7 @@ export class JobEngine {
 
   view(jobId: string): JobView {
     const job = this.require(jobId);
-    const counts = this.items.counts(job.id);
+    const counts = this.storeOf(job.kind).counts(job.id);
     const { bytes, ...byState } = counts;
     const total = Object.values(byState).reduce((sum, n) => sum + n, 0);
     const live = this.live.get(job.id);
@@ -234,7 +286,7 @@ export class JobEngine {
   private liveOf(jobId: string): Live {
     let live = this.live.get(jobId);
     if (!live) {
-      live = { runner: null, running: null, timer: null, startedAt: 0, doneAtStart: 0 };
+      live = { runner: null, running: null, timer: null, startedAt: 0, doneAtStart: 0, bytesAtStart: 0 };
       this.live.set(jobId, live);
     }
     return live;

@@ -1,23 +1,8 @@
 import type { AppErrorShape } from '../../../shared/contract/errors';
 import type { Db } from '../db/database';
+import { emptyCounts, type ItemState, type ItemStore, type JobItem, type SettleFields } from './item-store';
 
-export const itemStates = ['pending', 'running', 'uncertain', 'done', 'skipped', 'failed', 'cancelled'] as const;
-export type ItemState = (typeof itemStates)[number];
-
-export interface JobItem {
-  jobId: string;
-  seq: number;
-  /** What the item acts on: a document or signature id. */
-  subject: string;
-  input: Record<string, unknown>;
-  state: ItemState;
-  attempts: number;
-  outcome: Record<string, unknown> | null;
-  error: AppErrorShape | null;
-  bytes: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-}
+export type { ItemState, JobItem } from './item-store';
 
 interface RawItem {
   job_id: string;
@@ -48,7 +33,7 @@ const toItem = (raw: RawItem): JobItem => ({
 });
 
 /** A job's items: written with the job before its first request, claimed one at a time by its owner. */
-export class JobItemsRepo {
+export class JobItemsRepo implements ItemStore {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
@@ -79,7 +64,7 @@ export class JobItemsRepo {
 
   counts(jobId: string): Record<ItemState, number> & { bytes: number } {
     const rows = this.db.prepare('SELECT state, COUNT(*) AS n, SUM(bytes) AS bytes FROM job_items WHERE job_id = ? GROUP BY state').all(jobId) as { state: ItemState; n: number; bytes: number | null }[];
-    const counts = Object.fromEntries(itemStates.map((state) => [state, 0])) as Record<ItemState, number>;
+    const counts = emptyCounts();
     let bytes = 0;
     for (const row of rows) {
       counts[row.state] = row.n;
@@ -104,11 +89,12 @@ export class JobItemsRepo {
     return raw && toItem(raw);
   }
 
-  settle(jobId: string, seq: number, state: ItemState, fields: { outcome?: Record<string, unknown> | null; error?: AppErrorShape | null; bytes?: number } = {}): void {
+  settle(jobId: string, seq: number, state: ItemState, fields: SettleFields = {}): void {
     const final = state !== 'pending' && state !== 'running' && state !== 'uncertain';
+    const keepError = fields.error === undefined ? 1 : 0;
     this.db
-      .prepare('UPDATE job_items SET state = ?, outcome = COALESCE(?, outcome), error = ?, bytes = bytes + ?, finished_at = ? WHERE job_id = ? AND seq = ?')
-      .run(state, fields.outcome ? JSON.stringify(fields.outcome) : null, fields.error ? JSON.stringify(fields.error) : null, fields.bytes ?? 0, final ? this.now() : null, jobId, seq);
+      .prepare('UPDATE job_items SET state = ?, outcome = COALESCE(?, outcome), error = CASE WHEN ? THEN error ELSE ? END, bytes = bytes + ?, finished_at = ? WHERE job_id = ? AND seq = ?')
+      .run(state, fields.outcome ? JSON.stringify(fields.outcome) : null, keepError, fields.error ? JSON.stringify(fields.error) : null, fields.bytes ?? 0, final ? this.now() : null, jobId, seq);
   }
 
   /** Failed items back to pending (Retry failed). */

@@ -3,8 +3,8 @@ import type { Migration } from '../db/migrations';
 /**
  * The job engine's tables. `jobs`: one bulk action (kind, account, inputs, state, a command asked for by
  * any process); `job_items`: its items with their own state, attempts and outcome; `job_leases`: which
- * process owns a job now (a batch of the send kind has its lease here under the batch's id, its items in
- * `batch_items`). See README.md.
+ * process owns a job now. A job of the `send` kind has the batch's id and its items in `batch_items`.
+ * See README.md.
  */
 export const jobsSchema: Migration = {
   name: 'jobs, job items and job leases',

@@ -1,0 +1,212 @@
+import { AppError, isAppError, storableError, type AppErrorShape } from '../../../shared/contract/errors';
+import type { Document } from '../../../shared/domain/documents';
+import { toNewSignature } from '../../../shared/domain/signers';
+import type { Limiter } from '../api/limiter';
+import type { ServiceClient } from '../api/service-client';
+import type { ItemResult, JobContext, JobKind, Recovery } from '../jobs/job-runner';
+import type { Logger } from '../logging/logger';
+import type { BatchItemStore, SendItem, SentOutcome } from './batch-item-store';
+import type { BatchRepo } from './batch-repo';
+import { pairUncertain, type Wanted } from './find-sent';
+import { gaveUp, sentSignatures, verifyFile } from './send-row';
+
+/**
+ * The `send` kind: one batch row → one create, exactly once, with no idempotency key on the service.
+ * The engine claims the row (state `sending`, attempt time written) before its request goes out; here:
+ * 1. The file is hashed again; a file changed since its check fails ("file changed since it was checked").
+ * 2. The create's outcome decides: a document → sent; a refusal the service certainly did not act on
+ *    (429, a connection never made) → back to ready; 401/403 → the batch pauses; a refusal of the
+ *    content (400) → failed; anything else (timeout, cut connection, 5xx, an unreadable answer) → uncertain.
+ * 3. Before any uncertain row is sent again, the list is read once for all of them (`recoverAll`,
+ *    find-sent.ts): found → sent (recovered); not found → ready, or failed after six tries.
+ */
+
+export interface SendKindDeps {
+  repo: BatchRepo;
+  store: BatchItemStore;
+  client: (accountId: string) => Promise<ServiceClient>;
+  limiter: (accountId: string) => Limiter;
+  /** Puts a document read from the service into the mirror (read stamp taken before the request). */
+  mirror: (accountId: string, document: Document, readAt: number) => void;
+  stamp: () => number;
+  logger?: Logger;
+  /** The batch changed (its rows or its job's state); `following`: another process sends it. */
+  changed: (batchId: string, following: boolean) => void;
+  /** The batch is done or cancelled. */
+  ended: (batchId: string) => Promise<void>;
+  /** Whether a starting app takes this batch up by itself (the app's own batches; the CLI's resume with `send --resume`). */
+  resumesAlone: (batchId: string) => boolean;
+}
+
+/** Consecutive failures to reach the service after which the batch pauses itself (resumable). */
+const maxUnreachable = 8;
+/** Creates of one row whose outcome stayed unknown (and which the list showed were not made) before it fails. */
+const maxAttempts = 6;
+
+/** Per batch sent in this process: failures to reach the service in a row, and the back-off they set. */
+interface Reach {
+  unreachable: number;
+  holdUntil: number;
+}
+
+export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
+  const reach = new Map<string, Reach>();
+  const reachOf = (jobId: string): Reach => {
+    let found = reach.get(jobId);
+    if (!found) reach.set(jobId, (found = { unreachable: 0, holdUntil: 0 }));
+    return found;
+  };
+  const shapeOf = (error: unknown, ctx: JobContext): AppErrorShape => {
+    if (!isAppError(error)) ctx.log('error', 'an unexpected error while sending', { error: String(error) });
+    return storableError(error, 'Something went wrong while sending. The details are in the log.');
+  };
+  /** Backs off after a failure to reach the service; past the limit, the batch pauses with the reason. */
+  const unreachable = (ctx: JobContext, error: AppErrorShape): ItemResult | null => {
+    const state = reachOf(ctx.job.id);
+    state.unreachable += 1;
+    const limiter = deps.limiter(ctx.job.accountId);
+    state.holdUntil = Math.max(state.holdUntil, limiter.clock.now() + Math.min(60_000, 500 * 2 ** state.unreachable));
+    if (state.unreachable < maxUnreachable) return null;
+    reach.delete(ctx.job.id);
+    return { state: 'stop', error };
+  };
+  const mirror = (accountId: string, document: Document, readAt: number) => {
+    try {
+      deps.mirror(accountId, document, readAt);
+    } catch (error) {
+      deps.logger?.log('error', 'batch: a sent document could not be put in the mirror', { error: String(error) });
+    }
+  };
+  const sent = (item: SendItem, document: Document, recovered: boolean): ItemResult => {
+    const outcome: SentOutcome = { documentId: document.id, signatures: sentSignatures(document, item.row.signers), recovered };
+    return { state: 'done', outcome: { ...outcome }, bytes: item.row.size ?? 0 };
+  };
+
+  const failure = (item: SendItem, error: unknown, ctx: JobContext): ItemResult => {
+    const shape = shapeOf(error, ctx);
+    const kind = isAppError(error) ? error.kind : 'Internal';
+    ctx.log('warn', 'a create did not succeed', { itemId: item.row.id, kind, code: shape.code });
+    if (kind === 'RateLimited') {
+      // Refused before it was handled: certainly not created.
+      const limiter = deps.limiter(ctx.job.accountId);
+      const retryAfter = typeof shape.params?.retryAfterSeconds === 'number' ? shape.params.retryAfterSeconds * 1000 : null;
+      if (retryAfter === null) limiter.pause(limiter.backoffDelay(item.attempts) + 250);
+      return { state: 'again', error: shape };
+    }
+    // The connection was never made (the client turns failures after sending into Ambiguous).
+    if (kind === 'Network') return unreachable(ctx, shape) ?? { state: 'again', error: shape };
+    if (kind === 'Unauthorized') {
+      const refused = new AppError({
+        kind: 'Unauthorized',
+        code: 'batch.stoppedKeyRefused',
+        message: 'Sending stopped: the service no longer accepts this account’s API key. Check the key in Settings, then resume.',
+      }).toShape();
+      return { state: 'stop', error: refused };
+    }
+    if (kind === 'InvalidInput' || kind === 'NotFound' || kind === 'Conflict') return { state: 'failed', error: shape };
+    // Ambiguous, ServerError, Internal: it may have been created.
+    reachOf(ctx.job.id).unreachable = 0;
+    return { state: 'uncertain', error: shape };
+  };
+
+  /**
+   * Documents of the list that may have been created since `since` (ms). Pages are read in the
+   * service's order; when a whole page is older than the window and the list is newest first, the
+   * rest is older still and is not read.
+   */
+  const listSince = async (client: ServiceClient, since: number, signal: AbortSignal): Promise<Document[]> => {
+    const cutoff = since - 60 * 60 * 1000;
+    const all: Document[] = [];
+    for await (const page of client.listDocuments(signal.aborted ? {} : { signal })) {
+      all.push(...page.documents);
+      const times = page.documents.map((document) => (document.createdAt ? Date.parse(document.createdAt) : Number.NaN));
+      const newestFirst = times.every((time, index) => index === 0 || !(time > times[index - 1]!));
+      if (times.length > 0 && newestFirst && times.every((time) => Number.isFinite(time) && time < cutoff)) break;
+    }
+    return all;
+  };
+
+  return {
+    kind: 'send',
+    store: deps.store,
+
+    async beforeClaim(ctx) {
+      const limiter = deps.limiter(ctx.job.accountId);
+      const wait = Math.max(reachOf(ctx.job.id).holdUntil, limiter.state().pausedUntil) - limiter.clock.now();
+      if (wait > 0) await limiter.clock.sleep(wait, ctx.interrupted).catch(() => undefined);
+    },
+
+    async run(item, ctx) {
+      const { row } = item;
+      const fileError = await verifyFile(row);
+      if (fileError) return { state: 'failed', error: fileError };
+      let client: ServiceClient;
+      try {
+        client = await deps.client(ctx.job.accountId);
+      } catch (error) {
+        return { state: 'stop', error: shapeOf(error, ctx) };
+      }
+      const readAt = deps.stamp();
+      try {
+        const document = await client.createDocument({ title: row.title, filePath: row.path, signatures: row.signers.map(toNewSignature) });
+        reachOf(ctx.job.id).unreachable = 0;
+        mirror(ctx.job.accountId, document, readAt);
+        return sent(item, document, false);
+      } catch (error) {
+        return failure(item, error, ctx);
+      }
+    },
+
+    /** Looks for every uncertain row's document in one read of the list; only those not found are sent again. */
+    async recoverAll(items, ctx, once): Promise<Recovery> {
+      const { accountId } = ctx.job;
+      const readAt = deps.stamp();
+      let documents: Document[];
+      try {
+        const client = await deps.client(accountId);
+        documents = await listSince(client, Math.min(...items.map((item) => item.row.attemptAt ?? 0)), ctx.signal);
+      } catch (error) {
+        const shape = shapeOf(error, ctx);
+        if (once) return { state: 'retry', afterMs: 0 };
+        if (isAppError(error) && error.kind === 'Unauthorized') return { state: 'stop', error: shape };
+        const stop = unreachable(ctx, shape);
+        if (stop?.state === 'stop') return stop;
+        const limiter = deps.limiter(accountId);
+        return { state: 'retry', afterMs: Math.max(0, reachOf(ctx.job.id).holdUntil - limiter.clock.now()) };
+      }
+      reachOf(ctx.job.id).unreachable = 0;
+      const wanted: Wanted[] = items.map(({ row }) => ({ title: row.title, signers: row.signers, sha256: row.sha256, attemptAt: row.attemptAt ?? 0 }));
+      const found = pairUncertain(documents, wanted, deps.repo.sentDocumentIds(accountId));
+      const results: Map<number, Exclude<ItemResult, { state: 'retry' } | { state: 'stop' }> | 'run-again'> = new Map();
+      items.forEach((item, index) => {
+        const document = found.get(index);
+        if (document) {
+          mirror(accountId, document, readAt);
+          results.set(item.seq, sent(item, document, true) as { state: 'done' });
+        } else if (item.attempts >= maxAttempts) results.set(item.seq, { state: 'failed', error: gaveUp(item.row) });
+        else results.set(item.seq, 'run-again');
+      });
+      ctx.log('info', 'uncertain rows looked up', { uncertain: items.length, found: found.size });
+      return { results };
+    },
+
+    /** As the journal has always recorded a send: the document (or the file), the batch, file, title and signers. */
+    journal(job, item, state, detail) {
+      const { row } = item;
+      const documentId = typeof detail.documentId === 'string' ? detail.documentId : undefined;
+      const outcome =
+        state === 'done'
+          ? { state: 'sent', documentId, ...(detail.recovered === true ? { recovered: true } : {}) }
+          : { state: 'failed', ...(typeof detail.error === 'string' ? { error: detail.error } : {}) };
+      return { subject: documentId ?? row.path, inputs: { batch: job.id, file: row.fileName, title: row.title, signers: row.signers }, outcome };
+    },
+
+    label: (item) => item.row.fileName,
+    changed: (jobId, following) => deps.changed(jobId, following),
+    ended: (job) => {
+      reach.delete(job.id);
+      return deps.ended(job.id);
+    },
+    resumesAlone: (job) => deps.resumesAlone(job.id),
+  };
+}
