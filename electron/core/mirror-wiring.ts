@@ -1,10 +1,10 @@
-import type { DataSpine } from '../data-spine';
-import type { Db } from '../db/database';
-import type { EventBus } from '../events/event-bus';
-import type { ServicePort, Subsystem } from '../ports';
-import type { SettingsRepo } from '../settings/settings-repo';
-import { AddressBook } from './address-book';
-import { DocumentsService } from './documents-service';
+import type { DataSpine } from './data-spine';
+import type { Db } from './db/database';
+import type { EventBus } from './events/event-bus';
+import type { ServicePort, Subsystem } from './ports';
+import type { SettingsRepo } from './settings/settings-repo';
+import { AddressBook } from './mirror/address-book';
+import { DocumentsService } from './mirror/documents-service';
 
 type MirrorOperations =
   | 'sync.status' | 'sync.now' | 'webhooks.state' | 'webhooks.configure' | 'webhooks.rotateToken' | 'inbox.list'

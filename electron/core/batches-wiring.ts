@@ -1,13 +1,13 @@
-import type { Signer } from '../../../shared/domain/signers';
-import type { Db } from '../db/database';
-import type { EventBus } from '../events/event-bus';
-import type { JobLeases } from '../jobs/leases';
-import type { Journal } from '../journal/journal';
-import type { Logger } from '../logging/logger';
-import type { MirrorPort, ServicePort, Subsystem } from '../ports';
-import { BatchService } from './batch-service';
-import type { PdfCheckPoolOptions } from './pdf-check-pool';
-import { PresetsRepo } from './presets-repo';
+import type { Signer } from '../../shared/domain/signers';
+import type { Db } from './db/database';
+import type { EventBus } from './events/event-bus';
+import type { JobLeases } from './jobs/leases';
+import type { Journal } from './journal/journal';
+import type { Logger } from './logging/logger';
+import type { MirrorPort, ServicePort, Subsystem } from './ports';
+import { BatchService } from './batches/batch-service';
+import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
+import { PresetsRepo } from './batches/presets-repo';
 
 type BatchOperations =
   | 'batches.current' | 'batches.create' | 'batches.get' | 'batches.list' | 'batches.addFiles' | 'batches.updateItems'
