@@ -72,8 +72,6 @@ export interface Core {
   readonly batches: BatchService;
   /** The one job engine: every bulk action but sending (cancel, remind, invalidate, archive). */
   readonly jobs: JobEngine;
-  /** The one set of job leases (which process owns a job, the re-check, the automatic reminders). */
-  readonly leases: JobLeases;
   readonly actions: ActionsService;
   readonly journal: Journal;
   /** Which time-stamping authority bags are timestamped by, and the CAs that vouch for TSAs. */
@@ -127,7 +125,16 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
   const clients = new ServiceClients({ accounts, http, redactor, logger, events });
-  const spine = new DataSpine({ db, accounts, clients, secrets, events, logger, redactor, ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}) });
+  const spine = new DataSpine({
+    db,
+    accounts,
+    clients,
+    secrets,
+    events,
+    logger,
+    redactor,
+    ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
+  });
   const leases = new JobLeases(db);
   const journal = new Journal(db, { dataFolder: options.dataFolder });
   // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless): every call waits for it, so no entry of this run goes unsealed.
@@ -144,13 +151,57 @@ export function createCore(options: CoreOptions): Core {
   // The subsystems, each on narrow ports of the parts above (in any order: the engine and leases exist already).
   let background = false;
   let closed = false;
-  const service = clients;
-  const mirror = createMirror({ spine, db, service, settings, events });
-  const accountsPart = createAccounts({ accounts, repo, spine, background: () => background, dataFolder: options.dataFolder, demoSettings, ...(options.sandbox ? { sandbox: options.sandbox } : {}) });
-  const batches = createBatches({ db, leases, journal, mirror: spine, service, events, logger, uploadsFolder, rememberNames: (accountId, signers) => mirror.addressBook.rememberSigners(accountId, signers), ...(options.checkPool ? { checkPool: options.checkPool } : {}) });
+  const mirror = createMirror({ spine, db, service: clients, settings, events });
+  const accountsPart = createAccounts({
+    accounts,
+    repo,
+    spine,
+    background: () => background,
+    dataFolder: options.dataFolder,
+    demoSettings,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  });
+  const batches = createBatches({
+    db,
+    leases,
+    journal,
+    mirror: spine,
+    service: clients,
+    events,
+    logger,
+    uploadsFolder,
+    rememberNames: (accountId, signers) => mirror.addressBook.rememberSigners(accountId, signers),
+    ...(options.checkPool ? { checkPool: options.checkPool } : {}),
+  });
   const jobs = createJobs({ engine, mirror: spine });
-  const actions = createActions({ engine, leases, reminders: engine.items, mirror: spine, service, settings, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
-  const evidence = createEvidence({ engine, leases, journal, db, accounts: repo, mirror: spine, service, settings, timestamps, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
+  const actions = createActions({
+    engine,
+    leases,
+    reminders: engine.items,
+    mirror: spine,
+    service: clients,
+    settings,
+    events,
+    logger,
+    ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}),
+  });
+  const evidence = createEvidence({
+    engine,
+    leases,
+    journal,
+    db,
+    accounts: repo,
+    mirror: spine,
+    service: clients,
+    settings,
+    timestamps,
+    dataFolder: options.dataFolder,
+    version: options.version,
+    hostKind: options.hostKind,
+    events,
+    logger,
+    ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}),
+  });
   // Notifications are for the app and the web UI (hosts with background work), never the CLI.
   let stopNotices: (() => void) | null = null;
   const notices = {
@@ -200,7 +251,6 @@ export function createCore(options: CoreOptions): Core {
     spine,
     batches: batches.service,
     jobs: engine,
-    leases,
     actions: actions.service,
     journal,
     timestamps,

@@ -47,11 +47,13 @@ describe('the core is composed once', () => {
       cleanup.push(() => http.close());
       const service = new ServiceClients({ accounts: core.accounts, http, redactor: core.redactor, logger: core.logger });
       const wire = {
-        actions: () => createActions({ engine, leases, reminders: engine.items, mirror: core.spine, service, settings: core.settings, events: core.events, logger: core.logger }),
+        actions: () =>
+          createActions({ engine, leases, reminders: engine.items, mirror: core.spine, service, settings: core.settings, events: core.events, logger: core.logger }),
         evidence: () =>
           createEvidence({
             engine, leases, journal: core.journal, db: core.db, accounts: new AccountsRepo(core.db), mirror: core.spine, service,
-            settings: core.settings, timestamps: core.timestamps, dataFolder: core.dataFolder, version: '0.1.0', hostKind: 'cli', events: core.events, logger: core.logger,
+            settings: core.settings, timestamps: core.timestamps, dataFolder: core.dataFolder, version: '0.1.0', hostKind: 'cli',
+            events: core.events, logger: core.logger,
           }),
       };
       const first = wire[order[0]]();

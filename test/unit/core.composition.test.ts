@@ -17,7 +17,8 @@ const wiring = [...filesUnder('electron/core').filter((file) => file.endsWith('-
 
 describe('the composition of the core', () => {
   it('finds the wiring files (the root and one per subsystem)', () => {
-    expect(wiring).toEqual(expect.arrayContaining(['electron/core/host.ts', 'electron/core/actions/actions-wiring.ts', 'electron/core/evidence/evidence-wiring.ts']));
+    const expected = ['electron/core/host.ts', 'electron/core/actions/actions-wiring.ts', 'electron/core/evidence/evidence-wiring.ts'];
+    expect(wiring).toEqual(expect.arrayContaining(expected));
     expect(wiring.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -27,7 +28,8 @@ describe('the composition of the core', () => {
   });
 
   it('only the root creates the job engine and the job leases, once each', () => {
-    const constructing = (what: string) => filesUnder('electron').flatMap((file) => Array.from(text(file).matchAll(new RegExp(`new ${what}\\(`, 'g')), () => file));
+    const constructing = (what: string) =>
+      filesUnder('electron').flatMap((file) => Array.from(text(file).matchAll(new RegExp(`new ${what}\\(`, 'g')), () => file));
     expect(constructing('JobEngine')).toEqual(['electron/core/host.ts']);
     // The batch service's own leases are only a default for callers that give none; the root gives its own.
     expect(constructing('JobLeases').filter((file) => !file.startsWith('electron/core/batches/'))).toEqual(['electron/core/host.ts']);
