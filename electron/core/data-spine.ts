@@ -1,5 +1,7 @@
 import { AppError } from '../../shared/contract/errors';
 import type { OperationOutput, OperationParsedInput } from '../../shared/contract/operations';
+import type { Document } from '../../shared/domain/documents';
+import type { DocumentStatus } from '../../shared/domain/status-codes';
 import type { SyncStatus } from '../../shared/domain/sync';
 import type { AccountService } from './accounts/account-service';
 import type { Db } from './db/database';
@@ -11,6 +13,10 @@ import { SyncEngine } from './sync/sync-engine';
 import type { FullSyncProgress } from './sync/full-sync';
 import { WebhookService } from './webhooks/webhook-service';
 import type { Redactor } from './logging/redact';
+import type { MirrorDocument } from './mirror/mirror-types';
+import type { DocumentQueries } from './mirror/document-query';
+import type { DocumentReader } from './mirror/document-reader';
+import type { FullSyncResult } from './sync/full-sync';
 
 export interface DataSpineDeps {
   db: Db;
@@ -32,6 +38,9 @@ export interface DataSpineDeps {
 export class DataSpine {
   readonly sync: SyncEngine;
   readonly webhooks: WebhookService;
+  /** The mirror's read side, for the documents views and the address book. */
+  readonly queries: DocumentQueries;
+  readonly reader: DocumentReader;
   private readonly runs = new Map<string, Promise<unknown>>();
   private lastEmit = 0;
 
@@ -55,6 +64,56 @@ export class DataSpine {
       ...(deps.webhookPort !== undefined ? { port: deps.webhookPort } : {}),
       onChange: () => this.emitInbox(),
     });
+    this.queries = this.sync.queries;
+    this.reader = this.sync.reader;
+  }
+
+  /** A document of the mirror (undefined when the mirror does not know it). */
+  document(accountId: string, documentId: string): MirrorDocument | undefined {
+    return this.sync.reader.get(accountId, documentId) ?? undefined;
+  }
+
+  /** Every mirrored document of the account in one status, newest first (read 500 at a time). */
+  documentsWithStatus(accountId: string, status: DocumentStatus): MirrorDocument[] {
+    const all: MirrorDocument[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = this.sync.queries.page({ accountId, statuses: [status], sort: { key: 'created', direction: 'desc' }, limit: 500, offset });
+      all.push(...page.documents);
+      if (page.documents.length < 500) return all;
+    }
+  }
+
+  /** The id of the document a signature belongs to, when the mirror knows it. */
+  documentOfSignature(accountId: string, signatureId: string): string | null {
+    return this.sync.reader.documentIdOfSignature(accountId, signatureId);
+  }
+
+  /** How many documents the mirror holds for the account. */
+  documentCount(accountId: string): number {
+    return this.sync.queries.counts(accountId).total;
+  }
+
+  /**
+   * A read stamp, taken just before asking the service for a document (a cancel, a create): the answer
+   * is then handed to `recordRead` with it, so an older read never overwrites a newer one.
+   */
+  readStamp(): number {
+    return this.sync.stamps.next();
+  }
+
+  /** A document the service answered with, into the mirror (stamped by `readStamp`). */
+  recordRead(accountId: string, document: Document, readAt: number): void {
+    this.sync.reconciler.apply(accountId, [document], readAt);
+  }
+
+  /** A full sync of one account, answered when it ends. */
+  fullSync(accountId: string): Promise<FullSyncResult> {
+    return this.sync.fullSync.run(accountId);
+  }
+
+  /** The address on this computer where the account's notifications are delivered (null when none). */
+  localHookUrl(accountId: string): string | null {
+    return this.webhooks.endpoint(accountId).localHookUrl;
   }
 
   /** The app's background work: the listener and worker, and a full sync of the selected account. */

@@ -2,37 +2,38 @@ import { join } from 'node:path';
 import type { Dispatcher as HttpDispatcher } from 'undici';
 import type { Result } from '../../shared/contract/errors';
 import type { HostKind } from '../../shared/contract/operations';
+import type { SettingsPatch } from '../../shared/domain/settings';
 import { AccountService } from './accounts/account-service';
+import { createAccounts } from './accounts/accounts-wiring';
 import { AccountsRepo } from './accounts/accounts-repo';
+import { createActions, type AutoRemindTiming } from './actions/actions-wiring';
+import type { ActionsService } from './actions/actions-service';
 import { createHttpDispatcher } from './api/http';
+import { createBatches } from './batches-wiring';
+import type { BatchService } from './batches/batch-service';
+import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { secureDataFolder } from './data-folder';
+import { DataSpine } from './data-spine';
 import { openDatabase, type Db } from './db/database';
 import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
-import { FileLogger, type Logger } from './logging/logger';
-import { Redactor } from './logging/redact';
-import { demoServiceStarter, startDemo } from './operations/demo-account';
-import type { SandboxLauncher } from './sandbox-launcher';
-import type { SecretStore } from './secrets/secret-store';
-import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
-import { SettingsRepo } from './settings/settings-repo';
-import { DataSpine } from './data-spine';
-import { ServiceClients } from './service-clients';
-import { BatchService } from './batches/batch-service';
-import { PresetsRepo } from './batches/presets-repo';
-import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
-import { DocumentsService } from './mirror/documents-service';
-import { AddressBook } from './mirror/address-book';
-import { createActions, type AutoRemindTiming } from './actions/actions-wiring';
-import { JobLeases } from './jobs/leases';
-import { Journal } from './journal/journal';
-import { loadJournalKey } from './journal/journal-key';
-import { watchNotices } from './notices/notices';
-import type { JobEngine } from './jobs/job-engine';
-import type { ActionsService } from './actions/actions-service';
 import { createEvidence } from './evidence/evidence-wiring';
 import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
-import type { SettingsPatch } from '../../shared/domain/settings';
+import { JobEngine } from './jobs/job-engine';
+import { JobLeases } from './jobs/leases';
+import { createJobs } from './jobs-wiring';
+import { Journal } from './journal/journal';
+import { loadJournalKey } from './journal/journal-key';
+import { FileLogger, type Logger } from './logging/logger';
+import { Redactor } from './logging/redact';
+import { createMirror } from './mirror-wiring';
+import { watchNotices } from './notices/notices';
+import { demoServiceStarter } from './operations/demo-account';
+import type { SandboxLauncher } from './sandbox-launcher';
+import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
+import type { SecretStore } from './secrets/secret-store';
+import { ServiceClients } from './service-clients';
+import { SettingsRepo } from './settings/settings-repo';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -69,7 +70,7 @@ export interface Core {
   readonly redactor: Redactor;
   readonly spine: DataSpine;
   readonly batches: BatchService;
-  /** Every bulk action: send (the batches), cancel, remind, invalidate, archive. */
+  /** The one job engine: every bulk action, sending included (send, cancel, remind, invalidate, archive). */
   readonly jobs: JobEngine;
   readonly actions: ActionsService;
   readonly journal: Journal;
@@ -83,7 +84,12 @@ export interface Core {
 
 export const DATABASE_FILE = 'signdock.db';
 
-/** The composition root shared by every host: builds the core's services once, wired together. */
+/**
+ * The composition root shared by every host. It creates the shared parts once (the database, the
+ * events, the accounts and their service clients, the data spine, the job leases, the audit journal
+ * and the job engine) and hands each subsystem the narrow ports it needs. Each subsystem answers
+ * `{ handlers, start, close }`; the handlers are assembled here into the one dispatcher.
+ */
 export function createCore(options: CoreOptions): Core {
   secureDataFolder(options.dataFolder);
   const uploadsFolder = join(options.dataFolder, 'uploads');
@@ -95,12 +101,13 @@ export function createCore(options: CoreOptions): Core {
   const events = new EventBus();
   const settings = new SettingsRepo(db);
   const timestamps = new TsaSettings(settings, options.tsaOverride);
-  /** Settings the demo changes (its TSA), told to open windows like any other change. */
-  const demoSettings = { get: () => settings.get(), update: (patch: SettingsPatch) => {
+  const updateSettings = (patch: SettingsPatch) => {
     const next = settings.update(patch);
     events.emit('settings.changed', next);
     return next;
-  } };
+  };
+  /** Settings the demo changes (its TSA), told to open windows like any other change. */
+  const demoSettings = { get: () => settings.get(), update: updateSettings };
   const repo = new AccountsRepo(db);
   // The demo account's secrets live in memory with its key: no keychain is needed to run the demo.
   const secrets = new KeylessAccountsStore(options.secrets, (accountId) => repo.byId(accountId)?.demo === true);
@@ -117,7 +124,6 @@ export function createCore(options: CoreOptions): Core {
     ...(ensureDemoService ? { ensureDemoService } : {}),
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
-
   const clients = new ServiceClients({ accounts, http, redactor, logger, events });
   const spine = new DataSpine({
     db,
@@ -133,57 +139,77 @@ export function createCore(options: CoreOptions): Core {
   const journal = new Journal(db, { dataFolder: options.dataFolder });
   // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless): every call waits for it, so no entry of this run goes unsealed.
   const journalReady = loadJournalKey({ env: process.env, secrets }).then((key) => journal.useKey(key));
-  const addressBook = new AddressBook({
+  const engine = new JobEngine({
     db,
-    queries: spine.sync.queries,
-    changed: (accountId, documentIds) => events.emit('documents.changed', { accountId, documentIds }),
-  });
-  const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
-  // Sending is the engine's `send` kind: the batches register it.
-  const batches = new BatchService({
-    db,
-    engine: jobs,
     leases,
-    selectedAccount: () => spine.requireSelected(),
-    client: (accountId) => clients.forAccount(accountId),
-    limiter: (accountId) => clients.limiterFor(accountId),
-    mirror: (accountId, document, readAt) => void spine.sync.reconciler.apply(accountId, [document], readAt),
-    stamp: () => spine.sync.stamps.next(),
-    emit: (batch, items) => events.emit('batches.changed', { batch, items }),
+    journal,
+    logger,
+    emit: (job) => events.emit('jobs.changed', job),
+    pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
+  });
+
+  // The subsystems, each on narrow ports of the parts above (in any order: the engine and leases exist already).
+  let background = false;
+  let closed = false;
+  const mirror = createMirror({ spine, db, service: clients, settings, events });
+  const accountsPart = createAccounts({
+    accounts,
+    repo,
+    spine,
+    background: () => background,
+    dataFolder: options.dataFolder,
+    demoSettings,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  });
+  const batches = createBatches({
+    db,
+    engine,
+    leases,
+    mirror: spine,
+    service: clients,
+    events,
     logger,
     uploadsFolder,
-    rememberNames: (accountId, signers) => addressBook.rememberSigners(accountId, signers),
+    rememberNames: (accountId, signers) => mirror.addressBook.rememberSigners(accountId, signers),
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
-  const presets = new PresetsRepo(db);
-  const documents = new DocumentsService({
-    db,
-    queries: spine.sync.queries,
-    reader: spine.sync.reader,
-    account: () => spine.requireSelected(),
-    readSignature: async (accountId, signatureId) => (await clients.forAccount(accountId)).getSignature(signatureId),
+  const jobs = createJobs({ engine, mirror: spine });
+  const actions = createActions({
+    engine,
+    leases,
+    reminders: engine.items,
+    mirror: spine,
+    service: clients,
     settings,
+    events,
+    logger,
+    ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}),
   });
-  const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, timestamps, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
-  let background = false;
+  const evidence = createEvidence({
+    engine,
+    leases,
+    journal,
+    db,
+    accounts: repo,
+    mirror: spine,
+    service: clients,
+    settings,
+    timestamps,
+    dataFolder: options.dataFolder,
+    version: options.version,
+    hostKind: options.hostKind,
+    events,
+    logger,
+    ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}),
+  });
+  // Notifications are for the app and the web UI (hosts with background work), never the CLI.
   let stopNotices: (() => void) | null = null;
-  let stopAutoRemind: (() => void) | null = null;
-  let stopRecheck: (() => void) | null = null;
-  let orphanTimer: ReturnType<typeof setInterval> | null = null;
-  /** The local sandbox of the demo account delivers its notifications to this listener. */
-  const connectDemoWebhook = async (accountId: string) => {
-    if (!options.sandbox || !repo.byId(accountId)?.demo) return;
-    const url = spine.webhooks.endpoint(accountId).localHookUrl;
-    if (url) await options.sandbox.setWebhook(url);
-  };
-  /** After an account change, the background work follows the selected account. */
-  const followSelection = async <T>(result: T): Promise<T> => {
-    const selected = accounts.selectedId();
-    if (background && selected) {
-      await spine.accountSelected(selected);
-      await connectDemoWebhook(selected);
-    }
-    return result;
+  const notices = {
+    start: () => void (stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.document(accountId, id) })),
+    close: () => {
+      stopNotices?.();
+      stopNotices = null;
+    },
   };
 
   const handlers: Handlers = {
@@ -196,66 +222,22 @@ export function createCore(options: CoreOptions): Core {
       sandboxAvailable: options.sandbox !== undefined,
     }),
     'settings.get': () => settings.get(),
-    'settings.update': (patch) => {
-      const next = settings.update(patch);
-      events.emit('settings.changed', next);
-      return next;
-    },
-    'accounts.list': () => accounts.state(),
-    'accounts.add': async (input) => followSelection(await accounts.add(input)),
-    'accounts.test': (input) => accounts.test(input),
-    'accounts.update': (input) => accounts.update(input),
-    'accounts.remove': async ({ accountId }) => {
-      const state = await accounts.remove(accountId);
-      await spine.accountRemoved(accountId);
-      return followSelection(state);
-    },
-    'accounts.select': async ({ accountId }) => followSelection(await accounts.select(accountId)),
-    'sandbox.start': async () => followSelection(await startDemo(accounts, options.sandbox, options.dataFolder, demoSettings)),
-    'sync.status': () => spine.status(),
-    'sync.now': () => spine.syncNow(),
-    'documents.list': (query) => spine.list(query),
-    'documents.get': ({ documentId }) => spine.get(documentId),
-    'webhooks.state': () => spine.webhookState(),
-    'webhooks.configure': (patch) => spine.configureWebhooks(patch),
-    'webhooks.rotateToken': () => spine.rotateToken(),
-    'inbox.list': (query) => spine.inbox(query),
-    'batches.current': () => batches.current(),
-    'batches.create': () => batches.create('app'),
-    'batches.get': ({ batchId }) => batches.batch(batchId),
-    'batches.list': ({ limit }) => batches.list(limit),
-    'batches.addFiles': ({ batchId, paths }) => batches.addFiles(batchId, paths),
-    'batches.updateItems': ({ batchId, itemIds, patch }) => batches.updateItems(batchId, itemIds, patch),
-    'batches.removeItems': ({ batchId, itemIds }) => batches.removeItems(batchId, itemIds),
-    'batches.importManifest': ({ batchId, ...source }) => batches.importManifest(batchId, source),
-    'batches.manifestTemplate': ({ batchId, language }) => batches.manifestTemplate(batchId, language),
-    'batches.send': ({ batchId, concurrency }) => batches.send(batchId, concurrency),
-    'batches.pause': ({ batchId }) => batches.pause(batchId),
-    'batches.resume': ({ batchId }) => batches.resume(batchId),
-    'batches.cancel': ({ batchId }) => batches.cancel(batchId),
-    'batches.retryFailed': ({ batchId }) => batches.retryFailed(batchId),
-    'batches.preview': ({ batchId, itemId }) => batches.preview(batchId, itemId),
-    'batches.exportResults': ({ batchId }) => batches.exportResults(batchId),
-    'presets.list': () => presets.list(),
-    'presets.save': ({ name, signers }) => presets.save(name, signers),
-    'presets.remove': ({ presetId }) => presets.remove(presetId),
-    'documents.query': (input) => documents.query(input),
-    'documents.dashboard': (input) => documents.dashboard(input),
-    'documents.activity': ({ limit }) => documents.feed(limit),
-    'documents.detail': ({ documentId }) => documents.detail(documentId),
-    'documents.signature': ({ signatureId }) => documents.signature(signatureId),
-    'documents.export': (input) => documents.export(input),
-    'documents.selectionIds': ({ selection }) => documents.selectionIds(selection),
-    'documents.attention': (patch) => documents.setAttention(patch),
-    'contacts.list': () => addressBook.list(spine.requireSelected()),
-    'contacts.remember': ({ contacts }) => addressBook.remember(spine.requireSelected(), contacts),
-    ...actionHandlers,
+    'settings.update': (patch) => updateSettings(patch),
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
     'journal.verify': ({ checkpoints }) => journal.verify({ checkpoints: checkpoints ?? [] }),
     'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
-    ...evidenceHandlers,
+    ...accountsPart.handlers,
+    ...mirror.handlers,
+    ...batches.handlers,
+    ...jobs.handlers,
+    ...actions.handlers,
+    ...evidence.handlers,
   };
   const dispatcher = new Dispatcher(handlers, logger, options.logger ? undefined : logFile);
+  /** Background work in this order: timers first, then the listener and sync, then what other runs left. */
+  const startOrder = [notices, actions, evidence, mirror, accountsPart, batches, jobs];
+  /** Closing: every timer first (nothing fires later), then the sends and jobs running, then the rest. */
+  const closeOrder = [notices, actions, evidence, jobs, batches];
 
   return {
     dataFolder: options.dataFolder,
@@ -267,9 +249,9 @@ export function createCore(options: CoreOptions): Core {
     logger,
     redactor,
     spine,
-    batches,
-    jobs,
-    actions,
+    batches: batches.service,
+    jobs: engine,
+    actions: actions.service,
     journal,
     timestamps,
     dispatch: async (name, input) => {
@@ -278,31 +260,21 @@ export function createCore(options: CoreOptions): Core {
     },
     async startBackground() {
       await journalReady;
+      if (closed) return;
       background = true;
-      // Notifications are for the app and the web UI (hosts with background work), never the CLI.
-      stopNotices ??= watchNotices({ events, settings, document: (accountId, id) => spine.sync.reader.get(accountId, id) ?? undefined });
-      stopAutoRemind ??= autoRemind();
-      // The archive re-hashed against its manifests every N days (a setting): one timer, offline.
-      stopRecheck ??= startRecheck();
-      await spine.startBackground();
-      const selected = accounts.selectedId();
-      if (selected) await connectDemoWebhook(selected);
-      batches.resumeInterrupted('app');
-      jobs.resumeInterrupted();
-      // A job another process owned is taken up here if that process stops (its lease expires): one cheap look every 15 s.
-      orphanTimer ??= setInterval(() => jobs.resumeInterrupted(), 15_000);
-      orphanTimer.unref?.();
+      for (const part of startOrder) {
+        if (closed) return;
+        await part.start();
+      }
     },
     async close() {
-      stopNotices?.();
-      stopAutoRemind?.();
-      stopRecheck?.();
-      if (orphanTimer) clearInterval(orphanTimer);
-      await batches.close();
-      await jobs.close();
-      await spine.stop();
+      if (closed) return;
+      closed = true;
+      for (const part of closeOrder) await part.close();
+      await engine.close();
+      await mirror.close();
       clients.close();
-      await options.sandbox?.stop();
+      await accountsPart.close();
       if (!options.http) await http.close();
       await journalReady;
       journal.flush();

@@ -154,8 +154,8 @@ describe('archive against the sandbox', () => {
     expect(plan.skipped.map((s) => s.reason).sort()).toEqual(['alreadyArchived', 'notCompleted']);
     // The mirror believes the pending document is completed: the service answers 404.
     const accountId = core.accounts.selectedId()!;
-    const stale = core.spine.sync.reader.get(accountId, pending)!;
-    core.spine.sync.reconciler.apply(accountId, [{ ...stale, status: 'CO', raw: { ...stale.raw, status: 'CO' } }], core.spine.sync.stamps.next());
+    const stale = core.spine.document(accountId, pending)!;
+    core.spine.recordRead(accountId, { ...stale, status: 'CO', raw: { ...stale.raw, status: 'CO' } }, core.spine.readStamp());
     const before = (await sandbox.controlClient.stats()).downloads;
     let again = await call<JobView>(core, 'evidence.archive', { documentIds: [pending, ...completed] });
     again = await core.jobs.whenSettled(again.id);

@@ -53,7 +53,7 @@ describe.skipIf(!keyring.ok)('no secret where it should not be', () => {
     await core.startBackground();
     await core.spine.whenSynced();
     const accountId = core.accounts.selectedId()!;
-    const hook = core.spine.webhooks.endpoint(accountId).localHookUrl!;
+    const hook = core.spine.localHookUrl(accountId)!;
     const token = new URL(hook).pathname.split('/').filter(Boolean).pop()!;
     expect(token.length).toBeGreaterThan(20);
     await sandbox.control.setWebhook({ url: hook, secret: null });

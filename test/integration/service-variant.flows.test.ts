@@ -62,11 +62,11 @@ describe('core flows against the alt variant of the service', () => {
 
   it('syncs every page; a second sync, where only the order of signatures differs, changes nothing', async () => {
     for (let i = 0; i < 60; i += 1) sandbox.services.workflow.create({ title: `Synced ${i}`, file: pdf, signatures: twoSigners() });
-    const first = await core.spine.sync.fullSync.run(accountId);
+    const first = await core.spine.fullSync(accountId);
     expect(first).toMatchObject({ pages: 3, documents: 60, changed: 60, absent: 0 });
-    const some = core.spine.sync.reader.get(accountId, [...sandbox.services.store.documents.keys()][0]!);
+    const some = core.spine.document(accountId, [...sandbox.services.store.documents.keys()][0]!);
     expect(some?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const again = await core.spine.sync.fullSync.run(accountId);
+    const again = await core.spine.fullSync(accountId);
     expect(again).toMatchObject({ documents: 60, changed: 0 });
   });
 
@@ -91,18 +91,18 @@ describe('core flows against the alt variant of the service', () => {
 
   it('cancels; a document already cancelled on the service (400, other words) counts as done', async () => {
     const [open, gone] = [0, 1].map((i) => sandbox.services.workflow.create({ title: `Cancel ${i}`, file: pdf, signatures: twoSigners() }).id) as [string, string];
-    await core.spine.sync.fullSync.run(accountId);
+    await core.spine.fullSync(accountId);
     expect(sandbox.services.workflow.cancel(gone, 'elsewhere').ok).toBe(true);
     const { job, items } = await settledItems(core, await call<JobView>(core, 'documents.cancel', { documentIds: [open, gone], reason: 'Wrong version' }));
     expect(job.state).toBe('finished');
     expect(items.find((item) => item.subject === open)).toMatchObject({ state: 'done', outcome: { status: 'CA' } });
     expect(items.find((item) => item.subject === gone)).toMatchObject({ state: 'done', outcome: { status: 'CA', already: true } });
-    expect(core.spine.sync.reader.get(accountId, gone)?.status).toBe('CA');
+    expect(core.spine.document(accountId, gone)?.status).toBe('CA');
   });
 
   it('invalidates with a replacement the answer does not name, found by re-reading (it comes first)', async () => {
     const id = sandbox.services.workflow.create({ title: 'Replace', file: pdf, signatures: twoSigners() }).id;
-    await core.spine.sync.fullSync.run(accountId);
+    await core.spine.fullSync(accountId);
     const original = sandbox.services.store.documents.get(id)!.signatureIds[1]!;
     const job = await call<JobView>(core, 'signatures.invalidate', { signatureId: original, documentId: id, invalidation: { reason: 'Left the company', notify: false, newSigner: 'eva@example.com' } });
     const { items } = await settledItems(core, job);
@@ -110,13 +110,13 @@ describe('core flows against the alt variant of the service', () => {
     expect(sandbox.services.store.documents.get(id)!.signatureIds[0]).toBe(replacement.id);
     expect(items[0]).toMatchObject({ state: 'done', outcome: { documentId: id, newSignatureId: replacement.id } });
     expect(items[0]?.outcome?.newSignatureUrl).toMatch(new RegExp(`/sign/${replacement.id}$`));
-    const mirrored = core.spine.sync.reader.get(accountId, id)!;
+    const mirrored = core.spine.document(accountId, id)!;
     expect(mirrored.signatures.find((s) => s.id === original)?.status).toBe('CA');
   });
 
   it('a reminder refused within 2 hours, no Retry-After, none of ours on record: skipped, "it did not say when"', async () => {
     const id = sandbox.services.workflow.create({ title: 'Remind', file: pdf, signatures: [twoSigners()[0]!] }).id;
-    await core.spine.sync.fullSync.run(accountId);
+    await core.spine.fullSync(accountId);
     const signatureId = sandbox.services.store.documents.get(id)!.signatureIds[0]!;
     expect(sandbox.services.workflow.resend(signatureId).ok).toBe(true); // someone else reminded first
     const { items } = await settledItems(core, await call<JobView>(core, 'signatures.remind', { documentIds: [id] }));

@@ -37,8 +37,8 @@ describe('notifications converge the mirror to the service', () => {
 
   it(`${TOTAL} notifications with duplicates, shuffled, unknown kinds among them, leave the mirror equal to the sandbox`, async () => {
     const control = sandbox.control;
-    expect(core.spine.sync.queries.counts(accountId).total).toBe(0);
-    await control.setWebhook({ url: core.spine.webhooks.endpoint(accountId).localHookUrl, secret: null, duplicate_rate: 0.3, shuffle: true, shuffle_window_ms: 40, max_retries: 8, retry_base_ms: 200 });
+    expect(core.spine.documentCount(accountId)).toBe(0);
+    await control.setWebhook({ url: core.spine.localHookUrl(accountId), secret: null, duplicate_rate: 0.3, shuffle: true, shuffle_window_ms: 40, max_retries: 8, retry_base_ms: 200 });
 
     const signers = [{ validations: { EM: 'ana@example.com' } }, { validations: { EM: 'bo@example.com' } }];
     const documents = await inParallel(Array.from({ length: DOCUMENTS }, (_, i) => i), 16, (i) => control.createDocument({ title: `Converge ${i}`, signatures: signers }));
@@ -82,9 +82,9 @@ describe('notifications converge the mirror to the service', () => {
     expect(stats.duplicates).toBeGreaterThan(0);
 
     const truth = (await control.state()).documents as { id: string; status: string; signatures: { id: string; status: string }[] }[];
-    expect(core.spine.sync.queries.counts(accountId).total).toBe(truth.length);
+    expect(core.spine.documentCount(accountId)).toBe(truth.length);
     for (const expected of truth) {
-      const mirrored = core.spine.sync.reader.get(accountId, expected.id);
+      const mirrored = core.spine.document(accountId, expected.id);
       expect(mirrored, `document ${expected.id}`).not.toBeNull();
       expect({ status: mirrored?.status, signatures: mirrored?.signatures.map((s) => [s.id, s.status]) }).toEqual({
         status: expected.status,

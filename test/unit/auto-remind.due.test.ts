@@ -37,11 +37,11 @@ describe('automatic reminders: who is due', () => {
     remind('j2', ['maxed'], now - 20 * DAY);
     remind('j3', ['maxed'], now - 15 * DAY);
     remind('j4', ['maxed'], now - 10 * DAY);
-    const due = dueSignatures({ db, pending: () => pending }, 'acc', { enabled: true, everyDays: 3, maxTimes: 3 }, now);
+    const due = dueSignatures({ reminders: new JobItemsRepo(db), pending: () => pending }, 'acc', { enabled: true, everyDays: 3, maxTimes: 3 }, now);
     expect(due.map((d) => d.signatureId)).toEqual(['old']);
     expect(due[0]).toMatchObject({ documentId: 'd1', label: 'signer old · NDA' });
     // Every day, at most 5 times: the one reminded a day ago is due again; the one with 3 is too.
-    const daily = dueSignatures({ db, pending: () => pending }, 'acc', { enabled: true, everyDays: 1, maxTimes: 5 }, now);
+    const daily = dueSignatures({ reminders: new JobItemsRepo(db), pending: () => pending }, 'acc', { enabled: true, everyDays: 1, maxTimes: 5 }, now);
     expect(daily.map((d) => d.signatureId).sort()).toEqual(['fresh', 'maxed', 'old', 'reminded']);
   });
 });

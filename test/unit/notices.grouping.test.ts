@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../shared/domain/documents';
 import type { Notice } from '../../shared/domain/notices';
 import { noticeText } from '../../shared/domain/notice-words';
@@ -61,5 +61,28 @@ describe('notices', () => {
     changed(['x', 'y']);
     await done;
     expect(notices.map((n) => n.kind)).toEqual(['rejected']);
+  });
+
+  it('stopped with a group still open (the core closing), nothing fires afterwards', () => {
+    vi.useFakeTimers();
+    cleanup.push(() => vi.useRealTimers());
+    const folder = tempFolder();
+    cleanup.push(folder.remove);
+    const db: Db = openDatabase(`${folder.path}/signdock.db`);
+    const events = new EventBus();
+    const documents = new Map<string, Document>();
+    const notices: unknown[] = [];
+    events.subscribe((message) => (message.event === 'notices' ? void notices.push(message.payload) : undefined));
+    const stop = watchNotices({ events, settings: new SettingsRepo(db), document: (_a, id) => documents.get(id), groupMs: 20 });
+    documents.set('x', { id: 'x', title: 'Doc x', status: 'PE', signatures: [] } as unknown as Document);
+    events.emit('documents.changed', { accountId: 'a', documentIds: ['x'] });
+    documents.set('x', { id: 'x', title: 'Doc x', status: 'CO', signatures: [] } as unknown as Document);
+    events.emit('documents.changed', { accountId: 'a', documentIds: ['x'] });
+    stop();
+    db.close();
+    // The group's timer would read the (closed) settings and emit: it must be gone with the stop.
+    expect(() => vi.advanceTimersByTime(1_000)).not.toThrow();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(notices).toEqual([]);
   });
 });

@@ -1,80 +1,55 @@
-import type { Handlers } from '../dispatcher';
-import type { DataSpine } from '../data-spine';
-import type { ServiceClients } from '../service-clients';
 import type { EventBus } from '../events/event-bus';
-import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
-import { JobEngine } from '../jobs/job-engine';
+import type { JobEngine } from '../jobs/job-engine';
+import type { JobItemsRepo } from '../jobs/job-items-repo';
 import type { JobLeases } from '../jobs/leases';
+import type { MirrorPort, ServicePort, Subsystem } from '../ports';
+import type { SettingsRepo } from '../settings/settings-repo';
+import type { Document } from '../../../shared/domain/documents';
 import { ActionsService } from './actions-service';
+import { startAutoRemind, type AutoRemindDeps } from './auto-remind';
 import { cancelKind } from './cancel-kind';
 import { invalidateKind } from './invalidate-kind';
 import { remindKind } from './remind-kind';
-import type { Document } from '../../../shared/domain/documents';
-import type { Journal } from '../journal/journal';
-import type { SettingsRepo } from '../settings/settings-repo';
-import { startAutoRemind, type AutoRemindDeps } from './auto-remind';
 
 export type AutoRemindTiming = Pick<AutoRemindDeps, 'now' | 'everyMs' | 'firstAfterMs'>;
 
-type ActionHandlers = Pick<
-  Handlers,
-  | 'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed'
+type ActionOperations =
   | 'documents.planCancel' | 'documents.cancel' | 'signatures.planRemind' | 'signatures.remind'
-  | 'signatures.invalidate' | 'signatures.planReplace' | 'signatures.replace'
->;
+  | 'signatures.invalidate' | 'signatures.planReplace' | 'signatures.replace';
 
-/** The job engine with the document actions' kinds, and their contract handlers. */
-export function createActions(deps: {
-  db: Db;
+/** What the document actions are given by the composition root. */
+export interface ActionsPorts {
+  /** The core's one job engine: the actions register their kinds on it. */
+  engine: JobEngine;
+  /** The core's one set of leases (the automatic reminders take one per account). */
   leases: JobLeases;
-  journal: Journal;
-  settings: SettingsRepo;
-  spine: DataSpine;
-  clients: ServiceClients;
+  /** Past reminders, from the job items' repository. */
+  reminders: Pick<JobItemsRepo, 'lastReminderAt' | 'reminderHistory'>;
+  mirror: MirrorPort;
+  service: ServicePort;
+  settings: Pick<SettingsRepo, 'get'>;
   events: EventBus;
   logger: Logger;
   /** The automatic reminders' clock and pace (tests move time instead of waiting days). */
   autoRemind?: AutoRemindTiming;
-}): {
-  engine: JobEngine;
-  actions: ActionsService;
-  /** Starts the automatic reminders' timer (background hosts only); answers its stop. */
-  autoRemind: () => () => void;
-  handlers: ActionHandlers;
-} {
-  const { spine, clients } = deps;
-  const engine = new JobEngine({
-    db: deps.db,
-    leases: deps.leases,
-    emit: (job) => deps.events.emit('jobs.changed', job),
-    pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
-    logger: deps.logger,
-    journal: deps.journal,
-  });
+}
+
+/**
+ * The document actions (cancel, remind, invalidate, replace) as kinds of the core's job engine, their
+ * contract handlers, and the automatic reminders (started with the background work).
+ */
+export function createActions(ports: ActionsPorts): Subsystem<ActionOperations> & { service: ActionsService } {
+  const { engine, mirror, service } = ports;
   const actionDeps = {
-    client: (accountId: string) => clients.forAccount(accountId),
-    mirror: (accountId: string, document: Document, readAt: number) => void spine.sync.reconciler.apply(accountId, [document], readAt),
-    stamp: () => spine.sync.stamps.next(),
-  };
-  const lastReminderAt = (signatureId: string): number | null => {
-    const row = deps.db
-      .prepare(`SELECT MAX(i.finished_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id WHERE j.kind = 'remind' AND i.subject = ? AND i.state = 'done'`)
-      .get(signatureId) as { at: number | null } | undefined;
-    return row?.at ?? null;
+    client: (accountId: string) => service.forAccount(accountId),
+    mirror: (accountId: string, document: Document, readAt: number) => mirror.recordRead(accountId, document, readAt),
+    stamp: () => mirror.readStamp(),
   };
   engine.register(cancelKind(actionDeps));
-  engine.register(remindKind({ ...actionDeps, lastReminderAt }));
+  engine.register(remindKind({ ...actionDeps, lastReminderAt: (signatureId) => ports.reminders.lastReminderAt(signatureId) }));
   engine.register(invalidateKind(actionDeps));
-  const document = (accountId: string, documentId: string): Document | undefined => spine.sync.reader.get(accountId, documentId) ?? undefined;
-  const pending = (accountId: string): Document[] => {
-    const all: Document[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const page = spine.sync.queries.page({ accountId, statuses: ['PE'], sort: { key: 'created', direction: 'desc' }, limit: 500, offset });
-      all.push(...page.documents);
-      if (page.documents.length < 500) return all;
-    }
-  };
+  const pending = (accountId: string): Document[] => mirror.documentsWithStatus(accountId, 'PE');
   const readDocument = async (accountId: string, documentId: string): Promise<Document> => {
     const readAt = actionDeps.stamp();
     const read = await (await actionDeps.client(accountId)).getDocument(documentId);
@@ -83,47 +58,41 @@ export function createActions(deps: {
   };
   const actions = new ActionsService({
     engine,
-    account: () => spine.requireSelected(),
-    document,
+    account: () => mirror.requireSelected(),
+    document: (accountId, documentId) => mirror.document(accountId, documentId),
     pending,
-    documentOfSignature: (accountId, signatureId) => spine.sync.reader.documentIdOfSignature(accountId, signatureId),
+    documentOfSignature: (accountId, signatureId) => mirror.documentOfSignature(accountId, signatureId),
     readDocument,
   });
-  const autoRemind = () =>
-    startAutoRemind({
-      db: deps.db,
-      engine,
-      leases: deps.leases,
-      accounts: () => Object.entries(deps.settings.get().autoRemind).map(([accountId, setting]) => ({ accountId, setting })),
-      pending,
-      logger: deps.logger,
-      ...deps.autoRemind,
-      onSettingsChanged: (listener) => {
-        let seen = JSON.stringify(deps.settings.get().autoRemind);
-        return deps.events.subscribe((message) => {
-          if (message.event !== 'settings.changed') return;
-          const now = JSON.stringify((message.payload as { autoRemind: unknown }).autoRemind);
-          if (now === seen) return;
-          seen = now;
-          listener();
-        });
-      },
-    });
-  const titles = (jobId: string) => {
-    const input = engine.get(jobId).input as { titles?: Record<string, string> };
-    return (subject: string) => input.titles?.[subject] ?? null;
-  };
+  let stopAutoRemind: (() => void) | null = null;
   return {
-    engine,
-    actions,
-    autoRemind,
+    service: actions,
+    start: () => {
+      stopAutoRemind ??= startAutoRemind({
+        reminders: ports.reminders,
+        engine,
+        leases: ports.leases,
+        accounts: () => Object.entries(ports.settings.get().autoRemind).map(([accountId, setting]) => ({ accountId, setting })),
+        pending,
+        logger: ports.logger,
+        ...ports.autoRemind,
+        onSettingsChanged: (listener) => {
+          let seen = JSON.stringify(ports.settings.get().autoRemind);
+          return ports.events.subscribe((message) => {
+            if (message.event !== 'settings.changed') return;
+            const now = JSON.stringify((message.payload as { autoRemind: unknown }).autoRemind);
+            if (now === seen) return;
+            seen = now;
+            listener();
+          });
+        },
+      });
+    },
+    close: () => {
+      stopAutoRemind?.();
+      stopAutoRemind = null;
+    },
     handlers: {
-      'jobs.list': ({ limit }) => engine.list(spine.requireSelected(), limit),
-      'jobs.get': ({ jobId }) => ({ job: engine.get(jobId), items: engine.itemViews(jobId, titles(jobId)) }),
-      'jobs.pause': ({ jobId }) => engine.command(jobId, 'pause'),
-      'jobs.resume': ({ jobId }) => engine.command(jobId, 'resume'),
-      'jobs.cancel': ({ jobId }) => engine.command(jobId, 'cancel'),
-      'jobs.retryFailed': ({ jobId }) => engine.command(jobId, 'retryFailed'),
       'documents.planCancel': ({ documentIds }) => actions.planCancel(documentIds),
       'documents.cancel': ({ documentIds, reason }) => actions.cancel(documentIds, reason),
       'signatures.planRemind': (selection) => actions.planRemind(selection),

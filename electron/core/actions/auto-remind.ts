@@ -1,7 +1,7 @@
 import { isOpenSignatureStatus, type Document } from '../../../shared/domain/documents';
 import type { AutoRemind } from '../../../shared/domain/settings';
-import type { Db } from '../db/database';
 import type { JobEngine } from '../jobs/job-engine';
+import type { JobItemsRepo } from '../jobs/job-items-repo';
 import type { JobLeases } from '../jobs/leases';
 import type { Logger } from '../logging/logger';
 
@@ -9,7 +9,8 @@ const DAY = 86_400_000;
 const reminderGapMs = 2 * 60 * 60 * 1000;
 
 export interface AutoRemindDeps {
-  db: Db;
+  /** The account's past and open reminders (job-items-repo.ts). */
+  reminders: Pick<JobItemsRepo, 'reminderHistory'>;
   engine: JobEngine;
   leases: JobLeases;
   /** Accounts with their automatic-reminder setting. */
@@ -85,16 +86,8 @@ export function startAutoRemind(deps: AutoRemindDeps): () => void {
  * Pending signers whose last reminder (or invitation) is N days old, reminded fewer than M times, and
  * with no reminder still on its way (a job not yet finished: a look while it runs must not queue another).
  */
-export function dueSignatures(deps: Pick<AutoRemindDeps, 'db' | 'pending'>, accountId: string, setting: AutoRemind, now: number) {
-  // One pass over the account's reminders (grouped by signature), not one query per signer.
-  const rows = deps.db
-    .prepare(
-      `SELECT i.subject AS subject, COUNT(*) FILTER (WHERE i.state = 'done') AS n, MAX(i.finished_at) FILTER (WHERE i.state = 'done') AS last,
-         COUNT(*) FILTER (WHERE i.state IN ('pending', 'running', 'uncertain') AND j.state NOT IN ('cancelled', 'finished')) AS open
-       FROM job_items i JOIN jobs j ON j.id = i.job_id
-       WHERE j.kind = 'remind' AND j.account_id = ? GROUP BY i.subject`,
-    )
-    .all(accountId) as { subject: string; n: number; last: number | null; open: number }[];
+export function dueSignatures(deps: Pick<AutoRemindDeps, 'reminders' | 'pending'>, accountId: string, setting: AutoRemind, now: number) {
+  const rows = deps.reminders.reminderHistory(accountId);
   const history = new Map(rows.map((row) => [row.subject, row]));
   const due: { signatureId: string; documentId: string; label: string }[] = [];
   for (const document of deps.pending(accountId)) {

@@ -1,20 +1,19 @@
 import { join } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
-import type { Document } from '../../../shared/domain/documents';
-import type { DataSpine } from '../data-spine';
+import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { HostKind } from '../../../shared/contract/operations';
 import type { Db } from '../db/database';
 import type { Handlers } from '../dispatcher';
 import type { JobEngine } from '../jobs/job-engine';
 import type { Journal } from '../journal/journal';
-import type { ServiceClients } from '../service-clients';
+import type { MirrorPort, ServicePort, Subsystem } from '../ports';
 import type { SettingsRepo } from '../settings/settings-repo';
 import { inspectAnchors } from './anchor-inspect';
 import { EvidenceSettingsStore } from './archive-folder';
 import { archiveKind } from './archive-kind';
 import { EvidenceIndex } from './evidence-index';
 import { EvidenceService } from './evidence-service';
-import { JobLeases } from '../jobs/leases';
+import type { JobLeases } from '../jobs/leases';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../logging/logger';
 import { nextDue, recheckArchive, scheduleRecheck, type RecheckDeps } from './scheduled-recheck';
@@ -24,20 +23,27 @@ import { checkBagTimestamp, stampBag } from './timestamp/bag-timestamp';
 import type { TsaSettings } from './timestamp/tsa-settings';
 import { requestTimestamp } from './timestamp/tsa-client';
 
-type EvidenceHandlers = Pick<Handlers, Extract<keyof Handlers, `evidence.${string}`>>;
+type EvidenceOperations = Extract<keyof Handlers, `evidence.${string}`>;
 
-export interface EvidenceWiringDeps {
-  db: Db;
+/** What the evidence archive is given by the composition root. */
+export interface EvidencePorts {
+  /** The core's one job engine: the `archive` kind is registered on it. */
   engine: JobEngine;
+  /** The core's one set of leases (the scheduled re-check takes one, so one process checks at a time). */
+  leases: JobLeases;
   journal: Journal;
-  spine: DataSpine;
-  clients: ServiceClients;
+  /** The evidence index's database. */
+  db: Db;
+  /** Who an account is (its name and address go into each bag), from the accounts' repository. */
+  accounts: Pick<AccountsRepo, 'byId'>;
+  mirror: MirrorPort;
+  service: ServicePort;
   settings: SettingsRepo;
   /** The time-stamping authority bags are timestamped by (none by default). */
   timestamps: TsaSettings;
   dataFolder: string;
   version: string;
-  /** In the web host a browser page must not name folders of this computer (DESIGN.md, security model). */
+  /** In the web host a browser page must not name folders of this computer (the security model). */
   hostKind: HostKind;
   events: EventBus;
   logger?: Logger;
@@ -45,32 +51,24 @@ export interface EvidenceWiringDeps {
   reviewArchive?: string;
 }
 
-/** The evidence archive on the job engine of `createCore`: the `archive` kind, the service, and its contract handlers. */
-export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceService; handlers: EvidenceHandlers; startRecheck: () => () => void } {
-  const { db, engine, spine, clients } = deps;
-  const index = new EvidenceIndex(db);
-  const store = new EvidenceSettingsStore(deps.settings, deps.dataFolder, deps.reviewArchive ?? null);
+/** The evidence archive on the core's job engine: the `archive` kind, the service, its contract handlers, and the scheduled re-check. */
+export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperations> & { service: EvidenceService } {
+  const { engine, mirror, service: clients } = ports;
+  const index = new EvidenceIndex(ports.db);
+  const store = new EvidenceSettingsStore(ports.settings, ports.dataFolder, ports.reviewArchive ?? null);
   const accountRow = (accountId: string) => {
-    const row = db.prepare('SELECT name, base_url AS baseUrl FROM accounts WHERE id = ?').get(accountId) as { name: string; baseUrl: string } | undefined;
-    return row ?? null;
+    const row = ports.accounts.byId(accountId);
+    return row ? { name: row.name, baseUrl: row.baseUrl } : null;
   };
   engine.register(
     archiveKind({
-      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), tsa: () => deps.timestamps.endpoint(), version: deps.version, signal }),
+      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), tsa: () => ports.timestamps.endpoint(), version: ports.version, signal }),
       account: accountRow,
       indexed: (bag) => index.put(bag),
     }),
   );
-  const completed = (accountId: string): Document[] => {
-    const all: Document[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const page = spine.sync.queries.page({ accountId, statuses: ['CO'], sort: { key: 'created', direction: 'desc' }, limit: 500, offset });
-      all.push(...page.documents);
-      if (page.documents.length < 500) return all;
-    }
-  };
   /** The audit journal's entries about a document (hash-chained: each carries its hash and the one before). */
-  const journal = (documentId: string) => deps.journal.entries({ subject: documentId, limit: 1000 }).map(({ seq, at, osUser, action, inputs, outcome, hash, prevHash }) => {
+  const journal = (documentId: string) => ports.journal.entries({ subject: documentId, limit: 1000 }).map(({ seq, at, osUser, action, inputs, outcome, hash, prevHash }) => {
     const { titles: _titles, ...kept } = inputs;
     return { seq, at, osUser, action, inputs: kept, outcome, hash, prevHash };
   });
@@ -78,23 +76,23 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     engine,
     index,
     settings: store,
-    timestamps: deps.timestamps,
-    selectedAccount: () => spine.requireSelected(),
+    timestamps: ports.timestamps,
+    selectedAccount: () => mirror.requireSelected(),
     accountName: (accountId) => accountRow(accountId)?.name ?? null,
-    document: (accountId, documentId) => spine.sync.reader.get(accountId, documentId) ?? undefined,
-    completed,
+    document: (accountId, documentId) => mirror.document(accountId, documentId),
+    completed: (accountId) => mirror.documentsWithStatus(accountId, 'CO'),
     journal,
     // The journal's checkpoint sealed into archive jobs and exports, with an RFC 3161 token over its sealed
     // text when a TSA is set (a TSA that does not answer in 10 s leaves it unstamped, never holding anything up).
     journalCheckpoint: () => {
-      const tsa = deps.timestamps.endpoint();
-      return deps.journal.timestampedCheckpoint(tsa ? async (bytes) => (await requestTimestamp(tsa.url, bytes, { timeoutMs: 10_000 })).toString('base64') : undefined);
+      const tsa = ports.timestamps.endpoint();
+      return ports.journal.timestampedCheckpoint(tsa ? async (bytes) => (await requestTimestamp(tsa.url, bytes, { timeoutMs: 10_000 })).toString('base64') : undefined);
     },
-    exportsFolder: join(deps.dataFolder, 'exports'),
-    version: deps.version,
+    exportsFolder: join(ports.dataFolder, 'exports'),
+    version: ports.version,
   });
   const recheckDeps: RecheckDeps = {
-    leases: new JobLeases(db),
+    leases: ports.leases,
     folder: () => store.archiveFolder(),
     setting: () => store.recheck(),
     since: () => store.recheckSince(),
@@ -104,8 +102,8 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
     onBag: async (verified) => {
       // A bag the TSA could not stamp when it was archived gets its token now (nothing when it has one or no TSA is set);
       // never a bag whose bytes failed (a token must not vouch for them), never the read-only archive under review.
-      if (!deps.reviewArchive && verified.report.verdict !== 'failed') {
-        const stamped = await stampBag(verified.bagPath, deps.timestamps.endpoint());
+      if (!ports.reviewArchive && verified.report.verdict !== 'failed') {
+        const stamped = await stampBag(verified.bagPath, ports.timestamps.endpoint());
         if (stamped.state === 'stamped') {
           verified.report.covers = verified.check.covers = await bagCover(verified.bagPath);
           verified.timestamp = await checkBagTimestamp(verified.bagPath, service.timestampOptions());
@@ -114,26 +112,27 @@ export function createEvidence(deps: EvidenceWiringDeps): { service: EvidenceSer
       service.indexVerified(verified);
     },
     onDone: (result) => {
-      deps.events.emit('evidence.rechecked', result);
-      if (result.bagsWithProblems.length > 0) deps.events.emit('notices', { kind: 'evidenceProblems', count: result.bagsWithProblems.length, titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title) });
+      ports.events.emit('evidence.rechecked', result);
+      if (result.bagsWithProblems.length > 0) ports.events.emit('notices', { kind: 'evidenceProblems', count: result.bagsWithProblems.length, titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title) });
     },
-    ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(ports.logger ? { logger: ports.logger } : {}),
   };
   let schedule: ReturnType<typeof scheduleRecheck> | null = null;
   const settingsView = () => store.view(nextDue(recheckDeps));
   /** A folder or file named by the caller: the Electron shell's dialogs and the CLI may, a browser page may not. */
   const hostPath = (what: string, given: unknown) => {
-    if (given === undefined || given === null || deps.hostKind !== 'web') return;
+    if (given === undefined || given === null || ports.hostKind !== 'web') return;
     throw new AppError({ kind: 'InvalidInput', code: 'evidence.noHostPaths', params: { what }, message: `In the browser, SignDock does not take ${what} on this computer; use the desktop app or the command line for that.` });
   };
   return {
     service,
-    startRecheck: () => {
+    // The archive re-hashed against its manifests every N days (a setting): one timer, offline.
+    start: () => {
       schedule ??= scheduleRecheck(recheckDeps);
-      return () => {
-        schedule?.stop();
-        schedule = null;
-      };
+    },
+    close: () => {
+      schedule?.stop();
+      schedule = null;
     },
     handlers: {
       'evidence.settings': settingsView,

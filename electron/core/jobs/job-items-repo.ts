@@ -106,4 +106,27 @@ export class JobItemsRepo implements ItemStore {
   cancelPending(jobId: string): number {
     return this.db.prepare(`UPDATE job_items SET state = 'cancelled', finished_at = ? WHERE job_id = ? AND state = 'pending'`).run(this.now(), jobId).changes;
   }
+
+  /** When the signature was last reminded (a done item of a `remind` job), or null. */
+  lastReminderAt(signatureId: string): number | null {
+    const row = this.db
+      .prepare(`SELECT MAX(i.finished_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id WHERE j.kind = 'remind' AND i.subject = ? AND i.state = 'done'`)
+      .get(signatureId) as { at: number | null } | undefined;
+    return row?.at ?? null;
+  }
+
+  /**
+   * The account's reminders, one row per signature (one pass, not one query per signer): how many were
+   * done, the last one's time, and how many are still on their way (an item of a job not yet over).
+   */
+  reminderHistory(accountId: string): { subject: string; n: number; last: number | null; open: number }[] {
+    return this.db
+      .prepare(
+        `SELECT i.subject AS subject, COUNT(*) FILTER (WHERE i.state = 'done') AS n, MAX(i.finished_at) FILTER (WHERE i.state = 'done') AS last,
+           COUNT(*) FILTER (WHERE i.state IN ('pending', 'running', 'uncertain') AND j.state NOT IN ('cancelled', 'finished')) AS open
+         FROM job_items i JOIN jobs j ON j.id = i.job_id
+         WHERE j.kind = 'remind' AND j.account_id = ? GROUP BY i.subject`,
+      )
+      .all(accountId) as { subject: string; n: number; last: number | null; open: number }[];
+  }
 }

@@ -18,6 +18,7 @@ export interface NoticesDeps {
  * It watches the mirror's changes (a document is remembered the first time it is seen, so a full sync
  * notifies nothing), groups what happens within a few seconds, and emits one `notices` event per kind;
  * the app shows a desktop notification and the web UI a browser one, each as its setting says.
+ * Answers its stop.
  */
 export function watchNotices(deps: NoticesDeps): () => void {
   const seen = new Map<string, { status: string; rejected: Set<string> }>();
@@ -39,7 +40,7 @@ export function watchNotices(deps: NoticesDeps): () => void {
     timer ??= setTimeout(flush, deps.groupMs ?? 3_000);
     timer.unref?.();
   };
-  return deps.events.subscribe((message) => {
+  const unsubscribe = deps.events.subscribe((message) => {
     if (message.event === 'documents.changed') {
       const { accountId, documentIds } = message.payload as { accountId: string; documentIds: string[] };
       for (const id of documentIds) {
@@ -61,4 +62,10 @@ export function watchNotices(deps: NoticesDeps): () => void {
       else if (batch.state === 'done' && running.delete(batch.id)) add('batchDone', `${batch.progress.byState.sent}/${batch.progress.total}`);
     }
   });
+  // Stopped (the core closing): a group still open is dropped, so nothing reads the settings or emits afterwards.
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
 }
