@@ -32,6 +32,7 @@ export const webhookSettingsSchema = z
 export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
 
 export const inboxStates = ['pending', 'done', 'ignored', 'failed'] as const;
+export type InboxState = (typeof inboxStates)[number];
 
 export const inboxStatsSchema = z.object({
   received: z.number().int(),
