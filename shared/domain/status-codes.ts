@@ -17,7 +17,6 @@ export type SignatureStatus = OpenCode<KnownSignatureStatus>;
 
 export const validationCodes = ['EM', 'PH', 'BI', 'AF'] as const;
 export type KnownValidationCode = (typeof validationCodes)[number];
-export type ValidationCode = OpenCode<KnownValidationCode>;
 
 export const inviteChannels = ['EM', 'PH'] as const;
 export type KnownInviteChannel = (typeof inviteChannels)[number];
