@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
-import type { InboxItem, InboxState, InboxStats } from '../../../shared/domain/webhooks';
+import { notificationKinds, type InboxItem, type InboxState, type InboxStats } from '../../../shared/domain/webhooks';
 import type { InboxEntry } from './notification';
 
 export type StoreResult = 'stored' | 'duplicate';
@@ -76,7 +76,7 @@ const toRow = (raw: RawItem): InboxRow => ({
   processedAt: raw.processed_at,
 });
 
-const KNOWN = `kind IN ('DS', 'SD', 'DC')`;
+const KNOWN = `kind IN (${notificationKinds.map((kind) => `'${kind}'`).join(', ')})`;
 const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
 
 /** The notifications inbox (table `webhook_inbox`). Every write is one transaction. */
