@@ -2,7 +2,6 @@ import { AppError, type AppErrorShape } from '../../shared/contract/errors';
 import type { Account, AccountsState } from '../../shared/domain/accounts';
 import type { Core } from '../core/host';
 
-export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 

@@ -11,7 +11,7 @@ import { refuse } from './reply';
 import { serveStatic } from './static-files';
 import { UploadQuota } from './upload-quota';
 
-export { TOKEN_HEADER, defaultLimits, type WebHostLimits } from './api-handlers';
+export { defaultLimits, type WebHostLimits } from './api-handlers';
 export const TOKEN_PROTOCOL_PREFIX = 'signdock-token.';
 
 export interface WebHostOptions {

@@ -1,8 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Default room for uploads waiting to be sent (the batches delete each copy once its row is done). */
-export const DEFAULT_UPLOAD_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
 /** How long a measure of the uploads folder is trusted before the next upload measures again. */
 const MEASURE_TTL_MS = 10_000;
 

@@ -6,12 +6,10 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, type Result } from '../../shared/contract/errors';
-import { maxPdfBytes } from '../core/api/upload-body';
+import { maxPdfBytes, maxUploadBytes } from '../../shared/domain/pdf-limits';
 import { fileProblems } from '../core/batches/pdf-problems';
 import type { UploadQuota } from './upload-quota';
 
-/** The service takes PDFs of at most `maxPdfBytes` (50 MB); 1 KiB more is let in so the file check can say so on the row. */
-export const MAX_UPLOAD_BYTES = maxPdfBytes + 1024;
 const MAX_NAME_LENGTH = 200;
 
 export interface UploadOutcome {
@@ -22,7 +20,7 @@ export interface UploadOutcome {
 /**
  * Streams one uploaded file to `<folder>/<random>/<name>` (its own folder, so two files of the same
  * name never meet and the name the user knows is kept for titles and manifests). Larger than
- * MAX_UPLOAD_BYTES: refused, and nothing is left behind. No room left under the quota: 507. No byte
+ * maxUploadBytes: refused, and nothing is left behind. No room left under the quota: 507. No byte
  * for `idleMs`: 408 (the caller closes the connection).
  */
 export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, rawName: string, idleMs = 15_000): Promise<UploadOutcome> {
@@ -37,14 +35,14 @@ export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, ra
     return failure(413, new AppError({ kind: 'InvalidInput', ...problem, message: problem.message.replace(/\.$/, ', so it was not added.') }));
   };
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
+  if (Number.isFinite(declared) && declared > maxUploadBytes) {
     req.resume();
     return tooLarge();
   }
 
   const dir = join(folder, randomUUID());
   const path = join(dir, name);
-  const hold = await quota.hold(Number.isFinite(declared) ? declared : MAX_UPLOAD_BYTES, dir);
+  const hold = await quota.hold(Number.isFinite(declared) ? declared : maxUploadBytes, dir);
   if (hold === null) {
     req.resume();
     const room = sizeText(quota.limitBytes);
@@ -69,7 +67,7 @@ export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, ra
     transform(chunk: Buffer, _encoding, done) {
       waitForMore();
       received += chunk.length;
-      if (received > MAX_UPLOAD_BYTES) {
+      if (received > maxUploadBytes) {
         overflow = true;
         done(new Error('too large'));
         return;

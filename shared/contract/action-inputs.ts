@@ -26,7 +26,7 @@ const rule = (problem: (value: string) => string | null) => (value: string, ctx:
 export const serviceIdSchema = z.string().superRefine(rule(serviceIdProblem));
 export const serviceIdsSchema = z.array(serviceIdSchema).min(1).max(5000);
 
-/** The service accepts at most 254 characters; the host refuses more before anything is sent. */
+/** At most `CANCEL_REASON_MAX` characters (the service's limit); the host refuses more before anything is sent. */
 export const cancelReasonSchema = z.string().superRefine(rule((text) => tooLong(text, CANCEL_REASON_MAX)));
 
 export const invalidationReasonSchema = z

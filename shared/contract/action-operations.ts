@@ -42,7 +42,7 @@ const skippedSchema = z.object({
   title: z.string(),
   /** The signer left out (a reminder not sent to them), by the name the clerk gave, else as the service gives it. */
   signer: z.string().optional(),
-  reason: z.enum(['completed', 'alreadyCancelled', 'notInMirror', 'signed', 'rejected', 'cancelled', 'noChannel', 'documentNotPending']),
+  reason: z.enum(['completed', 'alreadyCancelled', 'notCancellable', 'notInMirror', 'signed', 'rejected', 'cancelled', 'noChannel', 'documentNotPending']),
 });
 
 /** The document actions (cancel, remind, invalidate, replace) and the jobs that carry them out. */

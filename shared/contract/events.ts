@@ -32,8 +32,6 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export const eventNames = Object.keys(events) as EventName[];
-
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(events, value);
 }

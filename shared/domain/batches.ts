@@ -97,7 +97,6 @@ export const batchProgressSchema = z.object({
   /** Files still being checked. */
   checking: z.number().int(),
 });
-export type BatchProgress = z.infer<typeof batchProgressSchema>;
 
 export const batchSummarySchema = z.object({
   id: z.string(),

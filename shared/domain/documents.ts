@@ -65,7 +65,7 @@ export const documentSchema = z.object({
 export type Document = z.infer<typeof documentSchema>;
 
 /**
- * One signer of a new document: validations by code (`EM`, `PH`, `BI`, `AF`, see `ValidationCode`),
+ * One signer of a new document: validations by code (`EM`, `PH`, `BI`, `AF`, see `validationCodes`),
  * each a string, or null where the code allows it.
  */
 export const newSignatureSchema = z.object({
@@ -194,7 +194,6 @@ export const listedDocumentSchema = documentSchema.omit({ raw: true }).extend({
   changedAt: z.string().nullable(),
   origin: documentOriginSchema.nullable(),
 });
-export type ListedDocument = z.infer<typeof listedDocumentSchema>;
 
 /** One entry of a document's timeline, newest first in the answer. */
 export const timelineEntrySchema = z.discriminatedUnion('kind', [

@@ -223,7 +223,6 @@ export const evidenceFileNames: Record<EvidenceFileKind, string> = {
 };
 
 export const archivePlanSkipReasons = ['notCompleted', 'alreadyArchived', 'notInMirror'] as const;
-export type ArchivePlanSkipReason = (typeof archivePlanSkipReasons)[number];
 
 /** A day as YYYY-MM-DD; the host checks the format (and says which field) before planning. */
 const isoDay = z.string().min(1).max(10);

@@ -14,9 +14,8 @@ import type { Signer, SignerField, SignerInvite } from './signers';
 // The CSV reader and writer live in shared/csv/; the manifest's callers import them from here too.
 export { parseCsv } from '../csv/csv-reader';
 export type { CsvDelimiter } from '../csv/csv-writer';
-export { closestColumn } from './manifest-columns';
 export type { ManifestLanguage } from './manifest-columns';
-export { inviteWord, manifestTemplate, type TemplateRow } from './manifest-template';
+export { inviteWord, manifestTemplate } from './manifest-template';
 
 export interface ManifestEntry {
   row: number;

@@ -21,8 +21,6 @@ export function serviceIdProblem(id: string): string | null {
   return null;
 }
 
-export const isServiceId = (id: string): boolean => serviceIdProblem(id) === null;
-
 /** An id as it may be quoted in a message: at most 40 characters, its controls and blanks shown as `?`. */
 export function shownId(id: string): string {
   const clipped = [...id].slice(0, 40).join('');

@@ -17,7 +17,6 @@ export type SignatureStatus = OpenCode<KnownSignatureStatus>;
 
 export const validationCodes = ['EM', 'PH', 'BI', 'AF'] as const;
 export type KnownValidationCode = (typeof validationCodes)[number];
-export type ValidationCode = OpenCode<KnownValidationCode>;
 
 export const inviteChannels = ['EM', 'PH'] as const;
 export type KnownInviteChannel = (typeof inviteChannels)[number];
@@ -74,7 +73,11 @@ export function validationLabel(code: string): string {
   return isKnownValidationCode(code) ? validationLabels[code] : code;
 }
 
-/** Draft and pending documents can be cancelled (service-api.md section 3). */
+/**
+ * Draft and pending documents can be cancelled; the service refuses a completed or cancelled one. A status
+ * SignDock does not know is not cancellable: nothing is sent for it. The one rule for the Documents page's
+ * buttons and the cancel plan of the core.
+ */
 export function canCancelDocument(status: string): boolean {
   return status === 'DR' || status === 'PE';
 }

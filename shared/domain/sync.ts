@@ -34,4 +34,3 @@ export const documentQuerySchema = z
     offset: z.number().int().min(0).default(0),
   })
   .strict();
-export type DocumentQuery = z.input<typeof documentQuerySchema>;

@@ -8,7 +8,6 @@ import { z } from 'zod';
  * TSA is vouched for (`trusted`: its certificate chains to a TSA anchor the user added) is apart.
  */
 export const timestampStates = ['passed', 'failed', 'none', 'not-yet'] as const;
-export type TimestampState = (typeof timestampStates)[number];
 
 export const timestampCheckSchema = z.object({
   state: z.enum(timestampStates),

@@ -31,7 +31,20 @@ export const webhookSettingsSchema = z
   .strict();
 export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
 
+/** The notification kinds the inbox acts on; any other kind is stored and ignored. */
+export const notificationKinds = ['DS', 'SD', 'DC'] as const;
+
+/**
+ * Why the webhook listener refused a request (each is counted; none changes anything): no such path
+ * (wrong or rotated token), not POST, not application/json, over the body cap, not a JSON object, HMAC
+ * missing or wrong, the inbox could not commit (503: the service retries), the sender went away mid-body,
+ * malformed HTTP or timeouts (answered by Node).
+ */
+export const refusalReasons = ['not-found', 'method', 'media-type', 'too-large', 'bad-json', 'bad-signature', 'store-failed', 'aborted', 'bad-request'] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
 export const inboxStates = ['pending', 'done', 'ignored', 'failed'] as const;
+export type InboxState = (typeof inboxStates)[number];
 
 export const inboxStatsSchema = z.object({
   received: z.number().int(),

@@ -3,7 +3,7 @@ import { closeSync, copyFileSync, ftruncateSync, mkdirSync, openSync, readFileSy
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxPdfBytes } from '../../electron/core/api/upload-body';
+import { maxPdfBytes } from '../../shared/domain/pdf-limits';
 import { checkFiles, checkOne } from '../../electron/core/batches/pdf-check';
 import type { FileCheck } from '../../electron/core/batches/pdf-check';
 import { PdfCheckPool } from '../../electron/core/batches/pdf-check-pool';

@@ -147,7 +147,7 @@ describe('refreshing one document', () => {
     expect(engine.reader.get(ACCOUNT, id)?.status).toBe('PE');
     const unknown = uuidv7(Date.now());
     expect(await engine.refresher.refresh(ACCOUNT, unknown)).toBe('not-found');
-    expect(engine.journal.recent(ACCOUNT).map((e) => [e.actor, e.action, e.target, e.outcome, e.detail.keptInMirror])).toEqual([
+    expect(engine.syncLog.recent(ACCOUNT).map((e) => [e.actor, e.action, e.target, e.outcome, e.detail.keptInMirror])).toEqual([
       ['sync', 'document.refresh', unknown, 'not-found', false],
       ['sync', 'document.refresh', id, 'not-found', true],
     ]);

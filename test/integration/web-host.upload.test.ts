@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebHost } from '../../electron/web/server';
-import { MAX_UPLOAD_BYTES, safeFileName } from '../../electron/web/upload';
+import { maxUploadBytes } from '../../shared/domain/pdf-limits';
+import { safeFileName } from '../../electron/web/upload';
 import { startTempWebHost, type TempWebHost } from '../helpers/temp-web-host';
 
 // Dropped files reach the host from a browser as uploads: POST /api/upload?name=… with the session
@@ -67,7 +68,7 @@ describe('web host uploads', () => {
 
   it('refuses a file over 50 MB + 1 KiB in plain words, declared or streamed, and keeps nothing of it', async () => {
     const before = stored().length;
-    const declared = await upload('big.pdf', Buffer.alloc(MAX_UPLOAD_BYTES + 1));
+    const declared = await upload('big.pdf', Buffer.alloc(maxUploadBytes + 1));
     expect(declared.statusCode).toBe(413);
     expect(await declared.body.json()).toMatchObject({
       ok: false,
@@ -76,7 +77,7 @@ describe('web host uploads', () => {
 
     // Chunked (no length given): cut off once it passes the limit.
     async function* chunks() {
-      for (let sent = 0; sent <= MAX_UPLOAD_BYTES; sent += 1024 * 1024) yield Buffer.alloc(1024 * 1024);
+      for (let sent = 0; sent <= maxUploadBytes; sent += 1024 * 1024) yield Buffer.alloc(1024 * 1024);
     }
     const streamed = await upload('big.pdf', Readable.from(chunks()));
     expect(streamed.statusCode).toBe(413);
@@ -84,7 +85,7 @@ describe('web host uploads', () => {
     expect(stored().length).toBe(before);
     expect(readdirSync(uploads()).length).toBe(before);
 
-    const justUnder = await upload('edge.pdf', Buffer.alloc(MAX_UPLOAD_BYTES));
+    const justUnder = await upload('edge.pdf', Buffer.alloc(maxUploadBytes));
     expect(justUnder.statusCode).toBe(200);
     await justUnder.body.dump();
   });

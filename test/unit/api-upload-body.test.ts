@@ -3,7 +3,8 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../shared/contract/errors';
-import { base64Length, createDocumentBody, maxPdfBytes, uploadChunkBytes } from '../../electron/core/api/upload-body';
+import { base64Length, createDocumentBody, uploadChunkBytes } from '../../electron/core/api/upload-body';
+import { maxPdfBytes } from '../../shared/domain/pdf-limits';
 import { tempFolder } from '../helpers/temp-folder';
 
 const folder = tempFolder('signdock-upload-');

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashFileRanges } from '../../electron/core/evidence/file-hash';
+import { hashFileRanges, sha256File } from '../../electron/core/evidence/file-hash';
 import { verifyPdfSignatures } from '../../electron/core/evidence/pdf-signatures';
 import { tempFolder } from '../helpers/temp-folder';
 
@@ -30,6 +31,30 @@ describe('hashing files through one reused buffer', () => {
     const empty = join(folder.path, 'empty.bin');
     writeFileSync(empty, '');
     expect((await hashFileRanges(empty, ['sha256'])).digests.sha256.toString('hex')).toBe(expected('sha256', Buffer.alloc(0)));
+  });
+});
+
+describe('the one file hasher of the core', () => {
+  const bytes = randomBytes(MiB + 7);
+  const path = join(folder.path, 'whole.bin');
+  writeFileSync(path, bytes);
+  const link = join(folder.path, 'whole-link.bin');
+  symlinkSync(path, link);
+
+  it('gives the SHA-256 of a whole file, through a link unless told not to follow one', async () => {
+    const expected = createHash('sha256').update(bytes).digest('hex');
+    expect(await sha256File(path)).toBe(expected);
+    expect(await sha256File(link)).toBe(expected);
+    expect(await sha256File(path, { noLinks: true })).toBe(expected);
+    await expect(sha256File(link, { noLinks: true })).rejects.toThrow(/symbolic link/);
+  });
+
+  it('refuses a folder or a FIFO without waiting, and says a missing file is missing', async () => {
+    await expect(sha256File(folder.path)).rejects.toMatchObject({ code: 'ENOTFILE' });
+    const fifo = join(folder.path, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    await expect(sha256File(fifo)).rejects.toMatchObject({ code: 'ENOTFILE' });
+    await expect(sha256File(join(folder.path, 'gone.bin'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

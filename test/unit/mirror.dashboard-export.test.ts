@@ -8,7 +8,7 @@ import { DocumentReader } from '../../electron/core/mirror/document-reader';
 import { DocumentWriter } from '../../electron/core/mirror/document-writer';
 import { DocumentsService } from '../../electron/core/mirror/documents-service';
 import { Journal } from '../../electron/core/journal/journal';
-import { JournalRepo } from '../../electron/core/mirror/journal-repo';
+import { SyncLog } from '../../electron/core/mirror/sync-log';
 import { SettingsRepo } from '../../electron/core/settings/settings-repo';
 import { Reconciler } from '../../electron/core/sync/reconciler';
 import type { Document } from '../../shared/domain/documents';
@@ -63,7 +63,7 @@ beforeAll(() => {
   reconciler.apply(ACCOUNT, [doc('to-cancel', 'Cancelled today', 'CA', now - 5 * day, [['fa@example.com', 'CA']])], now - 1000);
   db.prepare(`INSERT INTO webhook_inbox (account_id, dedupe_key, kind, document_id, signature_id, raw_body, received_at, state) VALUES (?, 'n:1', 'DC', 'to-cancel', NULL, '{"new_status":"CA"}', ?, 'done')`).run(ACCOUNT, new Date(now - 2000).toISOString());
   new Journal(db, () => new Date(now - 500)).append({ accountId: ACCOUNT, action: 'cancel', subject: 'to-cancel', inputs: { reason: 'Wrong file' }, outcome: { state: 'done', status: 'CA' } });
-  new JournalRepo(db, () => new Date(now - 400)).record({ accountId: ACCOUNT, actor: 'sync', action: 'document.refresh', target: 'to-cancel', outcome: 'not-found' });
+  new SyncLog(db, () => new Date(now - 400)).record({ accountId: ACCOUNT, actor: 'sync', action: 'document.refresh', target: 'to-cancel', outcome: 'not-found' });
 });
 afterAll(() => {
   db.close();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/contract/errors';
 import { openDatabase } from '../../electron/core/db/database';
 import type { RefreshOutcome } from '../../electron/core/sync/document-refresher';
-import { InboxRepo, type InboxItem } from '../../electron/core/webhooks/inbox-repo';
+import { InboxRepo, type InboxRow } from '../../electron/core/webhooks/inbox-repo';
 import { InboxWorker, NOT_FOUND_ERROR, NO_DOCUMENT_ERROR, type InboxWorkerOptions } from '../../electron/core/webhooks/inbox-worker';
 import { parseNotification } from '../../electron/core/webhooks/notification';
 import { ScriptedRefresher, sleep, tempDatabase, waitUntil } from '../integration/fixtures/webhook-helpers';
@@ -34,7 +34,7 @@ function run(refresher: ScriptedRefresher, options: Partial<InboxWorkerOptions> 
   return worker;
 }
 
-const rows = (): InboxItem[] => repo.list({ limit: 500 }).items.reverse();
+const rows = (): InboxRow[] => repo.list({ limit: 500 }).items.reverse();
 
 describe('inbox worker', () => {
   it('refreshes each named document once however many notifications name it, and marks them done', async () => {
@@ -74,7 +74,7 @@ describe('inbox worker', () => {
   it('a network error leaves the rows pending with attempts+1 and a backoff, then they are done', async () => {
     receive({ notification_action: 'DS', document_id: 'A', signature_id: 's' });
     // The row as the second attempt starts (polling for it could miss its 40 ms on a busy machine).
-    let beforeSecond: InboxItem | undefined;
+    let beforeSecond: InboxRow | undefined;
     const times: number[] = [];
     const refresher = new ScriptedRefresher((_id, call) => {
       times.push(Date.now());

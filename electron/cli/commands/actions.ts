@@ -151,6 +151,7 @@ export async function replaceCommand(ctx: CliContext, args: string[]): Promise<n
 const skippedWords: Record<string, string> = {
   completed: 'already completed',
   alreadyCancelled: 'already cancelled',
+  notCancellable: 'only draft and pending documents can be cancelled',
   signed: 'already signed',
   rejected: 'rejected',
   cancelled: 'cancelled',

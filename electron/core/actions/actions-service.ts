@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/contract/errors';
 import { shownId } from '../../../shared/domain/service-ids';
 import { isOpenSignatureStatus, type Document, type Invalidation, type Signature } from '../../../shared/domain/documents';
+import { canCancelDocument } from '../../../shared/domain/status-codes';
 import type { JobView } from '../../../shared/domain/jobs';
 import type { JobEngine } from '../jobs/job-engine';
 
@@ -11,7 +12,7 @@ export interface Skipped {
   title: string;
   /** The signer left out (reminders). */
   signer?: string;
-  reason: 'completed' | 'alreadyCancelled' | 'notInMirror' | 'signed' | 'rejected' | 'cancelled' | 'noChannel' | 'documentNotPending';
+  reason: 'completed' | 'alreadyCancelled' | 'notCancellable' | 'notInMirror' | 'signed' | 'rejected' | 'cancelled' | 'noChannel' | 'documentNotPending';
 }
 
 export interface ActionsDeps {
@@ -45,6 +46,8 @@ export class ActionsService {
       if (document?.status === 'CO') skipped.push({ id, documentId: id, title: document.title, reason: 'completed' });
       else if (document?.status === 'CA') skipped.push({ id, documentId: id, title: document.title, reason: 'alreadyCancelled' });
       else if (!document) skipped.push({ id, documentId: id, title: id, reason: 'notInMirror' });
+      // Only drafts and pending documents can be cancelled; a status SignDock does not know is left out.
+      else if (!canCancelDocument(document.status)) skipped.push({ id, documentId: id, title: document.title, reason: 'notCancellable' });
       else documents.push({ documentId: id, title: document.title, status: document.status });
     }
     return { documents, skipped };

@@ -1,9 +1,10 @@
 import { AppError } from '../../../shared/contract/errors';
+import { errorCodeOf } from './retry-policy';
 
 /** Turns a low-level network failure into a `Network` error a clerk can act on. */
 export function describeNetworkError(error: unknown, baseUrl: string): AppError {
   const host = safeHost(baseUrl);
-  const code = errorCode(error);
+  const code = errorCodeOf(error);
   const reason = reasonFor(code);
   return new AppError({
     kind: 'Network',
@@ -52,16 +53,6 @@ function messageFor(reason: Reason, host: string): string {
     default:
       return `Could not talk to the service at ${host}. Check the address and the internet connection.`;
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function safeHost(baseUrl: string): string {

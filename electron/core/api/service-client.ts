@@ -11,7 +11,8 @@ import {
   type NewDocument,
   type Signature,
 } from '../../../shared/domain/documents';
-import { CANCEL_REASON_MAX } from '../../../shared/domain/action-bounds';
+import { CANCEL_REASON_MAX, tooLong } from '../../../shared/domain/action-bounds';
+import { maxPdfBytes } from '../../../shared/domain/pdf-limits';
 import { serviceIdProblem } from '../../../shared/domain/service-ids';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redact';
@@ -24,7 +25,7 @@ import { BodyTooLargeError, discard, readText } from './read-body';
 import type { Operation } from './retry-policy';
 import { unreadableError } from './service-errors';
 import { Transport, type Answer, type Call } from './transport';
-import { createDocumentBody, maxPdfBytes } from './upload-body';
+import { createDocumentBody } from './upload-body';
 import type { WireCancelRequest, WireInvalidateRequest } from './wire-types';
 
 export interface ServiceClientOptions {
@@ -125,11 +126,12 @@ export class ServiceClient {
   }
 
   async cancelDocument(id: string, reason?: string, options: CallOptions = {}): Promise<Document> {
-    if (reason !== undefined && reason.length > CANCEL_REASON_MAX) {
+    const tooLongReason = reason === undefined ? null : tooLong(reason, CANCEL_REASON_MAX);
+    if (tooLongReason) {
       throw new AppError({
         kind: 'InvalidInput',
         code: 'invalidInput',
-        fields: { cancel_reason: [`At most ${CANCEL_REASON_MAX} characters (this one has ${reason.length}).`] },
+        fields: { cancel_reason: [tooLongReason] },
         message: `The cancellation reason is too long: the service accepts at most ${CANCEL_REASON_MAX} characters.`,
       });
     }

@@ -1,11 +1,9 @@
 import { open, stat } from 'node:fs/promises';
 import { AppError } from '../../../shared/contract/errors';
 import type { NewDocument } from '../../../shared/domain/documents';
+import { maxPdfBytes } from '../../../shared/domain/pdf-limits';
 import type { OutgoingBody } from './outgoing-body';
 import type { WireNewSignature } from './wire-types';
-
-/** The service accepts PDFs of at most 50 MB (service-api.md section 8). */
-export const maxPdfBytes = 50 * 1024 * 1024;
 
 /** Bytes read from disk per step: a multiple of 3, so that each chunk's base64 has no padding. */
 export const uploadChunkBytes = 3 * 64 * 1024;

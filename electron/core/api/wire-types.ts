@@ -36,7 +36,6 @@ export const wireSignatureSchema = z.looseObject({
   document_id: optionalText,
   document: z.unknown().optional(),
 });
-export type WireSignature = z.infer<typeof wireSignatureSchema>;
 
 export const wireDocumentSchema = z.looseObject({
   id: wireId,
@@ -50,7 +49,6 @@ export const wireDocumentSchema = z.looseObject({
   /** Each signature is parsed on its own, so that its raw JSON stays beside it. */
   signatures: z.array(z.unknown()).nullish(),
 });
-export type WireDocument = z.infer<typeof wireDocumentSchema>;
 
 /** `GET /api/v2/documents`: a plain array, or a (Django REST Framework) page. */
 export const wireDocumentPageSchema = z.union([
@@ -62,7 +60,6 @@ export const wireDocumentPageSchema = z.union([
     previous: z.string().nullish().catch(null),
   }),
 ]);
-export type WireDocumentPage = z.infer<typeof wireDocumentPageSchema>;
 
 export const wireInvalidationSchema = z.looseObject({
   id: wireId,
@@ -70,19 +67,14 @@ export const wireInvalidationSchema = z.looseObject({
   invalidation_reason: optionalText,
   new_signature_id: optionalText,
 });
-export type WireInvalidation = z.infer<typeof wireInvalidationSchema>;
 
-/** Request bodies (what SignDock sends). */
+/**
+ * Request bodies (what SignDock sends). The create request is `{title, signatures: WireNewSignature[],
+ * file_content}`, written by upload-body.ts as it is sent (the PDF's base64 is never held as one string).
+ */
 export interface WireNewSignature {
   validations: Record<string, string | null>;
   invite_channel?: string[];
-}
-
-export interface WireCreateRequest {
-  title: string;
-  signatures: WireNewSignature[];
-  /** Streamed: never held as one string (upload-body.ts). */
-  file_content: string;
 }
 
 export interface WireCancelRequest {

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { titleFromFileName } from '../../../shared/domain/manifest';
-import { maxPdfBytes } from '../api/upload-body';
+import { maxPdfBytes } from '../../../shared/domain/pdf-limits';
 import { PdfCheckPool } from './pdf-check-pool';
 import type { PdfCheckPoolOptions } from './pdf-check-pool';
 import { readFailure } from './pdf-problems';

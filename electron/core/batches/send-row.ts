@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
 import type { Document } from '../../../shared/domain/documents';
 import type { SentSignature } from '../../../shared/domain/batches';
 import { signerLabel, type Signer } from '../../../shared/domain/signers';
 import type { ItemRow } from './batch-repo';
 import { fileProblems, readFailure } from './pdf-problems';
+import { sha256File } from '../evidence/file-hash';
 
 /** What the runner says about one row: its file still the one checked, its links, giving up on it. */
 
@@ -36,16 +35,6 @@ export async function verifyFile(item: ItemRow): Promise<AppErrorShape | null> {
     }).toShape();
   }
   return null;
-}
-
-export function sha256File(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path, { highWaterMark: 1024 * 1024 })
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
 }
 
 /** Each signature's id and link, labelled with who signs (e-mail, else phone, else document). */

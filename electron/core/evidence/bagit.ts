@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { readRegular } from './bag-files';
-import { hashFileRanges } from './file-hash';
+import { sha256File } from './file-hash';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 
@@ -68,11 +68,6 @@ export function formatManifest(lines: readonly ManifestLine[]): string {
   return [...lines].sort((a, b) => (a.path < b.path ? -1 : 1)).map((line) => `${line.sha256}  ${encodePath(line.path)}\n`).join('');
 }
 
-export async function sha256File(path: string): Promise<{ sha256: string; bytes: number }> {
-  const { digests, bytes } = await hashFileRanges(path, ['sha256']);
-  return { sha256: digests.sha256.toString('hex'), bytes };
-}
-
 /**
  * Writes the tag files of a bag whose payload is in place: `payload` are paths under `data/` with their
  * SHA-256 (hashed as they were written, or again here when not given). The tag manifest comes last.
@@ -83,14 +78,14 @@ export async function writeTagFiles(bag: string, info: BagInfo, payload: { path:
   for (const file of payload) {
     const measured = await stat(join(bag, file.path));
     octets += measured.size;
-    lines.push({ path: file.path, sha256: file.sha256 ?? (await sha256File(join(bag, file.path))).sha256 });
+    lines.push({ path: file.path, sha256: file.sha256 ?? await sha256File(join(bag, file.path), { noLinks: true }) });
   }
   const withOxum: BagInfo = [...info.filter(([label]) => label !== 'Payload-Oxum'), ['Payload-Oxum', `${octets}.${payload.length}`]];
   await writeFileAtomic(join(bag, 'bagit.txt'), BAGIT_TXT);
   await writeFileAtomic(join(bag, 'bag-info.txt'), formatBagInfo(withOxum));
   await writeFileAtomic(join(bag, manifestName), formatManifest(lines));
   const tags: ManifestLine[] = [];
-  for (const name of ['bagit.txt', 'bag-info.txt', manifestName]) tags.push({ path: name, sha256: (await sha256File(join(bag, name))).sha256 });
+  for (const name of ['bagit.txt', 'bag-info.txt', manifestName]) tags.push({ path: name, sha256: await sha256File(join(bag, name), { noLinks: true }) });
   await writeFileAtomic(join(bag, tagManifestName), formatManifest(tags));
   return lines;
 }

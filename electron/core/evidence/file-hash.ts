@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { openRegular } from './bag-files';
 import type { HashAlgorithm } from './zip-inspect';
 
@@ -32,4 +33,20 @@ export async function hashFileRanges<A extends HashAlgorithm>(file: string | Fil
     if (typeof file === 'string') await handle.close();
   }
   return { digests: Object.fromEntries(hashes.map(([algorithm, hash]) => [algorithm, hash.digest()])) as Record<A, Buffer>, bytes };
+}
+
+/**
+ * The SHA-256 (hex) of a whole file: the one file hasher of the core (a PDF checked before sending, again
+ * just before it is sent, a bag's tag files). Never waits on a FIFO and refuses anything but a regular file
+ * (`code: 'ENOTFILE'`). A link is followed, as for a file a person dropped; `noLinks` opens it as a bag's
+ * files are opened (`openRegular`: never through a link).
+ */
+export async function sha256File(path: string, options: { noLinks?: boolean } = {}): Promise<string> {
+  const handle = options.noLinks ? await openRegular(path) : await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
+    return (await hashFileRanges(handle, ['sha256'])).digests.sha256.toString('hex');
+  } finally {
+    await handle.close();
+  }
 }

@@ -86,10 +86,6 @@ export function counts(checks: readonly Check[]): string {
   return `${n('passed')} passed, ${n('failed')} failed, ${n('incomplete')} incomplete, ${n('notApplicable')} not applicable`;
 }
 
-export function bagVerdict(bag: ReportBag): Verdict {
-  return bag.report.verdict;
-}
-
 export function verdictLine(verdict: Verdict): string {
   return `${verdictWords[verdict].en.label}: ${verdictWords[verdict].en.detail}`;
 }

@@ -9,7 +9,7 @@ import { entryName, NameRegister } from './zip-names';
 import { defaultNestedDepth, fromInside, looksLikeZip, overBudget, TempCopy, tooDeep, type Nesting } from './zip-nested';
 import { ZipRefused } from './zip-refusal';
 
-export { refusalReasons, ZipRefused, type Refusal, type RefusalReason } from './zip-refusal';
+export { ZipRefused, type Refusal } from './zip-refusal';
 
 /**
  * Reads an evidence package (ZIP) without extracting anything, as the strictest reader would: its

@@ -51,11 +51,6 @@ export function afterEvent(state: JobState, event: JobEvent): JobState {
   return eventTable[event][state] ?? state;
 }
 
-/** States in which the owner should be working (claiming items). */
-export function wantsWork(state: JobState): boolean {
-  return state === 'queued' || state === 'running';
-}
-
 /** States in which the owner should stop claiming and let in-flight items finish. */
 export function wantsStop(state: JobState): boolean {
   return state === 'pausing' || state === 'cancelling';

@@ -26,7 +26,6 @@ export interface ChartPeriod {
  * week, and the "needs attention" lists. Everything follows the account and the filter.
  */
 export class DashboardQueries {
-  private readonly cache = new Map<string, Statement>();
   private readonly unsent: Statement;
 
   constructor(
@@ -74,7 +73,7 @@ export class DashboardQueries {
     const cutoff = new Date(before).toISOString();
     const listFilter = { ...filter, signerStatuses: [...(filter.signerStatuses ?? []), 'IN'], createdTo: Math.min(before, filter.createdTo ?? Number.POSITIVE_INFINITY) };
     const member = membership(this.queries.plan(accountId, listFilter));
-    const recent = this.statement(`SELECT DISTINCT d.id FROM signatures s INDEXED BY signatures_by_invitation JOIN documents d ON d.doc_key = s.doc_key
+    const recent = this.db.prepare(`SELECT DISTINCT d.id FROM signatures s INDEXED BY signatures_by_invitation JOIN documents d ON d.doc_key = s.doc_key
       WHERE s.account_id = ? AND s.status = 'IN' AND s.created_at >= ? AND d.account_id = ? AND d.created_ms < ?${member.sql}
       AND NOT EXISTS (SELECT 1 FROM signatures o WHERE o.doc_key = s.doc_key AND o.status = 'IN' AND coalesce(o.created_at, '') < ?)`).pluck().all(accountId, cutoff, accountId, before, ...member.params, cutoff) as string[];
     const late = new Set(recent);
@@ -124,7 +123,7 @@ export class DashboardQueries {
   private sentPerDay(plan: FilterPlan, offset: number): { day: number; n: number }[] {
     if (plan.fts) {
       const range = rowidRange(plan.fts);
-      return this.statement(`SELECT ((rowid >> 15) + ?) / ${day} AS day, count(*) AS n FROM documents_fts WHERE documents_fts MATCH ?${range.sql} GROUP BY day`).all(offset, plan.fts.match, ...range.params) as { day: number; n: number }[];
+      return this.db.prepare(`SELECT ((rowid >> 15) + ?) / ${day} AS day, count(*) AS n FROM documents_fts WHERE documents_fts MATCH ?${range.sql} GROUP BY day`).all(offset, plan.fts.match, ...range.params) as { day: number; n: number }[];
     }
     return [];
   }
@@ -132,7 +131,7 @@ export class DashboardQueries {
   /** Documents seen becoming completed or cancelled, per local day of that read. */
   private finalPerDay(plan: FilterPlan, period: ChartPeriod, offset: number): { rows: { day: number; status: string; n: number }[] } {
     const member = membership(plan);
-    const rows = this.statement(`SELECT (h.at_ms + ?) / ${day} AS day, h.to_status AS status, count(*) AS n
+    const rows = this.db.prepare(`SELECT (h.at_ms + ?) / ${day} AS day, h.to_status AS status, count(*) AS n
       FROM document_history h INDEXED BY document_history_final JOIN documents d ON d.doc_key = h.doc_key
       WHERE h.signature_id IS NULL AND h.to_status IN ('CO', 'CA') AND h.from_status IS NOT NULL AND h.at_ms >= ? AND h.at_ms < ? AND d.account_id = ?${member.sql}
       GROUP BY day, status`).all(offset, period.from, period.to, plan.accountId, ...member.params) as { day: number; status: string; n: number }[];
@@ -143,18 +142,10 @@ export class DashboardQueries {
   private datedFinal(accountId: string, filter: MirrorFilter): number {
     const plan = this.queries.plan(accountId, filter);
     const member = membership(plan);
-    return this.statement(`SELECT count(DISTINCT h.doc_key) FROM document_history h JOIN documents d ON d.doc_key = h.doc_key
+    return this.db.prepare(`SELECT count(DISTINCT h.doc_key) FROM document_history h JOIN documents d ON d.doc_key = h.doc_key
       WHERE h.signature_id IS NULL AND h.from_status IS NOT NULL AND h.to_status = d.status AND d.status IN ('CO', 'CA') AND d.account_id = ?${member.sql}`).pluck().get(accountId, ...member.params) as number;
   }
 
-  private statement(sql: string): Statement {
-    let statement = this.cache.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.cache.set(sql, statement);
-    }
-    return statement;
-  }
 }
 
 /** SQL keeping the documents `d` a plan's filter leaves. */

@@ -65,7 +65,6 @@ export class DocumentQueries {
   private readonly counter: StatusCounter;
   private readonly expander: TermExpander;
   private readonly writer: DocumentWriter;
-  private readonly cache = new Map<string, Statement>();
 
   constructor(
     private readonly db: Db,
@@ -152,7 +151,7 @@ export class DocumentQueries {
     const index = status.length === 1 ? column.oneStatusIndex : column.index;
     const sql = `SELECT d.doc_key AS k, ${column.value} AS v FROM documents AS d INDEXED BY ${index}
       WHERE d.account_id = ?${statusFilter(status)}${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ? OFFSET ?`;
-    return this.statement(sql).all(walk.plan.accountId, ...status, ...after.params, walk.want, walk.offset) as Row[];
+    return this.db.prepare(sql).all(walk.plan.accountId, ...status, ...after.params, walk.want, walk.offset) as Row[];
   }
 
   /** Matches in key (creation) order, read from the search index, which stops after the page. */
@@ -161,7 +160,7 @@ export class DocumentQueries {
     const cursor = walk.cursor ? (asc ? ' AND rowid > ((? << 5) | 31)' : ' AND rowid < (? << 5)') : '';
     const sql = `SELECT rowid >> 5 AS k, rowid >> 5 AS v FROM documents_fts WHERE documents_fts MATCH ?${range.sql}${cursor}
       ORDER BY rowid ${asc ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`;
-    return this.statement(sql).all(match, ...range.params, ...(walk.cursor ? [walk.cursor.key] : []), walk.want, walk.offset) as Row[];
+    return this.db.prepare(sql).all(match, ...range.params, ...(walk.cursor ? [walk.cursor.key] : []), walk.want, walk.offset) as Row[];
   }
 
   /** By status (lifecycle order), then by key: one status at a time, from the cursor's status on. */
@@ -221,9 +220,9 @@ export class DocumentQueries {
     const inner = `SELECT d.doc_key AS k, ${column.value} AS v FROM documents AS d INDEXED BY ${status.length === 1 ? column.oneStatusIndex : column.index}
       WHERE d.account_id = ?${statusFilter(status)}${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ?`;
     const params = [walk.plan.accountId, ...status, ...after.params, budget];
-    const rows = this.statement(`SELECT k, v FROM (${inner}) WHERE k IN (SELECT doc_key FROM temp.mirror_hits) LIMIT ? OFFSET ?`).all(...params, walk.want, walk.offset) as Row[];
+    const rows = this.db.prepare(`SELECT k, v FROM (${inner}) WHERE k IN (SELECT doc_key FROM temp.mirror_hits) LIMIT ? OFFSET ?`).all(...params, walk.want, walk.offset) as Row[];
     if (rows.length >= walk.want) return rows;
-    const walked = this.statement(`SELECT count(*) FROM (${inner})`).pluck().get(...params) as number;
+    const walked = this.db.prepare(`SELECT count(*) FROM (${inner})`).pluck().get(...params) as number;
     return walked < budget ? rows : null;
   }
 
@@ -232,7 +231,7 @@ export class DocumentQueries {
     const after = afterCondition(column, walk.direction, walk.cursor);
     const sql = `SELECT d.doc_key AS k, ${column.value} AS v FROM temp.mirror_hits AS h CROSS JOIN documents AS d ON d.doc_key = h.doc_key
       WHERE d.account_id = ?${statusFilter(status)}${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ? OFFSET ?`;
-    return this.statement(sql).all(walk.plan.accountId, ...status, ...after.params, walk.want, walk.offset) as Row[];
+    return this.db.prepare(sql).all(walk.plan.accountId, ...status, ...after.params, walk.want, walk.offset) as Row[];
   }
 
   /** Every match's row, sorted (few matches). */
@@ -240,7 +239,7 @@ export class DocumentQueries {
     const after = afterCondition(column, walk.direction, walk.cursor);
     const sql = `SELECT d.doc_key AS k, ${column.value} AS v FROM (SELECT rowid >> 5 AS key FROM documents_fts WHERE documents_fts MATCH ?${range.sql}) AS m
       CROSS JOIN documents AS d ON d.doc_key = m.key WHERE 1${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ? OFFSET ?`;
-    return this.statement(sql).all(match, ...range.params, ...after.params, walk.want, walk.offset) as Row[];
+    return this.db.prepare(sql).all(match, ...range.params, ...after.params, walk.want, walk.offset) as Row[];
   }
 
   /**
@@ -259,7 +258,7 @@ export class DocumentQueries {
       const after = afterCondition(column, walk.direction, cursor);
       const sql = `SELECT d.doc_key AS k, ${column.value} AS v, d.status AS s FROM documents AS d INDEXED BY ${status.length === 1 ? column.oneStatusIndex : column.index}
         WHERE d.account_id = ?${statusFilter(status)}${range}${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ?`;
-      const rows = this.statement(sql).all(walk.plan.accountId, ...status, ...rangeParams, ...after.params, chunk) as (Row & { s: string })[];
+      const rows = this.db.prepare(sql).all(walk.plan.accountId, ...status, ...rangeParams, ...after.params, chunk) as (Row & { s: string })[];
       for (const row of rows) {
         scanned += 1;
         if (this.probe.get(match, row.k, row.s) !== undefined) found.push(row);
@@ -272,14 +271,6 @@ export class DocumentQueries {
     return found.length >= needed ? found.slice(walk.offset).map(({ k, v }) => ({ k, v })) : null;
   }
 
-  private statement(sql: string): Statement {
-    let statement = this.cache.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.cache.set(sql, statement);
-    }
-    return statement;
-  }
 }
 
 function statusFilter(statuses: readonly string[]): string {

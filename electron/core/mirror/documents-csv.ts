@@ -9,7 +9,6 @@ import type { MirrorDocument } from './mirror-types';
  * carry the names the clerk gave them in SignDock's address book (`signer_names`, `signer_name`:
  * `localName`, set by the mirror's reader), beside what the service says of them.
  */
-export type ExportShape = 'document' | 'signature';
 
 /** The lines as CSV text (the one writer: formula-safe cells, CRLF), with a BOM. */
 export function exportCsv(rows: readonly (readonly string[])[]): string {

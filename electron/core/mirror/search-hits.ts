@@ -12,7 +12,6 @@ type Statement = Database.Statement<unknown[]>;
  */
 export class SearchHits {
   private readonly statements: { clear: Statement; changes: Statement; version: Statement };
-  private readonly fills = new Map<string, Statement>();
   private current: { key: string; total: number; changes: number; version: number } | null = null;
 
   constructor(private readonly db: Db) {
@@ -41,11 +40,6 @@ export class SearchHits {
   }
 
   private fill(rangeSql: string): Statement {
-    let statement = this.fills.get(rangeSql);
-    if (!statement) {
-      statement = this.db.prepare(`INSERT INTO temp.mirror_hits (doc_key) SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?${rangeSql}`);
-      this.fills.set(rangeSql, statement);
-    }
-    return statement;
+    return this.db.prepare(`INSERT INTO temp.mirror_hits (doc_key) SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?${rangeSql}`);
   }
 }

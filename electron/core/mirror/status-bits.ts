@@ -10,11 +10,7 @@ export const statusBits: Readonly<Record<string, number>> = { DR: 1, PE: 2, CO: 
 export const otherStatusBit = 16;
 export const bitCount = 5;
 
-export function statusBit(status: string): number {
-  return statusBits[status] ?? otherStatusBit;
-}
-
-/** The same as `statusBit`, in SQL, for a column or expression holding the status. */
+/** A status's bit (`statusBits`, else `otherStatusBit`) in SQL, for a column or expression holding the status. */
 export function statusBitSql(column: string): string {
   const cases = Object.entries(statusBits)
     .map(([code, bit]) => `WHEN '${code}' THEN ${bit}`)

@@ -1,6 +1,6 @@
 import { isAppError } from '../../../shared/contract/errors';
 import type { DocumentWriter } from '../mirror/document-writer';
-import type { JournalRepo } from '../mirror/journal-repo';
+import type { SyncLog } from '../mirror/sync-log';
 import type { ClientFor } from './client-for';
 import type { DocumentRefresher, RefreshOutcome } from './document-refresher';
 import type { Reconciler } from './reconciler';
@@ -9,9 +9,9 @@ import type { ReadStamps } from './timers';
 export interface CoalescingRefresherDeps {
   clientFor: ClientFor;
   reconciler: Reconciler;
-  /** Only to tell, for the journal, whether the mirror holds a document the service no longer shows. */
+  /** Only to tell, for the sync log, whether the mirror holds a document the service no longer shows. */
   writer: DocumentWriter;
-  journal: JournalRepo;
+  syncLog: SyncLog;
   stamps: ReadStamps;
 }
 
@@ -80,7 +80,7 @@ export class CoalescingRefresher implements DocumentRefresher {
     } catch (error) {
       if (!isAppError(error) || error.kind !== 'NotFound') throw error;
       const kept = this.deps.writer.stamp(accountId, documentId) !== undefined;
-      this.deps.journal.record({
+      this.deps.syncLog.record({
         accountId,
         actor: 'sync',
         action: 'document.refresh',

@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger';
 import { DocumentQueries } from '../mirror/document-query';
 import { DocumentReader } from '../mirror/document-reader';
 import { DocumentWriter } from '../mirror/document-writer';
-import { JournalRepo } from '../mirror/journal-repo';
+import { SyncLog } from '../mirror/sync-log';
 import { SyncStateRepo } from '../mirror/sync-state-repo';
 import type { ClientFor } from './client-for';
 import { CoalescingRefresher } from './coalescing-refresher';
@@ -31,7 +31,7 @@ export interface SyncEngineDeps {
 export class SyncEngine {
   readonly reader: DocumentReader;
   readonly queries: DocumentQueries;
-  readonly journal: JournalRepo;
+  readonly syncLog: SyncLog;
   readonly syncState: SyncStateRepo;
   readonly reconciler: Reconciler;
   readonly refresher: CoalescingRefresher;
@@ -50,7 +50,7 @@ export class SyncEngine {
     const writer = new DocumentWriter(deps.db);
     this.reader = new DocumentReader(deps.db);
     this.queries = new DocumentQueries(deps.db, this.reader);
-    this.journal = new JournalRepo(deps.db, () => new Date(timers.now()));
+    this.syncLog = new SyncLog(deps.db, () => new Date(timers.now()));
     this.syncState = new SyncStateRepo(deps.db);
     this.reconciler = new Reconciler({
       writer,
@@ -58,7 +58,7 @@ export class SyncEngine {
       onApplied: (accountId, applied) => this.scheduler.noteApplied(accountId, applied),
       logger: deps.logger,
     });
-    this.refresher = new CoalescingRefresher({ clientFor: deps.clientFor, reconciler: this.reconciler, writer, journal: this.journal, stamps });
+    this.refresher = new CoalescingRefresher({ clientFor: deps.clientFor, reconciler: this.reconciler, writer, syncLog: this.syncLog, stamps });
     this.fullSync = new FullSync({
       clientFor: deps.clientFor,
       reconciler: this.reconciler,

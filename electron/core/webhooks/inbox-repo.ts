@@ -1,39 +1,23 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
+import { notificationKinds, type InboxItem, type InboxState, type InboxStats } from '../../../shared/domain/webhooks';
 import type { InboxEntry } from './notification';
 
-export type InboxState = 'pending' | 'done' | 'ignored' | 'failed';
 export type StoreResult = 'stored' | 'duplicate';
 
-/** An inbox row as the UI lists it (raw body included). */
-export interface InboxItem {
-  id: number;
+/**
+ * An inbox row as stored: what the UI lists (`InboxItem` of shared/domain/webhooks.ts, whose `raw` is
+ * `rawBody` here) with its account and what the refresh found ('changed', 'unchanged', 'not-found'; null
+ * until processed).
+ */
+export interface InboxRow extends Omit<InboxItem, 'raw'> {
   accountId: string;
-  notificationId: string | null;
-  kind: string;
-  documentId: string | null;
-  signatureId: string | null;
   rawBody: string;
-  receivedAt: string;
-  duplicates: number;
-  state: InboxState;
-  attempts: number;
-  /** What the refresh found: 'changed', 'unchanged', 'not-found'; null until processed. */
   outcome: string | null;
-  lastError: string | null;
-  processedAt: string | null;
 }
 
-export interface InboxStats {
-  /** Distinct notifications stored. */
-  received: number;
-  /** Extra deliveries of a notification already stored. */
-  duplicates: number;
-  pending: number;
-  done: number;
-  ignored: number;
-  failed: number;
-}
+/** The inbox's counts: `InboxStats` without the listener's refusals, which webhook-service.ts adds. */
+type InboxCounts = Omit<InboxStats, 'refused'>;
 
 export interface InboxListQuery {
   accountId?: string;
@@ -44,9 +28,9 @@ export interface InboxListQuery {
   offset?: number;
 }
 
-export interface InboxPage {
-  items: InboxItem[];
-  /** Rows matching the query, all pages. */
+/** A page of rows and how many match the query, all pages. */
+interface InboxRowPage {
+  items: InboxRow[];
   total: number;
 }
 
@@ -75,7 +59,7 @@ interface RawItem {
   processed_at: string | null;
 }
 
-const toItem = (raw: RawItem): InboxItem => ({
+const toRow = (raw: RawItem): InboxRow => ({
   id: raw.id,
   accountId: raw.account_id,
   notificationId: raw.notification_id,
@@ -92,7 +76,7 @@ const toItem = (raw: RawItem): InboxItem => ({
   processedAt: raw.processed_at,
 });
 
-const KNOWN = `kind IN ('DS', 'SD', 'DC')`;
+const KNOWN = `kind IN (${notificationKinds.map((kind) => `'${kind}'`).join(', ')})`;
 const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
 
 /** The notifications inbox (table `webhook_inbox`). Every write is one transaction. */
@@ -140,8 +124,8 @@ export class InboxRepo {
   }
 
   /** Pending rows whose next attempt is due, oldest first. */
-  due(nowMs: number, limit: number): InboxItem[] {
-    return (this.dueRows.all(nowMs, limit) as RawItem[]).map(toItem);
+  due(nowMs: number, limit: number): InboxRow[] {
+    return (this.dueRows.all(nowMs, limit) as RawItem[]).map(toRow);
   }
 
   /** When the earliest pending row becomes due (ms since epoch), or null when none is pending. */
@@ -189,12 +173,12 @@ export class InboxRepo {
       .run(accountId === undefined ? {} : { accountId }).changes;
   }
 
-  stats(accountId?: string): InboxStats {
+  stats(accountId?: string): InboxCounts {
     const where = accountId === undefined ? '' : 'WHERE account_id = ?';
     const rows = this.db
       .prepare(`SELECT state, count(*) AS n, coalesce(sum(duplicates), 0) AS dups FROM webhook_inbox ${where} GROUP BY state`)
       .all(...(accountId === undefined ? [] : [accountId])) as { state: InboxState; n: number; dups: number }[];
-    const stats: InboxStats = { received: 0, duplicates: 0, pending: 0, done: 0, ignored: 0, failed: 0 };
+    const stats: InboxCounts = { received: 0, duplicates: 0, pending: 0, done: 0, ignored: 0, failed: 0 };
     for (const row of rows) {
       stats[row.state] = row.n;
       stats.received += row.n;
@@ -204,7 +188,7 @@ export class InboxRepo {
   }
 
   /** A page of the inbox, newest first, with the raw bodies. */
-  list(query: InboxListQuery = {}): InboxPage {
+  list(query: InboxListQuery = {}): InboxRowPage {
     const limit = Math.min(500, Math.max(1, Math.trunc(query.limit ?? 50)));
     const offset = Math.max(0, Math.trunc(query.offset ?? 0));
     const clauses: string[] = [];
@@ -220,7 +204,7 @@ export class InboxRepo {
     const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
     const rows = this.db.prepare(`SELECT * FROM webhook_inbox ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as RawItem[];
     const total = (this.db.prepare(`SELECT count(*) AS n FROM webhook_inbox ${where}`).get(params) as { n: number }).n;
-    return { items: rows.map(toItem), total };
+    return { items: rows.map(toRow), total };
   }
 
   /** Removes an account's notifications (when the account is removed). */

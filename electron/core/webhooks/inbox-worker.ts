@@ -1,6 +1,6 @@
 import type { Logger } from '../logging/logger';
 import type { DocumentRefresher, RefreshOutcome } from '../sync/document-refresher';
-import type { DocumentSelector, InboxItem, InboxRepo } from './inbox-repo';
+import type { DocumentSelector, InboxRepo, InboxRow } from './inbox-repo';
 import { knownKinds } from './notification';
 import { backoffMs, classifyRefreshError } from './refresh-errors';
 
@@ -161,7 +161,7 @@ export class InboxWorker {
     return now - this.lastStoredAt < (this.options.burstQuietMs ?? 25) && now - oldestDue < (this.options.burstMaxLagMs ?? 2000);
   }
 
-  private async round(rows: InboxItem[]): Promise<void> {
+  private async round(rows: InboxRow[]): Promise<void> {
     const { repo } = this.options;
     const at = new Date(this.now()).toISOString();
     const ignored = rows.filter((row) => !knownKinds.has(row.kind)).map((row) => row.id);

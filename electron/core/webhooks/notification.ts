@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { notificationKinds } from '../../../shared/domain/webhooks';
 
-/** Kinds the worker acts on (service-api.md §6). Any other kind is stored and ignored. */
-export const knownKinds: ReadonlySet<string> = new Set(['DS', 'SD', 'DC']);
+/** Kinds the worker acts on (`notificationKinds`). Any other kind is stored and ignored. */
+export const knownKinds: ReadonlySet<string> = new Set(notificationKinds);
 
 /** One notification as it goes into the inbox. */
 export interface InboxEntry {

@@ -1,23 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { RefusalReason } from '../../../shared/domain/webhooks';
 import type { Logger } from '../logging/logger';
 import type { StoreResult } from './inbox-repo';
 import { parseNotification, type InboxEntry } from './notification';
 import { readCapped } from './read-capped';
 
 export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
-
-/** Why a request was refused. Each is counted; none changes anything. */
-export type RefusalReason =
-  | 'not-found' // no such path (wrong or rotated token)
-  | 'method' // not POST
-  | 'media-type' // not application/json
-  | 'too-large' // over the body cap
-  | 'bad-json' // not a JSON object
-  | 'bad-signature' // HMAC missing or wrong
-  | 'store-failed' // the inbox could not commit: 503, the service retries
-  | 'aborted' // the sender went away mid-body
-  | 'bad-request'; // malformed HTTP or timeouts, answered by Node
 
 export interface ListenerCounters {
   /** Notifications stored for the first time. */

@@ -1,12 +1,12 @@
 import { AppError } from '../../../shared/contract/errors';
-import type { InboxPage, InboxStats, WebhookSettings, WebhookState } from '../../../shared/domain/webhooks';
+import type { InboxPage, InboxState, InboxStats, WebhookSettings, WebhookState } from '../../../shared/domain/webhooks';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redact';
 import type { SecretStore } from '../secrets/secret-store';
 import type { DocumentRefresher } from '../sync/document-refresher';
 import { GroupCommitter, type GroupCommitOptions } from './group-commit';
-import { InboxRepo, type InboxState } from './inbox-repo';
+import { InboxRepo } from './inbox-repo';
 import { InboxWorker, type InboxWorkerOptions } from './inbox-worker';
 import { NoTunnel, type Tunnel } from './tunnel';
 import { WebhookCredentials } from './webhook-credentials';

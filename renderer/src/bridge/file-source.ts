@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared';
+import { maxPdfMegabytes, maxUploadBytes } from '../../../shared/domain/pdf-limits';
 import type { DesktopBridge } from './electron-transport';
 import { postToHost } from './http-call';
 
@@ -20,8 +21,6 @@ export interface FileSource {
   fetchSaved?(hostPath: string): Promise<{ fileName: string; blob: Blob }>;
 }
 
-/** Largest upload the web host takes: the service's 50 MB and a little, so the check can say "too large". */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024 + 1024;
 
 export function desktopFileSource(bridge: DesktopBridge): FileSource {
   return {
@@ -40,12 +39,12 @@ export function uploadFileSource(token: string): FileSource {
   return {
     kind: 'upload',
     async hostPath(file) {
-      if (file.size > MAX_UPLOAD_BYTES) {
+      if (file.size > maxUploadBytes) {
         throw new AppError({
           kind: 'InvalidInput',
           code: 'file.tooLarge',
-          params: { file: file.name, maxMb: 50 },
-          message: `“${file.name}” is larger than 50 MB, the most the service accepts, so it was not added.`,
+          params: { file: file.name, maxMb: maxPdfMegabytes },
+          message: `“${file.name}” is larger than ${maxPdfMegabytes} MB, the most the service accepts, so it was not added.`,
         });
       }
       const result = await postToHost(token, {

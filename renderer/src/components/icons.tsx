@@ -114,13 +114,6 @@ export const FlaskIcon = () => (
   </Icon>
 );
 
-export const LinkIcon = () => (
-  <Icon>
-    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1" />
-    <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
-  </Icon>
-);
-
 export const CopyIcon = () => (
   <Icon size={16}>
     <rect x="9" y="9" width="11" height="11" rx="2" />

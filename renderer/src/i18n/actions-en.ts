@@ -18,6 +18,7 @@ export const actionsEn = {
     reasons: {
       completed: 'already completed (everyone signed)',
       alreadyCancelled: 'already cancelled',
+      notCancellable: 'only draft and pending documents can be cancelled',
       notInMirror: 'not known on this computer yet (sync first)',
       signed: 'already signed',
       rejected: 'rejected',

@@ -20,6 +20,7 @@ export const actionsEs: typeof actionsEn = {
     reasons: {
       completed: 'ya completado (todos firmaron)',
       alreadyCancelled: 'ya cancelado',
+      notCancellable: 'solo se pueden cancelar borradores y documentos pendientes',
       notInMirror: 'aún no se conoce en este equipo (sincronice primero)',
       signed: 'ya firmó',
       rejected: 'rechazó',

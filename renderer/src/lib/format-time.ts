@@ -44,11 +44,6 @@ export function parseDayField(text: string, language: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** The time of day alone ("09:01"). */
-export function formatTime(iso: string, language: string): string {
-  return format(iso, language, { timeStyle: 'short' });
-}
-
 /** A compact date and time for a table cell ("Nov 21, 09:01:07"); the full one goes in a tooltip. */
 export function formatCompactDateTime(iso: string, language: string): string {
   return format(iso, language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });

@@ -1,4 +1,5 @@
 /** Made-up host answers for the Activity page (shapes of shared/domain/sync.ts and webhooks.ts). */
+import type { InboxItem, InboxState } from '../../../shared/domain/webhooks';
 
 export const fakeAccount = {
   id: 'acct-office',
@@ -43,24 +44,9 @@ export const webhookState = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-type InboxState = 'pending' | 'done' | 'ignored' | 'failed';
-interface FakeItem {
-  id: number;
-  kind: string;
-  documentId: string | null;
-  signatureId: string | null;
-  notificationId: string | null;
-  receivedAt: string;
-  duplicates: number;
-  state: InboxState;
-  attempts: number;
-  lastError: string | null;
-  processedAt: string | null;
-  raw: string;
-}
 
 /** A notification as the service would send it, and how far SignDock got with it. */
-export function inboxItem(id: number, kind: string, state: InboxState, extra: Partial<FakeItem> = {}): FakeItem {
+export function inboxItem(id: number, kind: string, state: InboxState, extra: Partial<InboxItem> = {}): InboxItem {
   const documentId = `doc-${String(id).padStart(4, '0')}-7f3a9c2e`;
   const receivedAt = new Date(Date.UTC(2025, 10, 21, 9, 0, 0) + id * 61_000).toISOString();
   const body = { notification_id: 9000 + id, notification_action: kind, document_id: documentId, signature_id: `sig-${id}` };
@@ -83,7 +69,7 @@ export function inboxItem(id: number, kind: string, state: InboxState, extra: Pa
 
 /** An inbox kept by the test: `inbox.list` answers from it (newest first, filtered, paged). */
 export class FakeInbox {
-  items: FakeItem[] = [];
+  items: InboxItem[] = [];
   refused: Record<string, number> = { 'not-found': 0, 'bad-signature': 0 };
 
   stats() {

@@ -4,7 +4,8 @@ import type { Checked } from './validate-create';
 import { FieldErrors, isPlainObject, messages } from './validation-errors';
 import { channelTargetsField, inviteChannelField, isEmail, isPhone, stringField, validationsField } from './validate-fields';
 
-export const MAX_CANCEL_REASON = 254;
+// The service's own limit, kept here apart from SignDock's rule (shared/domain/action-bounds.ts) so tests check one against the other.
+const MAX_CANCEL_REASON = 254;
 
 /** The body of `PATCH /documents/{id}/cancel`: an optional `cancel_reason` of at most 254 characters. */
 export function validateCancel(body: unknown): Checked<{ reason: string | null }> {

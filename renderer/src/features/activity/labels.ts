@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { displayStatuses, inboxStates, isKnownDisplayStatus, isKnownDocumentStatus, rejectedNeedsAction, type InboxItem } from '../../../../shared';
+import { displayStatuses, inboxStates, isKnownDisplayStatus, isKnownDocumentStatus, notificationKinds, refusalReasons, rejectedNeedsAction, type InboxItem } from '../../../../shared';
 
-export const notificationKinds = ['DS', 'SD', 'DC'] as const;
 type KnownKind = (typeof notificationKinds)[number];
 const isKnownKind = (kind: string): kind is KnownKind => (notificationKinds as readonly string[]).includes(kind);
 
-export const refusalReasons = ['not-found', 'method', 'media-type', 'too-large', 'bad-json', 'bad-signature', 'store-failed', 'aborted', 'bad-request'] as const;
 type KnownReason = (typeof refusalReasons)[number];
 const isKnownReason = (reason: string): reason is KnownReason => (refusalReasons as readonly string[]).includes(reason);
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView, OperationOutput } from '../../../../shared';
+import { CANCEL_REASON_MAX } from '../../../../shared/domain/action-bounds';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
@@ -11,14 +12,12 @@ import { useJob } from './use-job';
 import { SkippedList } from './skipped-list';
 import { DocumentList } from './document-list';
 
-const reasonMax = 254;
-
 /**
  * Mount it fresh for each use (its state starts empty). Cancel one document or a selection: what will
  * happen said plainly before anything is sent (signers who have not signed can no longer sign; it cannot
  * be undone), the documents by title (ten, then "Show all"), those already cancelled (done, nothing to
- * send), what is skipped and why, a required reason with a live counter (at most 254 characters, enforced
- * again by the host), then the job's progress and one result per document. `onStarted` is told when the
+ * send), what is skipped and why, a required reason with a live counter (at most `CANCEL_REASON_MAX` characters,
+ * enforced again by the host), then the job's progress and one result per document. `onStarted` is told when the
  * job starts (the page then drops its selection, which no longer matches the rows).
  */
 export function CancelDialog({ documentIds, open, onClose, onStarted }: { documentIds: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
@@ -44,7 +43,7 @@ export function CancelDialog({ documentIds, open, onClose, onStarted }: { docume
   const submit = async () => {
     setTried(true);
     if (missingReason) document.getElementById(reasonId)?.focus();
-    if (!plan || plan.documents.length === 0 || missingReason || reason.length > reasonMax) return;
+    if (!plan || plan.documents.length === 0 || missingReason || reason.length > CANCEL_REASON_MAX) return;
     setBusy(true);
     try {
       // Every document asked for: those left out are in the job's results too, with why.
@@ -86,9 +85,9 @@ export function CancelDialog({ documentIds, open, onClose, onStarted }: { docume
               className="field-input"
               data-autofocus
               rows={3}
-              maxLength={reasonMax}
+              maxLength={CANCEL_REASON_MAX}
               value={reason}
-              onChange={(event) => setReason(event.target.value.slice(0, reasonMax))}
+              onChange={(event) => setReason(event.target.value.slice(0, CANCEL_REASON_MAX))}
               aria-required="true"
               aria-invalid={tried && missingReason ? true : undefined}
               aria-describedby={`${reasonId}-count${tried && missingReason ? ` ${reasonId}-required` : ''}`}
@@ -100,7 +99,7 @@ export function CancelDialog({ documentIds, open, onClose, onStarted }: { docume
               </p>
             ) : null}
             <p id={`${reasonId}-count`} className="field-hint" aria-live="polite" data-testid="cancel-reason-count">
-              {t('actions.cancel.counter', { count: reason.length, max: reasonMax })}
+              {t('actions.cancel.counter', { count: reason.length, max: CANCEL_REASON_MAX })}
             </p>
           </div>
           <div className="dialog-actions">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOpenSignatureStatus, type DocumentSelection } from '../../../../shared';
+import { canCancelDocument, isOpenSignatureStatus, type DocumentSelection } from '../../../../shared';
 import { Button } from '../../components/button';
 import { useClient } from '../../lib/client-context';
 import { CancelDialog } from '../document-actions/cancel-dialog';
@@ -81,7 +81,7 @@ type PanelOpen = { kind: 'cancel' | 'remind' } | { kind: 'invalidate'; signature
 export function DocumentActions({ document }: { document: Pick<ListedDocument, 'id' | 'status' | 'signatures'> }) {
   const { t } = useTranslation();
   const { open, show: setOpen, close, started } = useActionDialog<PanelOpen>();
-  const cancellable = document.status === 'DR' || document.status === 'PE';
+  const cancellable = canCancelDocument(document.status);
   const pending = document.status === 'PE';
   const openSignatures = document.signatures.filter((s) => isOpenSignatureStatus(s.status));
   const rejected = document.signatures.filter((s) => s.status === 'DE');

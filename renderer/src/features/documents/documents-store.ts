@@ -126,12 +126,6 @@ function localDayStart(date: string): number | null {
   return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 
-/** A local date as `YYYY-MM-DD`. */
-export function localDate(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 export function isSelected(selection: SelectionState, id: string): boolean {
   return selection.kind === 'ids' ? selection.ids.has(id) : !selection.except.has(id);
 }

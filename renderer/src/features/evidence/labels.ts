@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Check, Verdict } from '../../../../shared/domain/evidence';
+import type { Check } from '../../../../shared/domain/evidence';
 import { checkWords } from '../../../../shared/domain/evidence-checks';
 import type { TagTone } from '../../components/tag';
 
-export const verdictTone = (verdict: Verdict): TagTone => (verdict === 'passed' ? 'success' : verdict === 'incomplete' ? 'warning' : 'danger');
 export const statusTone = (status: Check['status']): TagTone => (status === 'passed' ? 'success' : status === 'failed' ? 'danger' : status === 'incomplete' ? 'warning' : 'neutral');
 
 /**
@@ -16,9 +15,4 @@ export function useCheckWords() {
     const words = checkWords(check, i18n.language.startsWith('es') ? 'es' : 'en');
     return { title: words.title, text: words.detail, technical: check.detail };
   };
-}
-
-export function useVerdictLabel() {
-  const { t } = useTranslation();
-  return (verdict: Verdict) => t(`evidence.verdicts.${verdict}`);
 }

@@ -3,13 +3,13 @@ import type { Db } from '../db/database';
 
 type Statement = Database.Statement<unknown[]>;
 
-/** Who acted: the person at the keyboard, or SignDock on its own (sync, webhooks, batches). */
-export type JournalActor = 'user' | 'sync' | 'webhook' | 'batch' | (string & {});
+/** Who noted it: SignDock's sync today (the column allows other actors). */
+type SyncLogActor = 'sync' | (string & {});
 
-export interface JournalInput {
+interface SyncLogInput {
   accountId: string;
-  actor: JournalActor;
-  /** What was done, as a dotted code: `document.cancel`, `document.refresh`, `signature.invalidate`… */
+  actor: SyncLogActor;
+  /** What was done, as a dotted code: `document.refresh`… */
   action: string;
   /** What it was done to (a document or signature id), when there is one. */
   target?: string | null;
@@ -19,14 +19,14 @@ export interface JournalInput {
   outcome: string;
 }
 
-export interface JournalEntry extends Required<Omit<JournalInput, 'target'>> {
+interface SyncLogEntry extends Required<Omit<SyncLogInput, 'target'>> {
   seq: number;
   /** ISO 8601. */
   at: string;
   target: string | null;
 }
 
-interface JournalRow {
+interface SyncLogRow {
   seq: number;
   account_id: string;
   at: string;
@@ -37,9 +37,13 @@ interface JournalRow {
   outcome: string;
 }
 
-/** The journal of local actions per account: who did what, when, and how it ended. Append-only. */
-export class JournalRepo {
-  private readonly statements: { insert: Statement; recent: Statement; forTarget: Statement };
+/**
+ * What sync itself noted per account (table `journal`; today: a document the service no longer shows),
+ * shown on the document's timeline. Append-only. Not the audit journal: every action SignDock takes on
+ * the service is in electron/core/journal/ (hash-chained and sealed); this log is not.
+ */
+export class SyncLog {
+  private readonly statements: { insert: Statement; recent: Statement };
 
   constructor(
     db: Db,
@@ -48,11 +52,10 @@ export class JournalRepo {
     this.statements = {
       insert: db.prepare('INSERT INTO journal (account_id, at, actor, action, target, detail, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       recent: db.prepare('SELECT * FROM journal WHERE account_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?'),
-      forTarget: db.prepare('SELECT * FROM journal WHERE account_id = ? AND target = ? ORDER BY seq DESC LIMIT ?'),
     };
   }
 
-  record(input: JournalInput): JournalEntry {
+  record(input: SyncLogInput): SyncLogEntry {
     const at = this.now().toISOString();
     const detail = input.detail ?? {};
     const target = input.target ?? null;
@@ -61,18 +64,13 @@ export class JournalRepo {
   }
 
   /** Newest first; pass the last `seq` seen as `before` for the next page. */
-  recent(accountId: string, options: { limit?: number; before?: number } = {}): JournalEntry[] {
-    const rows = this.statements.recent.all(accountId, options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 100) as JournalRow[];
+  recent(accountId: string, options: { limit?: number; before?: number } = {}): SyncLogEntry[] {
+    const rows = this.statements.recent.all(accountId, options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 100) as SyncLogRow[];
     return rows.map(toEntry);
-  }
-
-  /** What was done to one document or signature, newest first. */
-  forTarget(accountId: string, target: string, limit = 100): JournalEntry[] {
-    return (this.statements.forTarget.all(accountId, target, limit) as JournalRow[]).map(toEntry);
   }
 }
 
-function toEntry(row: JournalRow): JournalEntry {
+function toEntry(row: SyncLogRow): SyncLogEntry {
   return {
     seq: row.seq,
     accountId: row.account_id,
