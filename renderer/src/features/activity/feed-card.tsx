@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
+import { LoadProblem } from '../../components/load-problem';
 import { formatDate, formatDateTime } from '../../lib/format-time';
-import { useNavigationStore } from '../../stores/navigation-store';
-import { useDocumentsStore } from '../documents/documents-store';
+import { useNow } from '../../lib/use-now';
+import { openDocument } from './documents-slots';
 import { dayOf, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
 import { useActivityLabels } from './labels';
-import { LoadProblem } from './load-problem';
 import type { Feed } from './use-feed';
-import { useNow } from './use-now';
 import { ago } from './relative-time';
 
 type DynamicT = (key: string, options?: Record<string, unknown>) => string;
@@ -24,12 +23,8 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
   const labels = useActivityLabels();
   const [filter, setFilter] = useState<FeedFilter>('all');
   const now = useNow(30_000);
-  const go = useNavigationStore((store) => store.go);
-  const showDocument = useDocumentsStore((store) => store.showDocument);
-  const openDocument = (entry: FeedEntry) => {
-    if (!entry.documentId) return;
-    showDocument(accountId, entry.documentId, entry.title ?? '');
-    go('documents');
+  const open = (entry: FeedEntry) => {
+    if (entry.documentId) openDocument(accountId, entry.documentId, entry.title ?? '');
   };
   const entries = useMemo(() => feed.entries ?? [], [feed.entries]);
   const shown = entries.filter((entry) => filter === 'all' || entry.kind === filter);
@@ -76,7 +71,7 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
                 <li key={entry.id} className={`feed-entry feed-${entry.kind}`} data-testid="feed-entry" data-kind={entry.kind}>
                   <span className="feed-dot" aria-hidden="true" />
                   {entry.documentId ? (
-                    <button type="button" className="feed-text feed-open" onClick={() => openDocument(entry)} title={t('activity.feed.open')} data-testid="feed-open">
+                    <button type="button" className="feed-text feed-open" onClick={() => open(entry)} title={t('activity.feed.open')} data-testid="feed-open">
                       {sentence(entry)}
                     </button>
                   ) : (

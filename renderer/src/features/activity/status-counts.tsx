@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../../shared';
 import { formatCount } from '../../lib/format-time';
-import { useNavigationStore } from '../../stores/navigation-store';
-import { useDocumentsStore } from '../documents/documents-store';
-import { statusCodesOf, useActivityLabels } from './labels';
+import { statusCodesOf } from '../../lib/status-words';
+import { openDocumentsWithStatus } from './documents-slots';
+import { useActivityLabels } from './labels';
 
 /**
  * Documents in the mirror: the total, then one tile per status (known ones always, others as
@@ -14,12 +14,7 @@ export function StatusCounts({ status, accountId }: { status: SyncStatus; accoun
   const { t, i18n } = useTranslation();
   const labels = useActivityLabels();
   const hintId = useId();
-  const go = useNavigationStore((store) => store.go);
-  const showFiltered = useDocumentsStore((store) => store.showFiltered);
-  const open = (code: string | null) => {
-    showFiltered(accountId, { status: code });
-    go('documents');
-  };
+  const open = (code: string | null) => openDocumentsWithStatus(accountId, code);
   const tiles = [
     { code: null as string | null, label: t('activity.sync.total'), count: status.total, testId: 'count-total' },
     ...statusCodesOf(status.counts).map((code) => ({ code: code as string | null, label: labels.status(code), count: status.counts[code] ?? 0, testId: `count-${code}` })),

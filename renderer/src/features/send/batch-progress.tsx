@@ -8,12 +8,11 @@ import { Notice } from '../../components/notice';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { formatCount } from '../../lib/format-time';
-import { useNavigationStore } from '../../stores/navigation-store';
-import { useDocumentsStore } from '../documents/documents-store';
+import { useNow } from '../../lib/use-now';
+import { openBatchInDocuments } from './documents-slots';
 import { useFormat } from './format';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
-import { useNow } from './use-now';
 
 /**
  * A batch once sent: the overall bar with counts, bytes and time left, the rate-limit pause counting
@@ -30,15 +29,12 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
   const finished = counts.sent + counts.failed + counts.cancelled;
   // Not sent: refused, and rows left out (excluded, or already sent from this account), which stay drafts.
   const notSent = counts.failed + counts.draft;
-  const openInDocuments = () => {
-    useDocumentsStore.getState().showFiltered(batch.accountId, { batchId: batch.id });
-    useNavigationStore.getState().go('documents');
-  };
+  const openInDocuments = () => openBatchInDocuments(batch.accountId, batch.id);
   const left = counts.ready + counts.sending;
   const running = state === 'sending' || state === 'checking' || state === 'pausing' || state === 'cancelling';
   const ended = state === 'done' || state === 'cancelled';
   const until = progress.rateLimitedUntil ? Date.parse(progress.rateLimitedUntil) : NaN;
-  const now = useNow(running && Number.isFinite(until));
+  const now = useNow(running && Number.isFinite(until) ? 1000 : null);
   const waitSeconds = Number.isFinite(until) ? Math.ceil((until - now) / 1000) : 0;
   const retryable = batch.items.some((item) => item.state === 'failed' && item.problems.length === 0 && item.attempts > 0);
 

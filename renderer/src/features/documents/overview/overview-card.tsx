@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { ChevronIcon } from '../../../components/icons';
 import { ProgressNote } from '../../../components/progress-note';
 import { formatCount } from '../../../lib/format-time';
-import { LoadProblem } from '../../activity/load-problem';
+import { LoadProblem } from '../../../components/load-problem';
 import { useDocumentsStore, type ChartRange } from '../documents-store';
 import type { useDashboard } from '../use-dashboard';
 import { ActivityChart } from './activity-chart';

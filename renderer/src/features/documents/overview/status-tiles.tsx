@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StatusCountsView } from '../../../../../shared';
 import { formatCount } from '../../../lib/format-time';
-import { statusCodesOf } from '../../activity/labels';
+import { statusCodesOf } from '../../../lib/status-words';
 import { useDocumentsStore } from '../documents-store';
 import { documentTone, useDocumentLabels } from '../labels';
 

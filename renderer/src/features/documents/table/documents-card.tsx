@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Pager } from '../../../components/pager';
 import { formatCount } from '../../../lib/format-time';
-import { LoadProblem } from '../../activity/load-problem';
+import { LoadProblem } from '../../../components/load-problem';
 import { emptyFilter, useDocumentsStore } from '../documents-store';
 import { DOCUMENTS_PAGE_SIZE, type ListedDocument, type useDocumentsQuery } from '../use-documents-query';
 import { DocumentsTable } from './documents-table';
