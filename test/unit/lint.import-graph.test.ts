@@ -42,10 +42,10 @@ describe('lint: no import cycles', () => {
 });
 
 describe('lint: a renderer feature imports another only in a slot module', () => {
-  const storeImport = "import { useDocumentsStore } from '../documents/documents-store';\nexport const s = useDocumentsStore;\n";
+  const queryImport = "import { useDocumentsQuery } from '../documents/use-documents-query';\nexport const q = useDocumentsQuery;\n";
 
   it('fails a feature file that imports another feature', async () => {
-    expect(await slots('renderer/src/features/send/x.tsx', storeImport)).toHaveLength(1);
+    expect(await slots('renderer/src/features/send/x.tsx', queryImport)).toHaveLength(1);
     expect(await slots('renderer/src/features/documents/table/x.tsx', "import { useActivityLabels } from '../../activity/labels';\nexport const l = useActivityLabels;\n")).toHaveLength(1);
     // A whole folder is another feature too.
     expect(await slots('renderer/src/features/send/x.ts', "export * from '../documents';\n")).toHaveLength(1);
@@ -57,9 +57,9 @@ describe('lint: a renderer feature imports another only in a slot module', () =>
   });
 
   it('allows slot modules, a feature’s own files, generic folders and the app shell', async () => {
-    expect(await slots('renderer/src/features/send/documents-slots.ts', storeImport)).toHaveLength(0);
+    expect(await slots('renderer/src/features/send/documents-slots.ts', queryImport)).toHaveLength(0);
     expect(await slots('renderer/src/features/documents/action-slots.tsx', onDisk('renderer/src/features/documents/action-slots.tsx'))).toHaveLength(0);
-    expect(await slots('renderer/src/features/documents/table/x.tsx', "import { useDocumentsStore } from '../documents-store';\nimport { Button } from '../../../components/button';\nexport const a = [useDocumentsStore, Button];\n")).toHaveLength(0);
+    expect(await slots('renderer/src/features/documents/table/x.tsx', "import { useDocumentsQuery } from '../use-documents-query';\nimport { Button } from '../../../components/button';\nexport const a = [useDocumentsQuery, Button];\n")).toHaveLength(0);
     expect(await slots('renderer/src/app/x.tsx', "import { SendView } from '../features/send/send-view';\nexport const v = SendView;\n")).toHaveLength(0);
   });
 });

@@ -6,7 +6,8 @@ import { SectionCard } from '../../components/section-card';
 import { LoadProblem } from '../../components/load-problem';
 import { formatDate, formatDateTime } from '../../lib/format-time';
 import { useNow } from '../../lib/use-now';
-import { openDocument } from './documents-slots';
+import { useDocumentsStore } from '../../stores/documents-store';
+import { useNavigationStore } from '../../stores/navigation-store';
 import { dayOf, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
 import { useActivityLabels } from './labels';
 import type { Feed } from './use-feed';
@@ -23,8 +24,12 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
   const labels = useActivityLabels();
   const [filter, setFilter] = useState<FeedFilter>('all');
   const now = useNow(30_000);
+  const go = useNavigationStore((store) => store.go);
+  const showDocument = useDocumentsStore((store) => store.showDocument);
   const open = (entry: FeedEntry) => {
-    if (entry.documentId) openDocument(accountId, entry.documentId, entry.title ?? '');
+    if (!entry.documentId) return;
+    showDocument(accountId, entry.documentId, entry.title ?? '');
+    go('documents');
   };
   const entries = useMemo(() => feed.entries ?? [], [feed.entries]);
   const shown = entries.filter((entry) => filter === 'all' || entry.kind === filter);

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../../shared';
 import { formatCount } from '../../lib/format-time';
 import { statusCodesOf } from '../../lib/status-words';
-import { openDocumentsWithStatus } from './documents-slots';
+import { useDocumentsStore } from '../../stores/documents-store';
+import { useNavigationStore } from '../../stores/navigation-store';
 import { useActivityLabels } from './labels';
 
 /**
@@ -14,7 +15,12 @@ export function StatusCounts({ status, accountId }: { status: SyncStatus; accoun
   const { t, i18n } = useTranslation();
   const labels = useActivityLabels();
   const hintId = useId();
-  const open = (code: string | null) => openDocumentsWithStatus(accountId, code);
+  const go = useNavigationStore((store) => store.go);
+  const showFiltered = useDocumentsStore((store) => store.showFiltered);
+  const open = (code: string | null) => {
+    showFiltered(accountId, { status: code });
+    go('documents');
+  };
   const tiles = [
     { code: null as string | null, label: t('activity.sync.total'), count: status.total, testId: 'count-total' },
     ...statusCodesOf(status.counts).map((code) => ({ code: code as string | null, label: labels.status(code), count: status.counts[code] ?? 0, testId: `count-${code}` })),

@@ -10,7 +10,7 @@ import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { SyncProgress } from '../../components/sync-progress';
 import { useSyncStatus } from '../../lib/use-sync-status';
-import { useDocumentsStore } from './documents-store';
+import { useDocumentsStore } from '../../stores/documents-store';
 import { OverviewCard } from './overview/overview-card';
 import { DocumentPanel } from './panel/document-panel';
 import { DocumentsCard } from './table/documents-card';

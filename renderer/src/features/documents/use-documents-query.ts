@@ -4,7 +4,7 @@ import { useClient } from '../../lib/client-context';
 import { throttle } from '../../lib/throttle';
 import { useDebounced } from '../../lib/use-debounced';
 import { useLiveQuery } from '../../lib/use-live-query';
-import { hostFilter, useDocumentsStore } from './documents-store';
+import { hostFilter, useDocumentsStore } from '../../stores/documents-store';
 
 export const DOCUMENTS_PAGE_SIZE = 50;
 /** Changes arriving in a burst (a full sync, a batch being sent) re-read at most twice a second. */

@@ -9,7 +9,8 @@ import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { formatCount } from '../../lib/format-time';
 import { useNow } from '../../lib/use-now';
-import { openBatchInDocuments } from './documents-slots';
+import { useDocumentsStore } from '../../stores/documents-store';
+import { useNavigationStore } from '../../stores/navigation-store';
 import { useFormat } from './format';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
@@ -29,7 +30,10 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
   const finished = counts.sent + counts.failed + counts.cancelled;
   // Not sent: refused, and rows left out (excluded, or already sent from this account), which stay drafts.
   const notSent = counts.failed + counts.draft;
-  const openInDocuments = () => openBatchInDocuments(batch.accountId, batch.id);
+  const openInDocuments = () => {
+    useDocumentsStore.getState().showFiltered(batch.accountId, { batchId: batch.id });
+    useNavigationStore.getState().go('documents');
+  };
   const left = counts.ready + counts.sending;
   const running = state === 'sending' || state === 'checking' || state === 'pausing' || state === 'cancelling';
   const ended = state === 'done' || state === 'cancelled';

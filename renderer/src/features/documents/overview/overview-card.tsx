@@ -5,7 +5,7 @@ import { ChevronIcon } from '../../../components/icons';
 import { ProgressNote } from '../../../components/progress-note';
 import { formatCount } from '../../../lib/format-time';
 import { LoadProblem } from '../../../components/load-problem';
-import { useDocumentsStore, type ChartRange } from '../documents-store';
+import { useDocumentsStore, type ChartRange } from '../../../stores/documents-store';
 import type { useDashboard } from '../use-dashboard';
 import { ActivityChart } from './activity-chart';
 import { AttentionLists } from './attention-lists';

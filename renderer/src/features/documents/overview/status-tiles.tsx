@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatusCountsView } from '../../../../../shared';
 import { formatCount } from '../../../lib/format-time';
 import { statusCodesOf } from '../../../lib/status-words';
-import { useDocumentsStore } from '../documents-store';
+import { useDocumentsStore } from '../../../stores/documents-store';
 import { documentTone, useDocumentLabels } from '../labels';
 
 /**

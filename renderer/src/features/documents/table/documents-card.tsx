@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { Pager } from '../../../components/pager';
 import { formatCount } from '../../../lib/format-time';
 import { LoadProblem } from '../../../components/load-problem';
-import { emptyFilter, useDocumentsStore } from '../documents-store';
+import { emptyFilter, useDocumentsStore } from '../../../stores/documents-store';
 import { DOCUMENTS_PAGE_SIZE, type ListedDocument, type useDocumentsQuery } from '../use-documents-query';
 import { DocumentsTable } from './documents-table';
 import { FiltersBar } from './filters-bar';
