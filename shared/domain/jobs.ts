@@ -3,6 +3,23 @@ import { appErrorSchema } from '../contract/errors';
 
 /** A bulk action as every host shows it: the job engine's state, counts, bytes, time left, pauses, owner. */
 export const jobStateSchema = z.enum(['queued', 'running', 'pausing', 'paused', 'cancelling', 'cancelled', 'finished']);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+/** Final: nothing moves the job on (but a retry of a finished job's failed items). */
+export function isFinalJobState(state: JobState): boolean {
+  return state === 'finished' || state === 'cancelled';
+}
+
+/** Settled: nothing is in flight — final, or paused until someone resumes it. */
+export function isSettledJobState(state: JobState): boolean {
+  return isFinalJobState(state) || state === 'paused';
+}
+
+/** Active: the job is working or about to (queued, running, pausing, cancelling). */
+export function isActiveJobState(state: JobState): boolean {
+  return !isSettledJobState(state);
+}
+
 export const jobItemStateSchema = z.enum(['pending', 'running', 'uncertain', 'done', 'skipped', 'failed', 'cancelled']);
 
 export const jobItemViewSchema = z.object({

@@ -1,7 +1,8 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layering of shared/DESIGN.md is enforced by ESLint; these cases prove the config bites.
+// The layering (shared → nothing; renderer → shared; core ↛ electron; raw IPC only in its wrappers) is
+// enforced by ESLint; these cases prove the config bites.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {

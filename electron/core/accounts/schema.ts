@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /**
  * Accounts of runs on environment credentials (`SIGNDOCK_API_KEY`): a record with no key anywhere,

@@ -3,13 +3,14 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../../../shared/contract/errors';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, restrictTree } from '../data-folder';
-import { migrations as defaultMigrations, type Migration } from './migrations';
+import type { Db, Migration } from './migration';
+import { migrations as defaultMigrations } from './migrations';
 import { keepNativeObjectsAlive } from './native-objects';
 
 // Before any connection is made: no native SQLite object may ever be finalised (see native-objects.ts).
 keepNativeObjectsAlive();
 
-export type Db = Database.Database;
+export type { Db } from './migration';
 
 export interface OpenDatabaseOptions {
   readonly migrations?: readonly Migration[];

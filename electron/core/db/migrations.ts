@@ -8,17 +8,13 @@ import { documentsViewSchema } from '../mirror/view-schema';
 import { evidenceSchema } from '../evidence/schema';
 import { signerNamesSchema } from '../mirror/names-schema';
 import { displayStatusSchema } from '../mirror/display-status-schema';
+import type { Migration } from './migration';
 
 /**
  * Schema migrations, in order. Migration N (1-based) takes the database from user_version N-1 to N.
  * Each module keeps its own migrations beside its code; this list fixes their order. Never edit a
  * released migration: append a new one.
  */
-export interface Migration {
-  readonly name: string;
-  readonly sql: string;
-}
-
 const settingsAndAccounts: Migration = {
   name: 'settings and accounts',
   sql: `

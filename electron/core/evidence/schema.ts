@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /**
  * The archive's index: one row per bag, rebuilt from the bags alone when lost (the bags are the

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /**
  * The job engine's tables. `jobs`: one bulk action (kind, account, inputs, state, a command asked for by

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '../db/migration';
 import { canonicalJson, parseStrictJson, type JsonValue } from './canonical-json';
 import { asCheckpoint, checkSeal, readCheckpointFile, type JournalCheckpoint } from './checkpoint';
 import type { JournalKey } from './journal-key';

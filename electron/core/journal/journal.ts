@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { AppError } from '../../../shared/contract/errors';
-import type { Db } from '../db/database';
-import type { Migration } from '../db/migrations';
+import type { Db } from '../db/migration';
+import type { Migration } from '../db/migration';
 import { canonicalJson } from './canonical-json';
 import { checkpointPath, checkSeal, makeCheckpoint, readCheckpointFile, withTimestamp, writeCheckpointFile, type CheckpointTimestamper, type JournalCheckpoint } from './checkpoint';
 import { noJournalKey, type JournalKey } from './journal-key';

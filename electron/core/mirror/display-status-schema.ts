@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 import { rejectedNeedsAction } from '../../../shared/domain/status-codes';
 import { searchRowidSql } from './status-bits';
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /**
  * The address book (issue 16): names the clerk gave signers, per account, by address — `e:` and the

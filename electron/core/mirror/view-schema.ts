@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 import { statusBitSql, searchRowidSql } from './status-bits';
 
 const hexOf = (column: string) => `lower(hex(${column}))`;

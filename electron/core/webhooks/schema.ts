@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations';
+import type { Migration } from '../db/migration';
 
 /**
  * The notifications inbox: every notification that got a 200, exactly once per account and dedupe

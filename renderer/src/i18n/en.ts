@@ -180,6 +180,7 @@ export const en = {
     close: 'Close',
   },
   errorUi: {
+    retry: 'Try again',
     details: 'Technical details',
     unknown: 'Something went wrong. Try again, and if it keeps happening, contact support.',
   },

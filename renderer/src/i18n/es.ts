@@ -178,6 +178,7 @@ export const es: Catalog = {
     close: 'Cerrar',
   },
   errorUi: {
+    retry: 'Reintentar',
     details: 'Detalles técnicos',
     unknown: 'Algo salió mal. Vuelva a intentarlo y, si sigue ocurriendo, contacte con soporte.',
   },

@@ -5,7 +5,7 @@ import type { Match } from '../http/router';
 import { matchRoute } from '../http/router';
 import { writeReply } from '../http/write-reply';
 import type { SandboxServices } from '../services';
-import type { ApiHandler } from './api-routes';
+import type { ApiHandler } from './api-request';
 import { apiRoutes } from './api-routes';
 import type { FaultPlan } from './faults';
 

@@ -1,29 +1,18 @@
-import type { IncomingMessage } from 'node:http';
 import { wireDocument, wireSignatureDetail } from '../core/serialize';
 import type { DocumentRecord } from '../core/types';
 import type { Refusal } from '../core/workflow';
-import type { Outcome, Reply } from '../http/reply';
+import type { Reply } from '../http/reply';
 import { detailReply, emptyReply, jsonReply } from '../http/reply';
 import type { Route } from '../http/router';
 import { path } from '../http/router';
 import type { SandboxServices } from '../services';
 import { altDocument, altPaginate, altSignature } from './alt-wire';
+import type { ApiHandler } from './api-request';
 import { downloadEvidence } from './downloads';
 import { paginate } from './pagination';
 import { readJsonBody } from './request-body';
 import { validateCancel, validateInvalidate } from './validate-changes';
 import { validateCreate } from './validate-create';
-
-export interface ApiRequest {
-  services: SandboxServices;
-  req: IncomingMessage;
-  url: URL;
-  /** Origin the client used (from Host), for absolute URLs in answers. */
-  origin: string;
-  params: string[];
-}
-
-export type ApiHandler = (request: ApiRequest) => Promise<Outcome>;
 
 /** Maps a refused move to the service's answer. */
 export function refusalReply(refusal: Refusal, services: SandboxServices): Reply {

@@ -2,7 +2,7 @@ import { isUuid } from '../core/ids';
 import type { DownloadKind } from '../core/stats';
 import { detailReply, fileReply, textReply } from '../http/reply';
 import { faultyPackage } from '../evidence/hostile-package';
-import type { ApiHandler } from './api-routes';
+import type { ApiHandler } from './api-request';
 
 const kinds: Record<DownloadKind, { type: string; suffix: string }> = {
   zipfile: { type: 'application/zip', suffix: 'evidence.zip' },

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
+import { LoadProblem } from '../../components/load-problem';
 import { formatDate, formatDateTime } from '../../lib/format-time';
+import { useNow } from '../../lib/use-now';
+import { useDocumentsStore } from '../../stores/documents-store';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { useDocumentsStore } from '../documents/documents-store';
 import { dayOf, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
 import { useActivityLabels } from './labels';
-import { LoadProblem } from './load-problem';
 import type { Feed } from './use-feed';
-import { useNow } from './use-now';
 import { ago } from './relative-time';
 
 type DynamicT = (key: string, options?: Record<string, unknown>) => string;
@@ -26,7 +26,7 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
   const now = useNow(30_000);
   const go = useNavigationStore((store) => store.go);
   const showDocument = useDocumentsStore((store) => store.showDocument);
-  const openDocument = (entry: FeedEntry) => {
+  const open = (entry: FeedEntry) => {
     if (!entry.documentId) return;
     showDocument(accountId, entry.documentId, entry.title ?? '');
     go('documents');
@@ -76,7 +76,7 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
                 <li key={entry.id} className={`feed-entry feed-${entry.kind}`} data-testid="feed-entry" data-kind={entry.kind}>
                   <span className="feed-dot" aria-hidden="true" />
                   {entry.documentId ? (
-                    <button type="button" className="feed-text feed-open" onClick={() => openDocument(entry)} title={t('activity.feed.open')} data-testid="feed-open">
+                    <button type="button" className="feed-text feed-open" onClick={() => open(entry)} title={t('activity.feed.open')} data-testid="feed-open">
                       {sentence(entry)}
                     </button>
                   ) : (

@@ -6,7 +6,7 @@ import { formatCount } from '../../lib/format-time';
 import { InboxFilter } from './inbox-filter';
 import { InboxStatsView } from './inbox-stats';
 import { InboxTable } from './inbox-table';
-import { LoadProblem } from './load-problem';
+import { LoadProblem } from '../../components/load-problem';
 import { INBOX_PAGE_SIZE, useInbox } from './use-inbox';
 
 /** The notifications inbox: counts, a filter by state, and the table, 50 per page. Live on `inbox.changed`. */

@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../../shared';
 import { formatCount } from '../../lib/format-time';
+import { statusCodesOf } from '../../lib/status-words';
+import { useDocumentsStore } from '../../stores/documents-store';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { useDocumentsStore } from '../documents/documents-store';
-import { statusCodesOf, useActivityLabels } from './labels';
+import { useActivityLabels } from './labels';
 
 /**
  * Documents in the mirror: the total, then one tile per status (known ones always, others as

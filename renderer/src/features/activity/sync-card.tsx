@@ -7,10 +7,10 @@ import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
 import { Tag } from '../../components/tag';
 import { formatCount, formatDateTime } from '../../lib/format-time';
-import { LoadProblem } from './load-problem';
+import { LoadProblem } from '../../components/load-problem';
 import { StatusCounts } from './status-counts';
-import { SyncProgress } from './sync-progress';
-import { useSyncStatus } from './use-activity-data';
+import { SyncProgress } from '../../components/sync-progress';
+import { useSyncStatus } from '../../lib/use-sync-status';
 
 const stateTone = { idle: 'success', syncing: 'accent', error: 'danger', 'no-account': 'neutral' } as const;
 

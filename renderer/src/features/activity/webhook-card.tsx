@@ -10,10 +10,10 @@ import { SectionCard } from '../../components/section-card';
 import { Tag } from '../../components/tag';
 import { TechnicalDetails } from '../../components/technical-details';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { LoadProblem } from './load-problem';
+import { LoadProblem } from '../../components/load-problem';
 import { ago } from './relative-time';
-import { useNow } from './use-now';
-import { useWebhookState } from './use-activity-data';
+import { useNow } from '../../lib/use-now';
+import { useWebhookState } from '../../lib/use-webhook-state';
 
 /** What the feed knows of notifications: how many arrived and when the last one did (null while loading). */
 export interface Arrivals {

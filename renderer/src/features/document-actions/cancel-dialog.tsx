@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { ProgressNote } from '../../components/progress-note';
 import { useClient } from '../../lib/client-context';
 import { JobSection } from './job-progress';
-import { useJob } from './use-job';
+import { useJob } from '../../lib/use-job';
 import { SkippedList } from './skipped-list';
 import { DocumentList } from './document-list';
 
@@ -30,7 +30,7 @@ export function CancelDialog({ documentIds, open, onClose, onStarted }: { docume
   const [started, setStarted] = useState<JobView | null>(null);
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
-  const { job, items, command } = useJob(started);
+  const { job, items, command } = useJob(started, { items: true });
   const already = plan?.skipped.filter((item) => item.reason === 'alreadyCancelled') ?? [];
   const leftOut = plan?.skipped.filter((item) => item.reason !== 'alreadyCancelled') ?? [];
   const missingReason = reason.trim() === '';

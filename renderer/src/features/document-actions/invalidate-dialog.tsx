@@ -7,9 +7,8 @@ import { ErrorNotice } from '../../components/error-notice';
 import { TextField } from '../../components/text-field';
 import { useClient } from '../../lib/client-context';
 import { JobSection } from './job-progress';
-import { useJob } from './use-job';
-import { draftProblems, emptyDraft, signerFromDraft, type SignerDraft } from '../send/signer-draft';
-import { SignerFields } from '../send/signer-fields';
+import { useJob } from '../../lib/use-job';
+import { draftProblems, emptyDraft, signerFromDraft, SignerFields, type SignerDraft } from './send-slots';
 
 type Replacement = 'none' | 'newSigner' | 'custom';
 
@@ -34,7 +33,7 @@ export function InvalidateDialog(props: { documentId: string; signatureId: strin
   const [error, setError] = useState<unknown>(null);
   const [started, setStarted] = useState<JobView | null>(null);
   const [busy, setBusy] = useState(false);
-  const { job, items, command } = useJob(started);
+  const { job, items, command } = useJob(started, { items: true });
 
   const reasonMissing = reason.trim() === '';
   const replacementMissing = (replacement === 'newSigner' && newSigner.trim() === '') || (replacement === 'custom' && draftProblems(draft).length > 0);

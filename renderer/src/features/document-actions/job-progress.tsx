@@ -1,21 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import type { JobItemView, JobView } from '../../../../shared';
+import { isActiveJobState, type JobItemView, type JobView } from '../../../../shared';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/format-time';
 import { useErrorText } from '../../lib/use-error-text';
-import { useNow } from '../send/use-now';
+import type { JobCommand } from '../../lib/use-job';
+import { useNow } from '../../lib/use-now';
 
 /** A bulk action's progress in words, with Pause / Resume / Cancel that reach whichever process runs it. */
-type JobOp = 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
-
-export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: JobOp): void }) {
+export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: JobCommand): void }) {
   const { t } = useTranslation();
   const p = job.progress;
   const done = p.byState.done + p.byState.skipped + p.byState.failed + p.byState.cancelled;
-  const running = job.state === 'running' || job.state === 'queued' || job.state === 'pausing' || job.state === 'cancelling';
-  const now = useNow(p.rateLimitedUntil !== null);
+  const running = isActiveJobState(job.state);
+  const now = useNow(p.rateLimitedUntil !== null ? 1000 : null);
   const wait = p.rateLimitedUntil ? Math.max(1, Math.ceil((Date.parse(p.rateLimitedUntil) - now) / 1000)) : null;
   return (
     <section className="job-progress" aria-live="polite" data-testid="job-progress" data-state={job.state}>
@@ -91,7 +90,7 @@ export function JobResults({ items }: { items: JobItemView[] }) {
 }
 
 /** The dialog's second half once the action runs: progress, then the results, then Close. */
-export function JobSection({ job, items, onCommand, onClose }: { job: JobView; items: JobItemView[] | null; onCommand(op: JobOp): void; onClose(): void }) {
+export function JobSection({ job, items, onCommand, onClose }: { job: JobView; items: JobItemView[] | null; onCommand(op: JobCommand): void; onClose(): void }) {
   const { t } = useTranslation();
   return (
     <>

@@ -8,7 +8,7 @@ import { ProgressNote } from '../../components/progress-note';
 import { useClient } from '../../lib/client-context';
 import { JobSection } from './job-progress';
 import { SkippedList } from './skipped-list';
-import { useJob } from './use-job';
+import { useJob } from '../../lib/use-job';
 
 /**
  * Remind the pending signers of one document or a selection (or one signer): who will get a reminder and
@@ -23,7 +23,7 @@ export function RemindDialog(props: { documentIds: string[]; signatureIds?: stri
   const [error, setError] = useState<unknown>(null);
   const [started, setStarted] = useState<JobView | null>(null);
   const [busy, setBusy] = useState(false);
-  const { job, items, command } = useJob(started);
+  const { job, items, command } = useJob(started, { items: true });
   const selection = { documentIds, ...(signatureIds ? { signatureIds } : {}) };
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { TextField } from '../../components/text-field';
 import { useClient } from '../../lib/client-context';
 import { JobSection } from './job-progress';
-import { useJob } from './use-job';
+import { useJob } from '../../lib/use-job';
 
 /**
  * Bulk replace a signer: "everywhere ana@old.example still has to sign in the selection (or in every
@@ -24,7 +24,7 @@ export function ReplaceSignerDialog({ documentIds, open, onClose, onStarted }: {
   const [error, setError] = useState<unknown>(null);
   const [started, setStarted] = useState<JobView | null>(null);
   const [busy, setBusy] = useState(false);
-  const { job, items, command } = useJob(started);
+  const { job, items, command } = useJob(started, { items: true });
   const scope = documentIds && documentIds.length > 0 ? { documentIds } : {};
 
   const look = async () => {

@@ -9,7 +9,7 @@ import { RemindDialog } from '../document-actions/remind-dialog';
 import { ReplaceSignerDialog } from '../document-actions/replace-signer-dialog';
 import type { ListedDocument } from './use-documents-query';
 import { EvidenceButtons } from '../evidence/evidence-buttons';
-import { emptySelection, useDocumentsStore } from './documents-store';
+import { emptySelection, useDocumentsStore } from '../../stores/documents-store';
 
 /**
  * One way for every action here: the dialog open (or null), and whether its job started. Once a job

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isKnownInviteChannel, isKnownSignatureStatus, isKnownValidationCode, signerProgress, type Signature } from '../../../../shared';
 import type { TagTone } from '../../components/tag';
-import { useActivityLabels } from '../activity/labels';
+import { useStatusWord } from '../../lib/status-words';
 
 const documentTones: Record<string, TagTone> = { DR: 'neutral', PE: 'warning', 'PE+DE': 'danger', CO: 'success', CA: 'danger' };
 const signatureTones: Record<string, TagTone> = { IN: 'neutral', PE: 'accent', CO: 'success', CA: 'danger', DE: 'danger' };
@@ -12,13 +12,14 @@ export const signatureTone = (code: string): TagTone => signatureTones[code] ?? 
 
 /**
  * Words for the codes on this page, in the UI language. Open sets, as on the Activity page: a code
- * SignDock does not know is shown as the code itself. Document statuses share Activity's words.
+ * SignDock does not know is shown as the code itself. Document statuses are worded as everywhere
+ * (`lib/status-words.ts`).
  */
 export function useDocumentLabels() {
   const { t } = useTranslation();
-  const activity = useActivityLabels();
+  const status = useStatusWord();
   return {
-    status: activity.status,
+    status,
     signatureStatus: (code: string): string => (isKnownSignatureStatus(code) ? t(`documents.signatureStatuses.${code}`) : code),
     validation: (code: string): string => (isKnownValidationCode(code) ? t(`documents.panel.validations.${code}`) : code),
     invite: (code: string): string => (isKnownInviteChannel(code) ? t(`documents.panel.invites.${code}`) : code),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useClient } from '../../lib/client-context';
 import { useLiveQuery } from '../../lib/use-live-query';
-import { useDocumentsStore, type ChartRange } from './documents-store';
+import { useDocumentsStore, type ChartRange } from '../../stores/documents-store';
 import { useHostFilter, useRefreshOnChange } from './use-documents-query';
 
 const day = 86_400_000;

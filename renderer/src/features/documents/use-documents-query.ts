@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { OperationOutput } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { throttle } from '../../lib/throttle';
+import { useDebounced } from '../../lib/use-debounced';
 import { useLiveQuery } from '../../lib/use-live-query';
-import { hostFilter, useDocumentsStore } from './documents-store';
+import { hostFilter, useDocumentsStore } from '../../stores/documents-store';
 
 export const DOCUMENTS_PAGE_SIZE = 50;
 /** Changes arriving in a burst (a full sync, a batch being sent) re-read at most twice a second. */
@@ -19,15 +20,8 @@ export type ListedDocument = DocumentsPage['documents'][number];
  * previous answer until the new one arrives.
  */
 export function useAppliedSearch(): string {
-  const typed = useDocumentsStore((store) => store.filter.search);
-  const [applied, setApplied] = useState(typed.trim());
-  useEffect(() => {
-    const next = typed.trim();
-    if (next === applied) return undefined;
-    const timer = setTimeout(() => setApplied(next), next === '' ? 0 : SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, applied]);
-  return applied;
+  const typed = useDocumentsStore((store) => store.filter.search.trim());
+  return useDebounced(typed, typed === '' ? 0 : SEARCH_DELAY_MS);
 }
 
 /** The filter as the host takes it, and a key naming it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AppError } from '../../../../shared';
-import type { JobView } from '../../../../shared/domain/jobs';
+import { isActiveJobState, isFinalJobState, type JobView } from '../../../../shared/domain/jobs';
 import { Button } from '../../components/button';
 import { Notice } from '../../components/notice';
 import { ProgressBar } from '../../components/progress-bar';
@@ -32,7 +32,7 @@ export function ArchiveProgress({ job, onDismiss }: { job: JobView; onDismiss():
   const commandError = pause.error ?? resume.error ?? cancel.error;
   const { byState, total, bytesDone, secondsLeft, rateLimitedUntil } = job.progress;
   const settled = byState.done + byState.skipped + byState.failed + byState.cancelled;
-  const going = job.state === 'running' || job.state === 'queued' || job.state === 'pausing' || job.state === 'cancelling';
+  const going = isActiveJobState(job.state);
   const n = (value: number) => formatCount(value, i18n.language);
   return (
     <section className="card evidence-job" aria-label={t('evidence.job.title')} data-testid="archive-progress" data-state={job.state}>
@@ -62,7 +62,7 @@ export function ArchiveProgress({ job, onDismiss }: { job: JobView; onDismiss():
       </div>
       <ProgressBar value={settled} max={total} label={t('evidence.job.title')} valueText={t('evidence.job.progress', { done: n(settled), total: n(total) })} testId="archive-bar" />
       <p className="evidence-job-text" role="status" data-testid="archive-status">
-        {job.state === 'finished' || job.state === 'cancelled'
+        {isFinalJobState(job.state)
           ? t('evidence.job.finished', { done: n(byState.done), skipped: n(byState.skipped), failed: n(byState.failed + byState.cancelled) })
           : [
               t('evidence.job.progress', { done: n(settled), total: n(total) }),

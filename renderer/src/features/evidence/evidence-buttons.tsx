@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BagSummary, EvidenceFileKind } from '../../../../shared/domain/evidence';
-import type { JobView } from '../../../../shared/domain/jobs';
+import { isActiveJobState, type JobView } from '../../../../shared/domain/jobs';
 import { Button } from '../../components/button';
 import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
 import { useClient } from '../../lib/client-context';
 import { useAction } from '../../lib/use-action';
+import { useJob } from '../../lib/use-job';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { useEvidenceStore } from './evidence-store';
 import { saveBagFile } from './file-actions';
@@ -25,28 +26,20 @@ export function EvidenceButtons({ documentId, status }: { documentId: string; st
   const go = useNavigationStore((store) => store.go);
   const { openBag, view } = useEvidenceStore();
   const [bag, setBag] = useState<BagSummary | null>(null);
-  const [job, setJob] = useState<JobView | null>(null);
-  const [notAvailable, setNotAvailable] = useState(false);
+  const [started, setStarted] = useState<JobView | null>(null);
+  const { job, settled } = useJob(started);
   const load = useCallback(() => client.call('evidence.forDocument', { documentId }).then((bags) => setBag(bags[0] ?? null), () => undefined), [client, documentId]);
   useEffect(() => void load(), [load]);
-  useEffect(
-    () =>
-      client.subscribe('jobs.changed', (changed) => {
-        if (changed.id !== job?.id) return;
-        setJob(changed);
-        if (changed.state === 'finished' || changed.state === 'cancelled' || changed.state === 'paused') {
-          void load();
-          if (changed.progress.byState.skipped > 0 && changed.progress.byState.done === 0) setNotAvailable(true);
-        }
-      }),
-    [client, job?.id, load],
-  );
+  // Once the archive job settled: the bag it made, or why there is none (the service had no evidence yet).
+  const notAvailable = settled && job !== null && job.progress.byState.skipped > 0 && job.progress.byState.done === 0;
+  useEffect(() => {
+    if (settled) void load();
+  }, [settled, load]);
   const archive = useAction(async () => {
-    setNotAvailable(false);
-    setJob(await client.call('evidence.archive', { documentIds: [documentId] }));
+    setStarted(await client.call('evidence.archive', { documentIds: [documentId] }));
   });
   const save = useAction((kind: EvidenceFileKind) => saveBagFile(client, bag?.bagPath ?? '', kind));
-  const working = archive.pending || (job !== null && (job.state === 'queued' || job.state === 'running'));
+  const working = archive.pending || (job !== null && isActiveJobState(job.state));
 
   if (status !== undefined && status !== 'CO' && !bag) {
     return (

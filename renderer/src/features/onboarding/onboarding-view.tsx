@@ -4,9 +4,7 @@ import { DocumentsIcon, EvidenceIcon, LogoMark, SendIcon } from '../../component
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAppInfoStore } from '../../stores/app-info-store';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { AccountForm } from '../accounts/account-form';
-import { useEvidenceStore } from '../evidence/evidence-store';
-import { useOpenArchive } from '../evidence/use-open-archive';
+import { AccountForm, useEvidenceStore, useOpenArchive } from './welcome-slots';
 import { SandboxOffer } from './sandbox-offer';
 import './onboarding.css';
 

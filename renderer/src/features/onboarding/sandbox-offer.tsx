@@ -6,7 +6,7 @@ import { FlaskIcon } from '../../components/icons';
 import { ProgressNote } from '../../components/progress-note';
 import { useClient } from '../../lib/client-context';
 import { useAction } from '../../lib/use-action';
-import { refreshAccounts } from '../accounts/account-actions';
+import { refreshAccounts } from './welcome-slots';
 
 /** "Try the sandbox": starts the local simulator, which adds a demo account. */
 export function SandboxOffer({ onStarted }: { onStarted(): void }) {

@@ -8,12 +8,12 @@ import { Notice } from '../../components/notice';
 import { ProgressBar } from '../../components/progress-bar';
 import { Spinner } from '../../components/spinner';
 import { formatCount } from '../../lib/format-time';
+import { useNow } from '../../lib/use-now';
+import { useDocumentsStore } from '../../stores/documents-store';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { useDocumentsStore } from '../documents/documents-store';
 import { useFormat } from './format';
 import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
-import { useNow } from './use-now';
 
 /**
  * A batch once sent: the overall bar with counts, bytes and time left, the rate-limit pause counting
@@ -38,7 +38,7 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
   const running = state === 'sending' || state === 'checking' || state === 'pausing' || state === 'cancelling';
   const ended = state === 'done' || state === 'cancelled';
   const until = progress.rateLimitedUntil ? Date.parse(progress.rateLimitedUntil) : NaN;
-  const now = useNow(running && Number.isFinite(until));
+  const now = useNow(running && Number.isFinite(until) ? 1000 : null);
   const waitSeconds = Number.isFinite(until) ? Math.ceil((until - now) / 1000) : 0;
   const retryable = batch.items.some((item) => item.state === 'failed' && item.problems.length === 0 && item.attempts > 0);
 

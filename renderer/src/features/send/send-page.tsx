@@ -5,7 +5,7 @@ import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { ProgressNote } from '../../components/progress-note';
 import { useFileSource } from '../../lib/file-source-context';
-import { LoadProblem } from '../activity/load-problem';
+import { LoadProblem } from '../../components/load-problem';
 import { BatchProgress } from './batch-progress';
 import { BatchToolbar } from './batch-toolbar';
 import type { IncomingFile } from './collect-files';

@@ -6,8 +6,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { Notice } from '../../components/notice';
 import { Tag } from '../../components/tag';
 import { initialOf } from '../../lib/format';
-import { KeyCheckNotice } from '../accounts/key-check-notice';
-import { useSelectAccount, useTestAccount } from '../accounts/account-actions';
+import { KeyCheckNotice, useSelectAccount, useTestAccount } from './account-slots';
 
 interface AccountRowProps {
   account: Account;

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { PlusIcon } from '../../components/icons';
 import { SectionCard } from '../../components/section-card';
 import { useAccountsStore } from '../../stores/accounts-store';
-import { AccountForm } from '../accounts/account-form';
+import { AccountForm } from './account-slots';
 import { AccountRow } from './account-row';
 import { RemoveAccountDialog } from './remove-account-dialog';
 

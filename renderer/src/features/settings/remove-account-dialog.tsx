@@ -3,7 +3,7 @@ import type { Account } from '../../../../shared';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
-import { useRemoveAccount } from '../accounts/account-actions';
+import { useRemoveAccount } from './account-slots';
 
 /** Asks before forgetting an account and deleting its key. Cancel has the focus first. */
 export function RemoveAccountDialog({ account, onClose }: { account: Account | null; onClose(): void }) {

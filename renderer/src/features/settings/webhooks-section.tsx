@@ -8,8 +8,8 @@ import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
 import { selectSelectedAccount, useAccountsStore } from '../../stores/accounts-store';
-import { LoadProblem } from '../activity/load-problem';
-import { useWebhookState } from '../activity/use-activity-data';
+import { LoadProblem } from '../../components/load-problem';
+import { useWebhookState } from '../../lib/use-webhook-state';
 import { RotateTokenDialog } from './rotate-token-dialog';
 import { WebhookForm } from './webhook-form';
 

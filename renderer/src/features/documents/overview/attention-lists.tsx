@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { rejectedNeedsAction, type Dashboard } from '../../../../../shared';
 import { Button } from '../../../components/button';
 import { formatCount, formatDate } from '../../../lib/format-time';
-import { useDocumentsStore, type FilterState } from '../documents-store';
+import { useDocumentsStore, type FilterState } from '../../../stores/documents-store';
 import { AttentionSettingsButton } from './attention-settings';
 
 type Attention = Dashboard['attention'];

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { StatusCountsView } from '../../../../../shared';
 import { formatCount } from '../../../lib/format-time';
-import { statusCodesOf } from '../../activity/labels';
-import { useDocumentsStore } from '../documents-store';
+import { statusCodesOf } from '../../../lib/status-words';
+import { useDocumentsStore } from '../../../stores/documents-store';
 import { documentTone, useDocumentLabels } from '../labels';
 
 /**

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { ProgressNote } from '../../../components/progress-note';
-import { LoadProblem } from '../../activity/load-problem';
+import { LoadProblem } from '../../../components/load-problem';
 import { DocumentActions } from '../action-slots';
 import { DocumentFacts } from './document-facts';
 import { RawJson } from './raw-json';

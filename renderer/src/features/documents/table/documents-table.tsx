@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentColumns, type DocumentColumn } from '../../../../../shared';
-import { isSelected, toggled, useDocumentsStore, type SelectionState } from '../documents-store';
+import { isSelected, toggled, useDocumentsStore, type SelectionState } from '../../../stores/documents-store';
 import type { ListedDocument } from '../use-documents-query';
 import { DocumentRow, type RowEvents } from './document-row';
 

@@ -8,7 +8,7 @@ import { useClient } from '../../../lib/client-context';
 import { downloadText } from '../../../lib/download-text';
 import { formatCount } from '../../../lib/format-time';
 import { useAction } from '../../../lib/use-action';
-import { useDocumentsStore } from '../documents-store';
+import { useDocumentsStore } from '../../../stores/documents-store';
 
 /** "Export CSV": the selection or the whole view, one line per document or per signature. */
 export function ExportButton({ selection, selectedCount, filter, total }: { selection: DocumentSelection | null; selectedCount: number; filter: DocumentFilter; total: number }) {

@@ -6,7 +6,7 @@ import { CloseIcon } from '../../../components/icons';
 import { useClient } from '../../../lib/client-context';
 import { formatDateTime, formatNumericDate } from '../../../lib/format-time';
 import { useLiveQuery } from '../../../lib/use-live-query';
-import { emptyFilter, useDocumentsStore } from '../documents-store';
+import { emptyFilter, useDocumentsStore } from '../../../stores/documents-store';
 import { DateField } from './date-field';
 import { SearchBox } from './search-box';
 

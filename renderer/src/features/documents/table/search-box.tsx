@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../../components/search-field';
-import { useDocumentsStore } from '../documents-store';
+import { useDocumentsStore } from '../../../stores/documents-store';
 
 /** The search box: searches as you type (after a pause); Escape or the clear button empties it. */
 export function SearchBox() {

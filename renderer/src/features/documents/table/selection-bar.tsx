@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { formatCount } from '../../../lib/format-time';
 import type { DocumentFilter } from '../../../../../shared';
 import { SelectionActions } from '../action-slots';
-import { emptySelection, hostSelection, selectedCount, useDocumentsStore } from '../documents-store';
+import { emptySelection, hostSelection, selectedCount, useDocumentsStore } from '../../../stores/documents-store';
 import { ExportButton } from './export-dialog';
 
 /**

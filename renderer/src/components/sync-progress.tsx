@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { SyncStatus } from '../../../../shared';
-import { Notice } from '../../components/notice';
-import { ProgressBar } from '../../components/progress-bar';
-import { TechnicalDetails } from '../../components/technical-details';
-import { formatCount } from '../../lib/format-time';
+import type { SyncStatus } from '../../../shared';
+import { Notice } from './notice';
+import { ProgressBar } from './progress-bar';
+import { TechnicalDetails } from './technical-details';
+import { formatCount } from '../lib/format-time';
 
 /** While syncing: the bar and what was read so far. After a failed sync: the problem in plain words. */
 export function SyncProgress({ status }: { status: SyncStatus }) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DocumentColumn, DocumentFilter, DocumentSelection, DocumentSort } from '../../../../shared';
+import type { DocumentColumn, DocumentFilter, DocumentSelection, DocumentSort } from '../../../shared';
 
 /** Filters as the page holds them: what is typed in the search box is applied after a pause. */
 export interface FilterState {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button';
-import { ErrorNotice } from '../../components/error-notice';
+import { Button } from './button';
+import { ErrorNotice } from './error-notice';
 
 /** A failed read of a card's data, in plain words, with a way to try again. */
 export function LoadProblem({ error, onRetry, testId }: { error: unknown; onRetry(): void; testId?: string }) {
@@ -9,7 +9,7 @@ export function LoadProblem({ error, onRetry, testId }: { error: unknown; onRetr
     <div className="load-problem" data-testid={testId}>
       <ErrorNotice error={error} />
       <Button size="sm" onClick={onRetry}>
-        {t('activity.retry')}
+        {t('errorUi.retry')}
       </Button>
     </div>
   );

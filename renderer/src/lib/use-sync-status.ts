@@ -1,6 +1,6 @@
-import { useClient } from '../../lib/client-context';
-import { useAction } from '../../lib/use-action';
-import { useLiveQuery } from '../../lib/use-live-query';
+import { useClient } from './client-context';
+import { useAction } from './use-action';
+import { useLiveQuery } from './use-live-query';
 
 /** Where the mirror of the account stands, kept current by `sync.changed`; and the Sync now action. */
 export function useSyncStatus(accountId: string) {
@@ -21,14 +21,4 @@ export function useSyncStatus(accountId: string) {
     return status;
   });
   return { ...query, syncNow };
-}
-
-/** The webhook listener and the address to paste, kept current by `webhooks.changed`. */
-export function useWebhookState(accountId: string) {
-  const client = useClient();
-  return useLiveQuery(
-    `webhooks|${accountId}`,
-    () => client.call('webhooks.state', {}),
-    (apply) => client.subscribe('webhooks.changed', apply),
-  );
 }
