@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The repository documents itself: no tracked file points to a document outside it, and every folder
-// that holds source files has a README.md naming each file in that folder (ARCHITECTURE.md is the map).
+// that holds source files has a README.md naming each file in that folder, and no Markdown file names a
+// source file that is gone (ARCHITECTURE.md is the map).
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
@@ -43,6 +44,22 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 export const namesFile = (readme: string, name: string): boolean =>
   new RegExp(`(?<![\\w.-])${escapeRegExp(name)}(?![\\w-]|\\.\\w)`).test(readme);
 
+/** Source files (and documents by path) a Markdown text names in backticks (`host.ts`, `../jobs/README.md`) that no tracked file is. */
+export function missingSourceNames(doc: string, text: string, files: readonly string[]): string[] {
+  const names = new Set(files.map((file) => posix.basename(file)));
+  const missing: string[] = [];
+  for (const match of text.matchAll(/`([\w./@-]+\.(?:ts|tsx|mjs|cjs|css|md))`/g)) {
+    const name = match[1] as string;
+    // A bare document name may be someone else's (the service's documents); a path must be here.
+    if (name.endsWith('.md') && !name.includes('/')) continue;
+    const found = name.includes('/')
+      ? files.includes(posix.normalize(posix.join(posix.dirname(doc), name))) || files.some((file) => file === name || file.endsWith(`/${name.replace(/^(\.\.?\/)+/, '')}`))
+      : names.has(name);
+    if (!found) missing.push(name);
+  }
+  return missing;
+}
+
 describe('the repository is self-contained', () => {
   it('the checks catch what they are meant to catch', () => {
     expect(outsideReferences('README.md', `See ${'../'}shared/${outsideDesign}.`)).toHaveLength(2);
@@ -54,6 +71,9 @@ describe('the repository is self-contained', () => {
     expect(namesFile('see host.ts.', 'host.ts')).toBe(true);
     expect(namesFile('see web-host.ts', 'host.ts')).toBe(false);
     expect(namesFile('see host.tsx', 'host.ts')).toBe(false);
+    expect(missingSourceNames('electron/core/README.md', '`host.ts`, `jobs/leases.ts`, `../web/server.ts`', ['electron/core/host.ts', 'electron/core/jobs/leases.ts', 'electron/web/server.ts'])).toEqual([]);
+    expect(missingSourceNames('electron/core/README.md', '`gone.ts` and `jobs/gone.ts`', ['electron/core/host.ts'])).toEqual(['gone.ts', 'jobs/gone.ts']);
+    expect(missingSourceNames('README.md', '`shared/notes.md`, `notes.md`', ['README.md'])).toEqual(['shared/notes.md']);
   });
 
   it('no tracked text file points to a document or folder outside the repository', () => {
@@ -84,5 +104,12 @@ describe('the repository is self-contained', () => {
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('no Markdown file names a source file the repository no longer has', () => {
+    const stale = tracked
+      .filter((file) => file.endsWith('.md'))
+      .flatMap((doc) => missingSourceNames(doc, readFileSync(resolve(root, doc), 'utf8'), tracked).map((name) => `${doc} names ${name}, which is not in the repository`));
+    expect(stale, stale.join('\n')).toEqual([]);
   });
 });
