@@ -68,7 +68,7 @@ rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/playwright.json', { force: true });
 mkdirSync('test-results', { recursive: true });
 let failedSteps = 0;
-failedSteps += step('lint', 'npx', ['eslint', '.']) === 0 ? 0 : 1;
+failedSteps += step('lint', 'node', ['scripts/lint.mjs']) === 0 ? 0 : 1;
 failedSteps += step('typecheck', 'npm', ['run', '-s', 'typecheck']) === 0 ? 0 : 1;
 failedSteps += step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0 ? 0 : 1;
 failedSteps += step('e2e', 'npx', ['playwright', 'test']) === 0 ? 0 : 1;

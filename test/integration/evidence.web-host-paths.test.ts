@@ -4,8 +4,8 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { tempFolder } from '../helpers/temp-folder';
 
 /**
- * In the web host a browser page must not name folders or files of the computer (DESIGN.md, security
- * model): the evidence operations that take one refuse it there, and take it from the CLI.
+ * In the web host a browser page must not name folders or files of the computer (ARCHITECTURE.md,
+ * security model): the evidence operations that take one refuse it there, and take it from the CLI.
  */
 describe('evidence operations and host paths', () => {
   let home: ReturnType<typeof tempFolder>;

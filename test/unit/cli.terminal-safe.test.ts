@@ -10,6 +10,9 @@ import { jsonSafe, terminalSafe, terminalText } from '../../electron/cli/termina
  */
 // eslint-disable-next-line no-control-regex -- looking for control characters
 const anyControl = /[\x00-\x1f\x7f\u0080-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029]/;
+// The escape sequences a terminal acts on (CSI, OSC/DCS/PM/APC up to their end, and two-character ones).
+// eslint-disable-next-line no-control-regex -- the characters taken out
+const escapeSequence = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][\s\S]*?(?:\x07|\x1b\\|$)|[@-Z\\-_])?/g;
 const forging = ['\r', '\n', '\u202e', '\r\n', '\t', '\x1b[2K', '\u0085', '\u2066', '\u200f', '\x0b', '\u2028'];
 
 /** Strings with the forging characters mixed in among any others. */
@@ -51,8 +54,7 @@ describe('terminal-safe CLI output', () => {
           expect(body.split('\n')).toHaveLength(1);
         }
         // The words stay: every printable character of the value is still there, in order.
-        // eslint-disable-next-line no-control-regex -- the characters taken out
-        const kept = (text: string) => text.replace(/\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][\s\S]*?(?:\x07|\x1b\\|$)|[@-Z\\-_])?/g, '').replace(new RegExp(anyControl.source, 'g'), '');
+        const kept = (text: string) => text.replace(escapeSequence, '').replace(new RegExp(anyControl.source, 'g'), '');
         expect(terminalSafe(title).replace(/ /g, '')).toBe(kept(title).replace(/ /g, ''));
       }),
       { numRuns: 500 },
