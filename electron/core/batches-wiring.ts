@@ -16,7 +16,7 @@ type BatchOperations =
   | 'presets.list' | 'presets.save' | 'presets.remove';
 
 /** What sending is given by the composition root. */
-export interface BatchesPorts {
+interface BatchesPorts {
   db: Db;
   /** The core's one set of leases (a send job is owned by one process). */
   leases: JobLeases;
