@@ -16,7 +16,7 @@ type BatchOperations =
   | 'presets.list' | 'presets.save' | 'presets.remove';
 
 /** What sending is given by the composition root. */
-export interface BatchesPorts {
+interface BatchesPorts {
   db: Db;
   /** The one job engine: sending is its `send` kind. */
   engine: JobEngine;

@@ -4,7 +4,7 @@ import type { MirrorPort, Subsystem } from './ports';
 type JobOperations = 'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
 
 /** What the `jobs.*` operations are given by the composition root. */
-export interface JobsPorts {
+interface JobsPorts {
   /** The core's one job engine (created by the root; every kind is registered on it). */
   engine: JobEngine;
   mirror: Pick<MirrorPort, 'requireSelected'>;

@@ -12,7 +12,7 @@ type MirrorOperations =
   | 'documents.signature' | 'documents.export' | 'documents.selectionIds' | 'documents.attention' | 'contacts.list' | 'contacts.remember';
 
 /** What the mirror's operations are given by the composition root. */
-export interface MirrorPorts {
+interface MirrorPorts {
   /** The core's data spine (the mirror, its sync and the webhook listener). */
   spine: DataSpine;
   /** The database of the documents views and the address book. */

@@ -8,7 +8,7 @@ import type { ServiceClients } from './service-clients';
  */
 export interface Subsystem<K extends keyof Handlers = never> {
   handlers: Pick<Handlers, K>;
-  /** Starts its background work (the app and web hosts; the CLI never calls it). */
+  /** Starts its background work (the app and web hosts, and the CLI's `webhook serve`). */
   start: () => void | Promise<void>;
   /** Stops that work: nothing of it fires afterwards. Safe before `start` and twice. */
   close: () => void | Promise<void>;

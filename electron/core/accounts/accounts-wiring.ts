@@ -8,7 +8,7 @@ import type { AccountsRepo } from './accounts-repo';
 type AccountOperations = 'accounts.list' | 'accounts.add' | 'accounts.test' | 'accounts.update' | 'accounts.remove' | 'accounts.select' | 'sandbox.start';
 
 /** What the accounts' operations are given by the composition root. */
-export interface AccountsPorts {
+interface AccountsPorts {
   accounts: AccountService;
   repo: Pick<AccountsRepo, 'byId'>;
   /** The data spine follows the selected account (its webhook endpoint and sync). */

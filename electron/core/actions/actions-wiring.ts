@@ -19,7 +19,7 @@ type ActionOperations =
   | 'signatures.invalidate' | 'signatures.planReplace' | 'signatures.replace';
 
 /** What the document actions are given by the composition root. */
-export interface ActionsPorts {
+interface ActionsPorts {
   /** The core's one job engine: the actions register their kinds on it. */
   engine: JobEngine;
   /** The core's one set of leases (the automatic reminders take one per account). */

@@ -26,7 +26,7 @@ import { requestTimestamp } from './timestamp/tsa-client';
 type EvidenceOperations = Extract<keyof Handlers, `evidence.${string}`>;
 
 /** What the evidence archive is given by the composition root. */
-export interface EvidencePorts {
+interface EvidencePorts {
   /** The core's one job engine: the `archive` kind is registered on it. */
   engine: JobEngine;
   /** The core's one set of leases (the scheduled re-check takes one, so one process checks at a time). */
