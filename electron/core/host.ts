@@ -33,6 +33,8 @@ import type { ActionsService } from './actions/actions-service';
 import { createEvidence } from './evidence/evidence-wiring';
 import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
 import type { SettingsPatch } from '../../shared/domain/settings';
+// Built-in webhook tunnel (issue 27): its operations and the tunnel.changed event.
+import { createTunnelHandlers } from './webhooks/tunnel/tunnel-handlers';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -164,6 +166,7 @@ export function createCore(options: CoreOptions): Core {
   });
   const { engine: jobs, actions, autoRemind, handlers: actionHandlers } = createActions({ db, leases, journal, settings, spine, clients, events, logger, ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}) });
   const { handlers: evidenceHandlers, startRecheck } = createEvidence({ db, engine: jobs, journal, spine, clients, settings, timestamps, dataFolder: options.dataFolder, version: options.version, hostKind: options.hostKind, events, logger, ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}) });
+  const { handlers: tunnelHandlers } = createTunnelHandlers({ webhooks: spine.webhooks, selectedId: () => accounts.selectedId(), events });
   let background = false;
   let stopNotices: (() => void) | null = null;
   let stopAutoRemind: (() => void) | null = null;
@@ -253,6 +256,7 @@ export function createCore(options: CoreOptions): Core {
     'journal.verify': ({ checkpoints }) => journal.verify({ checkpoints: checkpoints ?? [] }),
     'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
     ...evidenceHandlers,
+    ...tunnelHandlers,
   };
   const dispatcher = new Dispatcher(handlers, logger, options.logger ? undefined : logFile);
 

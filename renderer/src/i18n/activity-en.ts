@@ -1,3 +1,5 @@
+import { tunnelWordsEn } from '../../../shared/domain/tunnel-words';
+
 /**
  * English strings of the Activity page and of Settings → Notifications, kept apart from `en.ts` so
  * that each catalog file stays short. `en.ts` mounts them (`activity`, `settings.webhooks`).
@@ -234,5 +236,7 @@ export const webhookErrorsEn = {
     port: 'The port is a whole number from 0 to 65535.',
     hmacSecret: 'A webhook secret has from 8 to 512 characters.',
   },
+  /** The built-in tunnel's problems (words kept in shared/domain/tunnel-words.ts, one text with the core's). */
+  tunnel: tunnelWordsEn,
   noTunnel: 'SignDock has no tunnel of its own. Put a tunnel or reverse proxy in front of this computer and enter its public address in Settings.',
 };

@@ -1,4 +1,5 @@
 import type { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
+import { tunnelWordsEs } from '../../../shared/domain/tunnel-words';
 
 /** Spanish strings of the Activity page and of Settings → Notificaciones (typed as the English shape). */
 export const activityEs: typeof activityEn = {
@@ -232,5 +233,6 @@ export const webhookErrorsEs: typeof webhookErrorsEn = {
     port: 'El puerto es un número entero de 0 a 65535.',
     hmacSecret: 'Un secreto de webhook tiene de 8 a 512 caracteres.',
   },
+  tunnel: tunnelWordsEs,
   noTunnel: 'SignDock no tiene túnel propio. Ponga un túnel o proxy inverso delante de este equipo e indique su dirección pública en Configuración.',
 };
