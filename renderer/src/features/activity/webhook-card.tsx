@@ -10,6 +10,7 @@ import { SectionCard } from '../../components/section-card';
 import { Tag } from '../../components/tag';
 import { TechnicalDetails } from '../../components/technical-details';
 import { useNavigationStore } from '../../stores/navigation-store';
+import { openTunnelSettings } from '../settings/tunnel-focus';
 import { LoadProblem } from './load-problem';
 import { ago } from './relative-time';
 import { useNow } from './use-now';
@@ -103,7 +104,7 @@ function WebhookDetails({ state, arrivals }: { state: WebhookState; arrivals: Ar
         <Notice tone="warning" testId="no-public-address">
           <p>{t('activity.webhook.notArriving')}</p>
           <div>
-            <Button size="sm" icon={<SettingsIcon />} onClick={() => go('settings')}>
+            <Button size="sm" icon={<SettingsIcon />} onClick={() => openTunnelSettings(go)}>
               {t('activity.webhook.openSettings')}
             </Button>
           </div>
