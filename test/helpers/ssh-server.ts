@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { hostKeyInfo } from '../../electron/core/webhooks/tunnel/known-hosts';
 import { tempFolder } from './temp-folder';
 
@@ -63,8 +63,8 @@ export async function startSshServer(): Promise<SshServer> {
   const folder = tempFolder('signdock-sshd-');
   const dir = folder.path;
   const user = userInfo().username;
-  const host = utils.generateKeyPairSync('ed25519');
-  const client = utils.generateKeyPairSync('ed25519', { comment: 'signdock-test' });
+  const host = ssh2.utils.generateKeyPairSync('ed25519');
+  const client = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'signdock-test' });
   const write = (name: string, text: string) => {
     writeFileSync(join(dir, name), text.endsWith('\n') ? text : `${text}\n`, { mode: 0o600 });
     return join(dir, name);

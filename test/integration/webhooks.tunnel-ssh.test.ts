@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -99,7 +99,7 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
   });
 
   it('refuses a changed host key in words, and never connects', async () => {
-    const other = utils.generateKeyPairSync('ed25519').public.trim().split(/\s+/);
+    const other = ssh2.utils.generateKeyPairSync('ed25519').public.trim().split(/\s+/);
     const changed = join(sshd.dir, 'known_hosts_changed');
     writeFileSync(changed, `[127.0.0.1]:${sshd.port} ${other[0]} ${other[1]}\n`);
     const sessions = sshd.sessionPids().length;

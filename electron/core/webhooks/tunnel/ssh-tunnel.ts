@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { Client, utils, type ConnectConfig, type ServerHostKeyAlgorithm } from 'ssh2';
+import type { Client, ConnectConfig, ServerHostKeyAlgorithm } from 'ssh2';
+import type * as Ssh2Module from 'ssh2';
 import type { SshTunnelSettings } from '../../../../shared/domain/webhooks';
 import type { Tunnel, TunnelEvents } from '../tunnel';
 import { checkKnownHosts, hostKeyInfo, knownKeyTypes } from './known-hosts';
@@ -16,6 +18,11 @@ export interface SshTunnelOptions extends SshTunnelSettings {
   /** How long the connection may take (default 20 s). */
   readyTimeoutMs?: number;
 }
+
+type Ssh2 = typeof Ssh2Module;
+let ssh2: Ssh2 | null = null;
+/** ssh2 (CommonJS) is loaded on the first SSH tunnel only: no other command pays for it. */
+const loadSsh2 = (): Ssh2 => (ssh2 ??= createRequire(import.meta.url)('ssh2') as Ssh2);
 
 /** The signature algorithms of each key type known_hosts can list. */
 const algorithmsOf: Record<string, ServerHostKeyAlgorithm[]> = {
@@ -61,7 +68,7 @@ export class SshTunnel implements Tunnel {
       return false;
     };
 
-    const client = new Client();
+    const client = new (loadSsh2().Client)();
     this.client = client;
     await new Promise<void>((resolve, reject) => {
       let ready = false;
@@ -145,7 +152,7 @@ export class SshTunnel implements Tunnel {
     } catch {
       throw new TunnelFailure('sshKeyUnreadable', { file });
     }
-    const parsed = utils.parseKey(text);
+    const parsed = loadSsh2().utils.parseKey(text);
     if (parsed instanceof Error) {
       throw new TunnelFailure(/encrypt|passphrase/i.test(parsed.message) ? 'sshKeyEncrypted' : 'sshKeyUnreadable', { file });
     }
