@@ -83,13 +83,14 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
     },
     'tunnel.status': () => status(),
     'tunnel.confirmHostKey': ({ fingerprint }) => {
-      const shown = webhooks.tunnel.status().hostKey;
-      if (!shown || shown.fingerprint !== fingerprint) {
+      // Only a first contact can be confirmed: a key that differs from the trusted one is never accepted here.
+      const { state, hostKey: shown } = webhooks.tunnel.status();
+      if (state !== 'needsHostKeyConfirmation' || !shown || shown.fingerprint !== fingerprint) {
         throw new AppError({
           kind: 'Conflict',
           code: 'webhooks.tunnel.sshHostKeyChanged',
           params: { host: shown?.host ?? '', fingerprint: shown?.fingerprint ?? '' },
-          message: 'This is not the key the server presented. Start the tunnel again and compare the fingerprint shown.',
+          message: 'Only the key of a server met for the first time can be confirmed, and only the fingerprint shown. A key that differs from the trusted one is refused.',
         });
       }
       webhooks.tunnelSettings.pin(fingerprint);
