@@ -1,18 +1,31 @@
+import { useEffect } from 'react';
 import { useClient } from '../../lib/client-context';
+import { throttle } from '../../lib/throttle';
 import { useLiveQuery } from '../../lib/use-live-query';
+import { INBOX_REFRESH_MS } from './use-inbox';
 
 /**
- * The built-in tunnel now (`tunnel.status`), kept current by `tunnel.changed`: state, the address to
- * paste, the last problem, the next retry, notifications arriving. Keyed by account, since the
- * address and the arrivals are the selected account's. Also used by Settings → Notifications.
+ * The built-in tunnel now (`tunnel.status`), kept current by `tunnel.changed`, and re-read (at most
+ * twice a second) on `inbox.changed`, since "last notification" moves with every one stored. Keyed
+ * by account: the address and the arrivals are the selected account's. Also used by Settings.
  */
 export function useTunnelStatus(accountId: string) {
   const client = useClient();
-  return useLiveQuery(
+  const query = useLiveQuery(
     `tunnel|${accountId}`,
     () => client.call('tunnel.status', {}),
     (apply) => client.subscribe('tunnel.changed', apply),
   );
+  const { reload } = query;
+  useEffect(() => {
+    const refresh = throttle(reload, INBOX_REFRESH_MS);
+    const off = client.subscribe('inbox.changed', () => refresh.call());
+    return () => {
+      off();
+      refresh.cancel();
+    };
+  }, [client, reload]);
+  return query;
 }
 
 /**
