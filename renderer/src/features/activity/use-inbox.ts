@@ -10,6 +10,19 @@ export const INBOX_REFRESH_MS = 500;
 
 export type InboxFilter = InboxItem['state'] | 'all';
 
+/** Calls `reload` on `inbox.changed` (a notification stored or processed), at most twice a second. */
+export function useInboxRefresh(reload: () => void): void {
+  const client = useClient();
+  useEffect(() => {
+    const refresh = throttle(reload, INBOX_REFRESH_MS);
+    const off = client.subscribe('inbox.changed', () => refresh.call());
+    return () => {
+      off();
+      refresh.cancel();
+    };
+  }, [client, reload]);
+}
+
 /**
  * One page of the account's notifications with the counts. `inbox.changed` (sent for every
  * notification stored or processed) triggers a throttled re-read of the page being looked at.
@@ -21,15 +34,7 @@ export function useInbox(accountId: string) {
     client.call('inbox.list', { ...(filter === 'all' ? {} : { state: filter }), ...page }),
   );
   const { reload, setOffset } = list;
-
-  useEffect(() => {
-    const refresh = throttle(reload, INBOX_REFRESH_MS);
-    const off = client.subscribe('inbox.changed', () => refresh.call());
-    return () => {
-      off();
-      refresh.cancel();
-    };
-  }, [client, reload]);
+  useInboxRefresh(reload);
 
   return {
     page: list.page,

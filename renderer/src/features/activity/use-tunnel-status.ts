@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useClient } from '../../lib/client-context';
-import { throttle } from '../../lib/throttle';
 import { useLiveQuery } from '../../lib/use-live-query';
-import { INBOX_REFRESH_MS } from './use-inbox';
+import { useInboxRefresh } from './use-inbox';
 
 /**
  * The built-in tunnel now (`tunnel.status`), kept current by `tunnel.changed`, and re-read (at most
@@ -16,15 +14,7 @@ export function useTunnelStatus(accountId: string) {
     () => client.call('tunnel.status', {}),
     (apply) => client.subscribe('tunnel.changed', apply),
   );
-  const { reload } = query;
-  useEffect(() => {
-    const refresh = throttle(reload, INBOX_REFRESH_MS);
-    const off = client.subscribe('inbox.changed', () => refresh.call());
-    return () => {
-      off();
-      refresh.cancel();
-    };
-  }, [client, reload]);
+  useInboxRefresh(query.reload);
   return query;
 }
 
