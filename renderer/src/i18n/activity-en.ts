@@ -100,7 +100,7 @@ export const activityEn = {
     notListening: 'Not listening',
     hookUrl: 'Notification address',
     hookUrlHint: 'In the service’s web console choose API, then Webhooks, and paste it there. Keep it private: it contains a secret path.',
-    noHookUrl: 'There is no notification address yet. Start a tunnel in Settings → Notifications to get one.',
+    noHookUrl: 'There is no notification address yet: start a tunnel in Settings, under “How the service reaches this computer”, to get one.',
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Could not copy. Select the address and copy it by hand.',

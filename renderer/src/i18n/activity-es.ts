@@ -98,7 +98,7 @@ export const activityEs: typeof activityEn = {
     notListening: 'Sin escuchar',
     hookUrl: 'Dirección de notificación',
     hookUrlHint: 'En la consola web del servicio elija API y luego Webhooks, y péguela allí. Manténgala en privado: contiene una ruta secreta.',
-    noHookUrl: 'Todavía no hay dirección de notificación. Inicie un túnel en Configuración → Notificaciones para obtener una.',
+    noHookUrl: 'Todavía no hay dirección de notificación: inicie un túnel en Configuración, en «Cómo llega el servicio a este equipo», para obtener una.',
     copy: 'Copiar',
     copied: 'Copiado',
     copyFailed: 'No se pudo copiar. Seleccione la dirección y cópiela a mano.',
