@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { freePort, startSshServer, type SshServer } from '../helpers/ssh-server';
+import { freePort, SSHD, startSshServer, type SshServer } from '../helpers/ssh-server';
 import { expectNoSeriousViolations } from './support/axe';
 import { control, sandboxUrl, startDemo } from './support/demo';
 import { expect, screenshotPath, test } from './support/fixtures';
@@ -80,6 +81,7 @@ async function demoAt1024(page: Page, webHost: RunningWebHost): Promise<void> {
 }
 
 test.describe('The tunnel, for real, at 1024×640', () => {
+  test.skip(!existsSync(SSHD), `No OpenSSH server at ${SSHD} (npm test installs Debian's openssh-server).`);
   let sshd: SshServer;
   test.beforeEach(async () => {
     sshd = await startSshServer();
