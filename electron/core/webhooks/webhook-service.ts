@@ -270,12 +270,11 @@ export class WebhookService {
   }
 
   /**
-   * Opens the tunnel of one run with these settings instead of the stored ones (CLI `webhook serve
-   * --tunnel`); resolves once the first attempt ended. Nothing is stored.
+   * The tunnel of this run is opened with these settings instead of the stored ones (CLI `webhook
+   * serve --tunnel`); call before `start`, then `tunnel.start()`. Nothing is stored.
    */
-  async openTunnelFor(spec: TunnelSpec): Promise<void> {
+  overrideTunnel(spec: TunnelSpec): void {
     this.tunnelOverride = spec;
-    await this.tunnel.start();
   }
 
   /** The tunnel's problem in words while it is not running, for `state().error`. */
