@@ -124,6 +124,18 @@ test.describe('The tunnel, for real, at 1024×640', () => {
       lineEn: /Arriving through the tunnel \(your SSH server\): the last one now\./,
       lineEs: /Llegan por el túnel \(su servidor SSH\): la última ahora\./,
     });
+
+    // While the tunnel gives the public address, the listener's own field shows it, read-only; stopped,
+    // the field follows the host back to the saved address (none), so no later Save stores the tunnel's.
+    const ownAddress = page.locator('form[data-testid="webhook-form"] input[name="publicBaseUrl"]');
+    await expect(ownAddress).toHaveValue(`http://127.0.0.1:${remotePort}`);
+    await expect(ownAddress).toHaveAttribute('readonly', '');
+    await page.getByTestId('tunnel-stop').click();
+    await expect(panel.getByTestId('tunnel-state')).toHaveText('Apagado');
+    await expect(ownAddress).toHaveValue('');
+    await expect(ownAddress).not.toHaveAttribute('readonly', '');
+    await page.getByTestId('nav-activity').click();
+    await expect(page.getByTestId('tunnel-line')).toContainText('No llegan: no hay ningún túnel en marcha.');
   });
 
   test('failing: SSH to a port where nothing listens, said in words with what to check, while SignDock checks by itself', async ({ page, webHost }) => {
@@ -140,5 +152,10 @@ test.describe('The tunnel, for real, at 1024×640', () => {
       lineEn: /Not arriving right now: the tunnel keeps trying to connect by itself\. SignDock checks for changes at least every 15 minutes meanwhile\./,
       lineEs: /Ahora no llegan: el túnel sigue intentando conectarse por su cuenta\./,
     });
+    // The listener itself works: the tunnel's problem is not shown as a listener failure.
+    await page.getByTestId('nav-activity').click();
+    await expect(page.getByTestId('listener-state')).toHaveAttribute('data-listening', 'true');
+    await expect(page.getByTestId('no-public-address')).toBeVisible();
+    await expect(page.getByTestId('listener-error')).toHaveCount(0);
   });
 });

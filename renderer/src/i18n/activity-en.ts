@@ -190,6 +190,7 @@ export const webhookSettingsEn = {
   loading: 'Reading the notification settings…',
   publicBaseUrl: 'Public address',
   publicBaseUrlHint: 'Only if your office already forwards a public address to this computer, such as https://signdock.example.com. Otherwise leave it empty and use a tunnel above.',
+  publicBaseUrlTunnel: 'Given by the tunnel above while it runs.',
   port: 'Port on this computer',
   portHint: 'The port SignDock listens on for notifications. 0 picks a free one.',
   secret: 'Webhook secret',

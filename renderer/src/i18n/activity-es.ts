@@ -188,6 +188,7 @@ export const webhookSettingsEs: typeof webhookSettingsEn = {
   loading: 'Consultando la configuración de notificaciones…',
   publicBaseUrl: 'Dirección pública',
   publicBaseUrlHint: 'Solo si su oficina ya hace llegar una dirección pública a este equipo, como https://signdock.example.com. Si no, déjela vacía y use un túnel arriba.',
+  publicBaseUrlTunnel: 'La da el túnel de arriba mientras está en marcha.',
   port: 'Puerto en este equipo',
   portHint: 'El puerto en el que SignDock recibe las notificaciones. 0 elige uno libre.',
   secret: 'Secreto del webhook',

@@ -11,8 +11,11 @@ import { SecretStatus } from './secret-status';
 import { useWebhookForm } from './use-webhook-form';
 import type { WebhookField } from './validate-webhooks';
 
-/** Public address, port and webhook secret of the listener, saved together. */
-export function WebhookForm({ state, onStored }: { state: WebhookState; onStored(state: WebhookState): void }) {
+/**
+ * Public address, port and webhook secret of the listener, saved together. While the built-in tunnel
+ * gives the public address (`tunnelAddress`), the field shows it read-only.
+ */
+export function WebhookForm({ state, onStored, tunnelAddress = false }: { state: WebhookState; onStored(state: WebhookState): void; tunnelAddress?: boolean }) {
   const { t } = useTranslation();
   const { fieldText } = useErrorText();
   const form = useWebhookForm(state, onStored);
@@ -45,7 +48,8 @@ export function WebhookForm({ state, onStored }: { state: WebhookState; onStored
     <form className="webhook-form" noValidate onSubmit={submit} data-testid="webhook-form">
       <TextField
         label={t('settings.webhooks.publicBaseUrl')}
-        hint={t('settings.webhooks.publicBaseUrlHint')}
+        hint={tunnelAddress ? t('settings.webhooks.publicBaseUrlTunnel') : t('settings.webhooks.publicBaseUrlHint')}
+        readOnly={tunnelAddress}
         type="url"
         inputMode="url"
         autoComplete="off"
