@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookState } from '../../../../shared';
 import { Button } from '../../components/button';
@@ -7,6 +7,7 @@ import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
 import { TextField } from '../../components/text-field';
 import { useErrorText } from '../../lib/use-error-text';
+import { SecretField } from './secret-field';
 import { SecretStatus } from './secret-status';
 import { useWebhookForm } from './use-webhook-form';
 import type { WebhookField } from './validate-webhooks';
@@ -19,8 +20,6 @@ export function WebhookForm({ state, onStored, tunnelAddress = false }: { state:
   const { t } = useTranslation();
   const { fieldText } = useErrorText();
   const form = useWebhookForm(state, onStored);
-  const [showSecret, setShowSecret] = useState(false);
-  const secretId = useId();
   const publicBaseUrlRef = useRef<HTMLInputElement>(null);
   const portRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
@@ -62,19 +61,12 @@ export function WebhookForm({ state, onStored, tunnelAddress = false }: { state:
         <TextField label={t('settings.webhooks.port')} hint={t('settings.webhooks.portHint')} inputMode="numeric" autoComplete="off" inputRef={portRef} {...bind('port')} />
       </div>
       <div className="webhook-secret">
-        <TextField
+        <SecretField
           label={t('settings.webhooks.secret')}
           hint={t('settings.webhooks.secretHint')}
-          id={secretId}
-          type={showSecret ? 'text' : 'password'}
-          autoComplete="new-password"
-          spellCheck={false}
           placeholder={state.hmacConfigured ? t('settings.webhooks.secretPlaceholderSet') : undefined}
-          trailing={
-            <button type="button" className="field-toggle" aria-controls={secretId} onClick={() => setShowSecret((shown) => !shown)}>
-              {showSecret ? t('settings.webhooks.hideSecret') : t('settings.webhooks.showSecret')}
-            </button>
-          }
+          showLabel={t('settings.webhooks.showSecret')}
+          hideLabel={t('settings.webhooks.hideSecret')}
           inputRef={secretRef}
           {...bind('hmacSecret')}
         />
