@@ -42,7 +42,7 @@ export function NgrokFields({ settings, bind, forget }: {
           removeTestId="forget-authtoken"
         />
       </div>
-      <TextField label={t('tunnel.ngrok.domain')} hint={t('tunnel.ngrok.domainHint')} autoComplete="off" spellCheck={false} placeholder="office.ngrok.app" {...bind('domain')} />
+      <TextField label={t('tunnel.ngrok.domain')} hint={t('tunnel.ngrok.domainHint')} autoComplete="off" spellCheck={false} {...bind('domain')} />
     </>
   );
 }
