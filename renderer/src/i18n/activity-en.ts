@@ -239,5 +239,5 @@ export const webhookErrorsEn = {
   },
   /** The built-in tunnel's problems (words kept in shared/domain/tunnel-words.ts, one text with the core's). */
   tunnel: tunnelWordsEn,
-  noTunnel: 'SignDock has no tunnel of its own. Put a tunnel or reverse proxy in front of this computer and enter its public address in Settings.',
+  noTunnel: 'No tunnel is chosen. Choose ngrok or your organisation’s SSH server in Settings → Notifications, then press Start.',
 };

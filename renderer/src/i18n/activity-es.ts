@@ -235,5 +235,5 @@ export const webhookErrorsEs: typeof webhookErrorsEn = {
     hmacSecret: 'Un secreto de webhook tiene de 8 a 512 caracteres.',
   },
   tunnel: tunnelWordsEs,
-  noTunnel: 'SignDock no tiene túnel propio. Ponga un túnel o proxy inverso delante de este equipo e indique su dirección pública en Configuración.',
+  noTunnel: 'No se eligió ningún túnel. Elija ngrok o el servidor SSH de su organización en Configuración → Notificaciones y pulse Iniciar.',
 };
