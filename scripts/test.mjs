@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 // What npm cannot bring: Chromium (browser tests), GNOME Keyring + D-Bus (real-keychain tests), Xvfb
-// (headful runs), poppler (looking at PDFs). Installed here when we are root with apt; otherwise the run
+// (headful runs), poppler (looking at PDFs), OpenSSH's server (the SSH tunnel's end-to-end tests start their own). Installed here when we are root with apt; otherwise the run
 // stops at once with the exact command. No test is skipped because a system package is missing.
 const systemPackages = [
   ['chromium', () => existsSync('/usr/bin/chromium')],
@@ -19,6 +19,7 @@ const systemPackages = [
   ['xvfb', () => has('Xvfb')],
   ['xauth', () => has('xauth')],
   ['poppler-utils', () => has('pdftoppm')],
+  ['openssh-server', () => existsSync('/usr/sbin/sshd')],
 ];
 if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
   const missing = systemPackages.filter(([, present]) => !present()).map(([name]) => name);

@@ -10,6 +10,7 @@ export * from './domain/documents';
 export * from './domain/status-codes';
 export * from './domain/sync';
 export * from './domain/webhooks';
+export * from './domain/tunnel-words';
 export * from './domain/signers';
 export * from './domain/contacts';
 export * from './domain/manifest';

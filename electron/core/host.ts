@@ -34,6 +34,8 @@ import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
 import type { SecretStore } from './secrets/secret-store';
 import { ServiceClients } from './service-clients';
 import { SettingsRepo } from './settings/settings-repo';
+// The built-in webhook tunnel: its operations and the tunnel.changed event.
+import { createTunnelHandlers } from './webhooks/tunnel/tunnel-handlers';
 
 export interface CoreOptions {
   dataFolder: string;
@@ -202,6 +204,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}),
   });
+  const tunnel = createTunnelHandlers({ webhooks: spine.webhooks, selectedId: () => accounts.selectedId(), events });
   // Notifications are for the app and the web UI (hosts with background work), never the CLI.
   let stopNotices: (() => void) | null = null;
   const notices = {
@@ -232,6 +235,7 @@ export function createCore(options: CoreOptions): Core {
     ...jobs.handlers,
     ...actions.handlers,
     ...evidence.handlers,
+    ...tunnel.handlers,
   };
   const dispatcher = new Dispatcher(handlers, logger, options.logger ? undefined : logFile);
   /** Background work in this order: timers first, then the listener and sync, then what other runs left. */

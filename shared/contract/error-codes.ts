@@ -1,3 +1,5 @@
+import { tunnelErrorCodes } from '../domain/tunnel-words';
+
 /**
  * Catalog keys an `AppError.code` may carry. The renderer has a message for each in every language
  * (`errors.<code>`); the host's English `message` is the fallback for anything else.
@@ -106,5 +108,6 @@ export const errorCodes = [
   'batch.stoppedKeyRefused',
   'batch.gaveUp',
   'preset.notFound',
+  ...tunnelErrorCodes,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -3,7 +3,7 @@ import { settingsSchema } from '../domain/settings';
 import { accountsStateSchema } from '../domain/accounts';
 import { syncStatusSchema } from '../domain/sync';
 import { batchItemSchema, batchSummarySchema } from '../domain/batches';
-import { inboxStatsSchema, webhookStateSchema } from '../domain/webhooks';
+import { inboxStatsSchema, tunnelStatusSchema, webhookStateSchema } from '../domain/webhooks';
 import { jobViewSchema } from '../domain/jobs';
 import { noticeSchema } from '../domain/notices';
 import { recheckResultSchema } from '../domain/evidence';
@@ -18,6 +18,8 @@ export const events = {
   'documents.changed': z.object({ accountId: z.string(), documentIds: z.array(z.string()) }),
   'inbox.changed': inboxStatsSchema,
   'webhooks.changed': webhookStateSchema,
+  /** The built-in tunnel moved (state, address, problem, next retry, notifications arriving). */
+  'tunnel.changed': tunnelStatusSchema,
   /** A batch moved: its summary and the rows that changed since the last event (at most ~10 per second). */
   'batches.changed': z.object({ batch: batchSummarySchema, items: z.array(batchItemSchema) }),
   /** A job (bulk action) moved: its state and counts (at most ~5 per second per job). */

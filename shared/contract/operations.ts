@@ -5,6 +5,7 @@ import { evidenceOperations } from './evidence-operations';
 import { contactOperations } from './contact-operations';
 import { serviceIdSchema } from './action-inputs';
 import { activityOperations } from './activity-operations';
+import { tunnelOperations } from './tunnel-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -273,6 +274,7 @@ export const operations = {
   ...evidenceOperations,
   ...contactOperations,
   ...activityOperations,
+  ...tunnelOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -108,7 +108,7 @@ test.describe('Activity page (host answers stubbed)', () => {
     await expect(card.getByTestId('listener-state')).toHaveText('Waiting for the first');
     await expect(card.getByTestId('hook-url')).toHaveText(webhookState().hookUrl);
     await expect(card.getByTestId('local-url')).toHaveText('http://127.0.0.1:47821');
-    await expect(card.getByTestId('no-public-address')).toContainText('put your tunnel or reverse-proxy address in Settings');
+    await expect(card.getByTestId('no-public-address')).toContainText('Start a tunnel in Settings → Notifications');
 
     await card.getByTestId('copy-hook-url').click();
     await expect(card.getByTestId('copy-hook-url')).toHaveText('Copied');
@@ -299,6 +299,6 @@ test.describe('Settings → Notifications (host answers stubbed)', () => {
     await dialog.getByRole('button', { name: 'Make a new path' }).click();
     await expect(dialog).not.toBeVisible();
     await expect(section.getByTestId('settings-hook-url')).toHaveText('http://127.0.0.1:47821/hooks/NEW-token-after-rotation');
-    await expect(section.getByTestId('rotated-notice')).toContainText('Paste it in the service’s console now');
+    await expect(section.getByTestId('rotated-notice')).toContainText('in the service’s web console choose API, then Webhooks, and replace the old one');
   });
 });

@@ -38,7 +38,7 @@ test.describe('Activity with the sandbox', () => {
     await expect(webhook.getByTestId('listener-state')).toHaveText('Waiting for the first');
     const localUrl = (await webhook.getByTestId('local-url').textContent()) ?? '';
     expect(localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await expect(webhook.getByTestId('no-public-address')).toContainText('put your tunnel or reverse-proxy address in Settings');
+    await expect(webhook.getByTestId('no-public-address')).toContainText('Start a tunnel in Settings → Notifications');
     await webhook.getByRole('button', { name: 'Open Settings' }).click();
     const settings = page.getByTestId('settings-webhooks');
     await settings.getByLabel('Public address').fill(PUBLIC_ADDRESS);

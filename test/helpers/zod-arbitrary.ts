@@ -12,6 +12,7 @@ interface CheckDef {
   value?: number;
   inclusive?: boolean;
   format?: string;
+  pattern?: RegExp;
 }
 interface Def {
   type: string;
@@ -46,6 +47,9 @@ function stringArbitrary(schema: Schema, def: Def): fc.Arbitrary<string> {
   const unit = fc.oneof({ weight: 4, arbitrary: fc.constant('grapheme-ascii' as const) }, { weight: 1, arbitrary: fc.constant('grapheme' as const) });
   const text = unit.chain((u) => fc.string({ unit: u, minLength, maxLength }));
   const refined = checksOf(def).some((c) => c.check === 'custom' || c.check === 'overwrite');
+  // A whole-string pattern (`^…$`, e.g. a fingerprint) is rarely met by chance: strings made from it are tried too.
+  const patterns = checksOf(def).flatMap((c) => (c.check === 'string_format' && c.format === 'regex' && c.pattern && c.pattern.source.startsWith('^') && c.pattern.source.endsWith('$') ? [c.pattern] : []));
+  if (patterns.length > 0) return fc.oneof(...patterns.map((pattern) => fc.stringMatching(pattern)), text).filter(accepts(schema));
   return refined ? fc.oneof(text, text.map((t) => t.replace(/\s/g, '')), addressLike).filter(accepts(schema)) : text.filter(accepts(schema));
 }
 

@@ -23,7 +23,7 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   accounts: { run: accountsCommand, usage: 'accounts list | use NAME       the accounts and which is selected; select one' },
   sync: { run: syncCommand, usage: 'sync                          read every document of the account into the mirror' },
   list: { run: listCommand, usage: 'list [--status CODE] [--search TEXT] [--limit N]   documents in the mirror' },
-  webhook: { run: webhookCommand, usage: 'webhook serve [--port N]      receive notifications (and keep the mirror in step) until Ctrl+C' },
+  webhook: { run: webhookCommand, usage: 'webhook serve [--port N] [--tunnel ngrok|ssh://USER@HOST …]  receive notifications (through a tunnel if asked; the mirror kept in step) until Ctrl+C' },
   send: { run: sendCommand, usage: sendUsage },
   show: { run: showCommand, usage: 'show <document-id>            one document with its signers and links' },
   cancel: { run: cancelCommand, usage: cancelUsage },

@@ -173,6 +173,13 @@ export class InboxRepo {
       .run(accountId === undefined ? {} : { accountId }).changes;
   }
 
+  /** When the newest notification of an account (or any) was stored; null when none. */
+  lastReceivedAt(accountId?: string): string | null {
+    const where = accountId === undefined ? '' : 'WHERE account_id = ?';
+    const row = this.db.prepare(`SELECT max(received_at) AS at FROM webhook_inbox ${where}`).get(...(accountId === undefined ? [] : [accountId])) as { at: string | null };
+    return row.at;
+  }
+
   stats(accountId?: string): InboxCounts {
     const where = accountId === undefined ? '' : 'WHERE account_id = ?';
     const rows = this.db

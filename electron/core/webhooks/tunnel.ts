@@ -1,20 +1,26 @@
 import { AppError } from '../../../shared/contract/errors';
 
+/** What a tunnel tells its owner after it opened. */
+export interface TunnelEvents {
+  /** The open tunnel broke (connection lost, server gone); the owner reconnects. */
+  lost(error: Error): void;
+}
+
 /**
  * A built-in tunnel: makes the local listener reachable from the internet and says at which base
- * URL. Off by default; users normally put their own tunnel or reverse proxy in front and enter its
- * base URL in Settings. See README.md for plugging in `@ngrok/ngrok`.
+ * URL. Implementations: `tunnel/ngrok-tunnel.ts`, `tunnel/ssh-tunnel.ts`; `tunnel/tunnel-manager.ts`
+ * opens, watches and reopens them.
  */
 export interface Tunnel {
-  /** Shown in Settings ('none', 'ngrok', …). */
+  /** Shown in Settings ('none', 'ngrok', 'ssh'). */
   readonly name: string;
   /** Opens the tunnel to 127.0.0.1:localPort; resolves with its public base URL (`https://…`, no path). */
-  start(localPort: number): Promise<string>;
+  start(localPort: number, events?: TunnelEvents): Promise<string>;
   /** Closes it; safe to call when it is not open. */
   stop(): Promise<void>;
 }
 
-/** The default: no tunnel. Starting it explains that a public base URL must be set instead. */
+/** No provider chosen. Starting it explains what to do instead. */
 export class NoTunnel implements Tunnel {
   readonly name = 'none';
 
@@ -22,7 +28,7 @@ export class NoTunnel implements Tunnel {
     throw new AppError({
       kind: 'Unavailable',
       code: 'webhooks.noTunnel',
-      message: 'No built-in tunnel is available. Put a tunnel or reverse proxy in front of SignDock and enter its public base URL in Settings.',
+      message: 'No built-in tunnel is chosen. Choose ngrok or your own SSH server in Settings → Notifications, or put a tunnel or reverse proxy in front of SignDock and enter its public base URL.',
     });
   }
 

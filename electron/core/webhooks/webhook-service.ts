@@ -8,7 +8,11 @@ import type { DocumentRefresher } from '../sync/document-refresher';
 import { GroupCommitter, type GroupCommitOptions } from './group-commit';
 import { InboxRepo } from './inbox-repo';
 import { InboxWorker, type InboxWorkerOptions } from './inbox-worker';
-import { NoTunnel, type Tunnel } from './tunnel';
+import type { Tunnel } from './tunnel';
+import { NgrokAuthtoken } from '../secrets/ngrok-authtoken';
+import { makeTunnel, type TunnelFactoryOptions, type TunnelSpec } from './tunnel/tunnel-factory';
+import { TunnelManager, type TunnelManagerOptions } from './tunnel/tunnel-manager';
+import { TunnelSettingsRepo } from './tunnel/tunnel-settings';
 import { WebhookCredentials } from './webhook-credentials';
 import { emptyListenerCounters, WebhookListener, type ListenerCounters, type WebhookListenerOptions } from './webhook-listener';
 import { WebhookSettingsRepo, type ListenerSettings } from './webhook-settings';
@@ -21,8 +25,12 @@ export interface WebhookServiceOptions {
   accounts: () => readonly string[];
   logger?: Logger;
   redactor?: Redactor;
-  /** Built-in tunnel, used only when the `useTunnel` setting is on. Default: `NoTunnel`. */
+  /** A fixed tunnel in place of the one the tunnel settings choose (tests). Opened when `useTunnel` is on. */
   tunnel?: Tunnel;
+  /** Where the providers are (ngrok's service address, the SSH agent) and the environment (SIGNDOCK_NGROK_AUTHTOKEN). */
+  tunnelProviders?: Omit<TunnelFactoryOptions, 'authtoken'> & { env?: NodeJS.ProcessEnv };
+  /** The tunnel's reconnection pace (tests). */
+  tunnelRetry?: Pick<TunnelManagerOptions, 'baseDelayMs' | 'maxDelayMs' | 'watchEveryMs'>;
   /** Overrides the stored port setting (tests, CLI). */
   port?: number;
   listener?: Pick<WebhookListenerOptions, 'maxBodyBytes' | 'headersTimeoutMs' | 'requestTimeoutMs'>;
@@ -55,19 +63,38 @@ export class WebhookService {
   private readonly credentials: WebhookCredentials;
   private readonly committer: GroupCommitter;
   private readonly worker: InboxWorker;
-  private readonly tunnel: Tunnel;
+  /** The built-in tunnel (ngrok or SSH) and its settings; the ngrok authtoken (write-only from the UI). */
+  readonly tunnel: TunnelManager;
+  readonly tunnelSettings: TunnelSettingsRepo;
+  readonly ngrokAuthtoken: NgrokAuthtoken;
+  private tunnelOverride: TunnelSpec | null = null;
   private listener: WebhookListener | null = null;
   private started = false;
   private listenError: string | null = null;
   private tunnelUrl: string | null = null;
-  private tunnelError: string | null = null;
   private changeTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WebhookServiceOptions) {
     this.inbox = new InboxRepo(options.db);
     this.settings = new WebhookSettingsRepo(options.db);
     this.credentials = new WebhookCredentials(options.secrets, options.redactor);
-    this.tunnel = options.tunnel ?? new NoTunnel();
+    this.tunnelSettings = new TunnelSettingsRepo(options.db);
+    const { env, ...providers } = options.tunnelProviders ?? {};
+    this.ngrokAuthtoken = new NgrokAuthtoken(options.secrets, env ?? process.env, options.redactor);
+    const factory = { ...providers, authtoken: this.ngrokAuthtoken, ngrokServerAddr: providers.ngrokServerAddr ?? (env ?? process.env).SIGNDOCK_NGROK_SERVER_ADDR };
+    this.tunnel = new TunnelManager({
+      ...options.tunnelRetry,
+      tunnel: async () => {
+        if (options.tunnel && !this.tunnelOverride) return { provider: this.tunnelSettings.get().provider, tunnel: options.tunnel };
+        return makeTunnel(this.tunnelOverride ?? this.tunnelSettings.get(), factory);
+      },
+      localPort: () => this.listener?.port ?? null,
+      onUrl: (url) => {
+        this.tunnelUrl = url;
+        this.changed();
+      },
+      logger: options.logger,
+    });
     this.committer = new GroupCommitter((entries) => this.inbox.insertMany(entries, this.worker.newRowsDueAt()), {
       ...options.groupCommit,
       onCommitted: () => {
@@ -93,7 +120,8 @@ export class WebhookService {
     }
     await this.listen();
     this.worker.start();
-    if (this.settings.get().useTunnel) await this.openTunnel();
+    // The tunnel opens in the background (an SSH server may take seconds to answer); `tunnel.changed` follows it.
+    if (this.tunnelOverride === null && this.settings.get().useTunnel) void this.tunnel.start();
     const redacted = this.credentials.accounts().map((accountId) => this.endpoint(accountId).hookUrlRedacted);
     this.options.logger?.log('info', 'Webhook listener started', { port: this.listener?.port ?? null, error: this.listenError, hookUrls: redacted });
   }
@@ -105,7 +133,7 @@ export class WebhookService {
     this.listener = null;
     this.committer.flush();
     await this.worker.stop();
-    await this.closeTunnel();
+    await this.tunnel.stop();
     if (this.changeTimer) clearTimeout(this.changeTimer);
     this.changeTimer = null;
   }
@@ -121,7 +149,7 @@ export class WebhookService {
       publicBaseUrl: this.publicBaseUrl(),
       hookUrl: endpoint?.hookUrl ?? null,
       hmacConfigured: endpoint?.hmacConfigured ?? false,
-      error: this.listenError ?? this.tunnelError,
+      error: this.listenError ?? this.tunnelError(),
     };
   }
 
@@ -181,11 +209,12 @@ export class WebhookService {
     if (this.started && (after.port !== before.port || !this.listener) && this.options.port === undefined) {
       await this.listener?.stop();
       this.listener = null;
-      await this.closeTunnel();
       await this.listen();
+      // The tunnel forwards to the listener's port: open it again towards the new one.
+      if (after.useTunnel) await this.tunnel.start();
     }
-    if (this.started && after.useTunnel) await this.openTunnel();
-    if (!after.useTunnel) await this.closeTunnel();
+    if (patch.useTunnel === true && this.started && !this.tunnel.running) await this.tunnel.start();
+    if (patch.useTunnel === false) await this.tunnel.stop();
     return this.state(accountId);
   }
 
@@ -240,23 +269,18 @@ export class WebhookService {
     return this.tunnelUrl ?? this.settings.get().publicBaseUrl;
   }
 
-  private async openTunnel(): Promise<void> {
-    const port = this.listener?.port ?? null;
-    if (port === null || this.tunnelUrl !== null) return;
-    try {
-      this.tunnelUrl = (await this.tunnel.start(port)).replace(/\/+$/, '');
-      this.tunnelError = null;
-    } catch (error) {
-      this.tunnelError = error instanceof Error ? error.message : String(error);
-      this.options.logger?.log('warn', 'Webhook tunnel did not start', { tunnel: this.tunnel.name, error: this.tunnelError });
-    }
+  /**
+   * The tunnel of this run is opened with these settings instead of the stored ones (CLI `webhook
+   * serve --tunnel`); call before `start`, then `tunnel.start()`. Nothing is stored.
+   */
+  overrideTunnel(spec: TunnelSpec): void {
+    this.tunnelOverride = spec;
   }
 
-  private async closeTunnel(): Promise<void> {
-    this.tunnelError = null;
-    if (this.tunnelUrl === null) return;
-    this.tunnelUrl = null;
-    await this.tunnel.stop();
+  /** The tunnel's problem in words while it is not running, for `state().error`. */
+  private tunnelError(): string | null {
+    const status = this.tunnel.status();
+    return status.state === 'failed' || status.state === 'reconnecting' || status.state === 'needsHostKeyConfirmation' ? (status.error?.message ?? null) : null;
   }
 
   private changed(): void {

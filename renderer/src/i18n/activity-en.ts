@@ -1,3 +1,5 @@
+import { tunnelWordsEn } from '../../../shared/domain/tunnel-words';
+
 /**
  * English strings of the Activity page and of Settings → Notifications, kept apart from `en.ts` so
  * that each catalog file stays short. `en.ts` mounts them (`activity`, `settings.webhooks`).
@@ -89,16 +91,16 @@ export const activityEn = {
     receiving: 'Receiving',
     waiting: 'Waiting for the first',
     arriving: 'Notifications are arriving: the last one {{ago}}.',
-    notArriving: 'No notification has arrived yet. The service must reach this computer from the internet: put your tunnel or reverse-proxy address in Settings.',
-    waitingPublic: 'No notification has arrived yet. Paste the notification address below in the service’s console (API › Webhooks).',
+    notArriving: 'No notification has arrived yet: nothing lets the service reach this computer from the internet. Start a tunnel in Settings → Notifications (ngrok or your organisation’s SSH server).',
+    waitingPublic: 'No notification has arrived yet. Copy the notification address below; in the service’s web console choose API, then Webhooks, and paste it there.',
     title: 'Notifications from the service',
     description: 'The service tells SignDock at once when a document changes, by calling the notification address below.',
     loading: 'Reading the notification listener…',
     listening: 'Listening',
     notListening: 'Not listening',
     hookUrl: 'Notification address',
-    hookUrlHint: 'Paste it in the service’s console, under API › Webhooks. Keep it private: it contains a secret path.',
-    noHookUrl: 'There is no notification address yet: it needs a public address that the service can reach.',
+    hookUrlHint: 'In the service’s web console choose API, then Webhooks, and paste it there. Keep it private: it contains a secret path.',
+    noHookUrl: 'There is no notification address yet: start a tunnel in Settings, under “How the service reaches this computer”, to get one.',
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Could not copy. Select the address and copy it by hand.',
@@ -107,7 +109,7 @@ export const activityEn = {
     secret: 'Webhook secret',
     secretSet: 'Set: each notification’s signature is checked',
     secretNotSet: 'Not set',
-    noPublic: 'The service must reach this address from the internet: put your tunnel or reverse-proxy address in Settings.',
+    noPublic: 'The service must reach this address from the internet: start a tunnel in Settings → Notifications.',
     openSettings: 'Open Settings',
     failed: 'The notification listener is not working, so changes arrive only when SignDock re-checks documents.',
   },
@@ -187,7 +189,8 @@ export const webhookSettingsEn = {
   description: 'How the service reaches SignDock to report changes as they happen.',
   loading: 'Reading the notification settings…',
   publicBaseUrl: 'Public address',
-  publicBaseUrlHint: 'Your tunnel or reverse proxy that forwards to this computer, such as https://signdock.example.com. Leave empty if you have none.',
+  publicBaseUrlHint: 'Only if your office already forwards a public address to this computer, such as https://signdock.example.com. Otherwise leave it empty and use a tunnel above.',
+  publicBaseUrlTunnel: 'Given by the tunnel above while it runs.',
   port: 'Port on this computer',
   portHint: 'The port SignDock listens on for notifications. 0 picks a free one.',
   secret: 'Webhook secret',
@@ -210,10 +213,10 @@ export const webhookSettingsEn = {
   hookUrl: 'Notification address',
   rotate: 'Make a new secret path',
   rotateHint: 'If the notification address got out, make a new one: the old one stops working.',
-  rotated: 'New address made. Paste it in the service’s console now, under API › Webhooks.',
+  rotated: 'New address made. Copy it now; in the service’s web console choose API, then Webhooks, and replace the old one.',
   rotateDialog: {
     title: 'Make a new secret path?',
-    body: 'The current notification address stops working at once. The service’s notifications are refused until you replace the address in the service’s console (API › Webhooks) with the new one.',
+    body: 'The current notification address stops working at once. The service’s notifications are refused until you replace the address in the service’s web console (API, then Webhooks) with the new one.',
     confirm: 'Make a new path',
     working: 'Making a new path…',
     cancel: 'Cancel',
@@ -234,5 +237,7 @@ export const webhookErrorsEn = {
     port: 'The port is a whole number from 0 to 65535.',
     hmacSecret: 'A webhook secret has from 8 to 512 characters.',
   },
-  noTunnel: 'SignDock has no tunnel of its own. Put a tunnel or reverse proxy in front of this computer and enter its public address in Settings.',
+  /** The built-in tunnel's problems (words kept in shared/domain/tunnel-words.ts, one text with the core's). */
+  tunnel: tunnelWordsEn,
+  noTunnel: 'No tunnel is chosen. Choose ngrok or your organisation’s SSH server in Settings → Notifications, then press Start.',
 };

@@ -1,4 +1,5 @@
 import type { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
+import { tunnelWordsEs } from '../../../shared/domain/tunnel-words';
 
 /** Spanish strings of the Activity page and of Settings → Notificaciones (typed as the English shape). */
 export const activityEs: typeof activityEn = {
@@ -88,16 +89,16 @@ export const activityEs: typeof activityEn = {
     receiving: 'Recibiendo',
     waiting: 'Esperando la primera',
     arriving: 'Las notificaciones llegan: la última {{ago}}.',
-    notArriving: 'Todavía no llegó ninguna notificación. El servicio debe llegar a este equipo desde internet: indique la dirección de su túnel o proxy inverso en Configuración.',
-    waitingPublic: 'Todavía no llegó ninguna notificación. Pegue la dirección de notificación de abajo en la consola del servicio (API › Webhooks).',
+    notArriving: 'Todavía no llegó ninguna notificación: nada permite que el servicio llegue a este equipo desde internet. Inicie un túnel en Configuración → Notificaciones (ngrok o el servidor SSH de su organización).',
+    waitingPublic: 'Todavía no llegó ninguna notificación. Copie la dirección de notificación de abajo; en la consola web del servicio elija API y luego Webhooks, y péguela allí.',
     title: 'Notificaciones del servicio',
     description: 'El servicio avisa a SignDock en cuanto cambia un documento, llamando a la dirección de notificación de abajo.',
     loading: 'Consultando el receptor de notificaciones…',
     listening: 'Escuchando',
     notListening: 'Sin escuchar',
     hookUrl: 'Dirección de notificación',
-    hookUrlHint: 'Péguela en la consola del servicio, en API › Webhooks. Manténgala en privado: contiene una ruta secreta.',
-    noHookUrl: 'Todavía no hay dirección de notificación: hace falta una dirección pública a la que el servicio pueda llegar.',
+    hookUrlHint: 'En la consola web del servicio elija API y luego Webhooks, y péguela allí. Manténgala en privado: contiene una ruta secreta.',
+    noHookUrl: 'Todavía no hay dirección de notificación: inicie un túnel en Configuración, en «Cómo llega el servicio a este equipo», para obtener una.',
     copy: 'Copiar',
     copied: 'Copiado',
     copyFailed: 'No se pudo copiar. Seleccione la dirección y cópiela a mano.',
@@ -106,7 +107,7 @@ export const activityEs: typeof activityEn = {
     secret: 'Secreto del webhook',
     secretSet: 'Configurado: se comprueba la firma de cada notificación',
     secretNotSet: 'Sin configurar',
-    noPublic: 'El servicio debe poder llegar a esta dirección desde internet: indique la dirección de su túnel o proxy inverso en Configuración.',
+    noPublic: 'El servicio debe poder llegar a esta dirección desde internet: inicie un túnel en Configuración → Notificaciones.',
     openSettings: 'Abrir Configuración',
     failed: 'El receptor de notificaciones no funciona, así que los cambios solo llegan cuando SignDock vuelve a comprobar los documentos.',
   },
@@ -186,7 +187,8 @@ export const webhookSettingsEs: typeof webhookSettingsEn = {
   description: 'Cómo llega el servicio a SignDock para avisar de los cambios en cuanto ocurren.',
   loading: 'Consultando la configuración de notificaciones…',
   publicBaseUrl: 'Dirección pública',
-  publicBaseUrlHint: 'Su túnel o proxy inverso que reenvía a este equipo, como https://signdock.example.com. Déjela vacía si no tiene.',
+  publicBaseUrlHint: 'Solo si su oficina ya hace llegar una dirección pública a este equipo, como https://signdock.example.com. Si no, déjela vacía y use un túnel arriba.',
+  publicBaseUrlTunnel: 'La da el túnel de arriba mientras está en marcha.',
   port: 'Puerto en este equipo',
   portHint: 'El puerto en el que SignDock recibe las notificaciones. 0 elige uno libre.',
   secret: 'Secreto del webhook',
@@ -209,10 +211,10 @@ export const webhookSettingsEs: typeof webhookSettingsEn = {
   hookUrl: 'Dirección de notificación',
   rotate: 'Crear una ruta secreta nueva',
   rotateHint: 'Si la dirección de notificación se ha divulgado, cree una nueva: la anterior deja de funcionar.',
-  rotated: 'Dirección nueva creada. Péguela ahora en la consola del servicio, en API › Webhooks.',
+  rotated: 'Dirección nueva creada. Cópiela ahora; en la consola web del servicio elija API y luego Webhooks, y reemplace la anterior.',
   rotateDialog: {
     title: '¿Crear una ruta secreta nueva?',
-    body: 'La dirección de notificación actual deja de funcionar en el acto. Las notificaciones del servicio se rechazan hasta que reemplace la dirección en la consola del servicio (API › Webhooks) por la nueva.',
+    body: 'La dirección de notificación actual deja de funcionar en el acto. Las notificaciones del servicio se rechazan hasta que reemplace la dirección en la consola web del servicio (API y luego Webhooks) por la nueva.',
     confirm: 'Crear ruta nueva',
     working: 'Creando una ruta nueva…',
     cancel: 'Cancelar',
@@ -232,5 +234,6 @@ export const webhookErrorsEs: typeof webhookErrorsEn = {
     port: 'El puerto es un número entero de 0 a 65535.',
     hmacSecret: 'Un secreto de webhook tiene de 8 a 512 caracteres.',
   },
-  noTunnel: 'SignDock no tiene túnel propio. Ponga un túnel o proxy inverso delante de este equipo e indique su dirección pública en Configuración.',
+  tunnel: tunnelWordsEs,
+  noTunnel: 'No se eligió ningún túnel. Elija ngrok o el servidor SSH de su organización en Configuración → Notificaciones y pulse Iniciar.',
 };

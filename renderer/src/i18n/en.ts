@@ -1,4 +1,5 @@
 import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
+import { tunnelEn } from './tunnel-en';
 import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
@@ -56,6 +57,7 @@ export const en = {
   actions: actionsEn,
   evidence: evidenceEn,
   activity: activityEn,
+  tunnel: tunnelEn,
   onboarding: {
     title: 'Welcome to SignDock',
     subtitle: 'Connect your e-signature account to start sending documents.',

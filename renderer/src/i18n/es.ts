@@ -1,4 +1,5 @@
 import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
+import { tunnelEs } from './tunnel-es';
 import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
@@ -54,6 +55,7 @@ export const es: Catalog = {
   actions: actionsEs,
   evidence: evidenceEs,
   activity: activityEs,
+  tunnel: tunnelEs,
   onboarding: {
     title: 'Bienvenido a SignDock',
     subtitle: 'Conecte su cuenta de firma electrónica para empezar a enviar documentos.',

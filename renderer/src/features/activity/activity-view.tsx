@@ -8,12 +8,14 @@ import { useNavigationStore } from '../../stores/navigation-store';
 import { FeedCard } from './feed-card';
 import { InboxSection } from './inbox-section';
 import { SyncCard } from './sync-card';
+import { TunnelLine } from './tunnel-line';
 import { useFeed } from './use-feed';
 import { WebhookCard } from './webhook-card';
 import './activity.css';
 
 /**
- * Activity of the account in use, for people: what happened (the feed), where the sync stands, whether
+ * Activity of the account in use, for people: whether notifications arrive (one line, with the way to
+ * Settings), what happened (the feed), where the sync stands, whether
  * notifications arrive; every notification with its kind, attempts and raw body behind "Technical details".
  */
 export function ActivityView() {
@@ -49,6 +51,7 @@ function ActivityStack({ accountId }: { accountId: string }) {
   const arrivals = feed.arrivals;
   return (
     <div className="activity-stack">
+      <TunnelLine accountId={accountId} />
       <FeedCard feed={feed} accountId={accountId} />
       <SyncCard accountId={accountId} />
       <WebhookCard accountId={accountId} arrivals={arrivals} />

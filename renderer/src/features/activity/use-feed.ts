@@ -3,7 +3,7 @@ import type { ActivityEntry, InboxPage } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { throttle } from '../../lib/throttle';
 import { changeEntry, problemEntry, type FeedEntry } from './feed-entry';
-import { INBOX_REFRESH_MS } from './use-inbox';
+import { INBOX_REFRESH_MS } from '../../lib/use-tunnel-status';
 
 const FEED_PAGE = 100;
 

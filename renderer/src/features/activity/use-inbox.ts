@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { InboxItem } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
-import { throttle } from '../../lib/throttle';
+import { useInboxRefresh } from '../../lib/use-tunnel-status';
 import { usePagedQuery } from '../../lib/use-paged-query';
 
 export const INBOX_PAGE_SIZE = 50;
-/** A burst of notifications refreshes the counts and the page at most twice a second. */
-export const INBOX_REFRESH_MS = 500;
 
 export type InboxFilter = InboxItem['state'] | 'all';
 
@@ -21,15 +19,7 @@ export function useInbox(accountId: string) {
     client.call('inbox.list', { ...(filter === 'all' ? {} : { state: filter }), ...page }),
   );
   const { reload, setOffset } = list;
-
-  useEffect(() => {
-    const refresh = throttle(reload, INBOX_REFRESH_MS);
-    const off = client.subscribe('inbox.changed', () => refresh.call());
-    return () => {
-      off();
-      refresh.cancel();
-    };
-  }, [client, reload]);
+  useInboxRefresh(reload);
 
   return {
     page: list.page,

@@ -14,6 +14,8 @@ import { LoadProblem } from '../../components/load-problem';
 import { ago } from './relative-time';
 import { useNow } from '../../lib/use-now';
 import { useWebhookState } from '../../lib/use-webhook-state';
+import { openTunnelSettings } from '../../stores/tunnel-focus';
+import { useTunnelStatus } from '../../lib/use-tunnel-status';
 
 /** What the feed knows of notifications: how many arrived and when the last one did (null while loading). */
 export interface Arrivals {
@@ -30,6 +32,10 @@ export function WebhookCard({ accountId, arrivals }: { accountId: string; arriva
   const { t } = useTranslation();
   const hooks = useWebhookState(accountId);
   const state = hooks.data;
+  // A tunnel that is not working puts its problem in `state.error` too: it is said on the line at the
+  // top of the page (tunnel-line.tsx), not as a listener failure here.
+  const tunnel = useTunnelStatus(accountId).data;
+  const tunnelTrouble = tunnel !== null && tunnel.error !== null && tunnel.state !== 'running' && tunnel.state !== 'off';
   const receiving = state?.listening === true && (arrivals?.received ?? 0) > 0;
   const word = !state?.listening ? t('activity.webhook.notListening') : receiving ? t('activity.webhook.receiving') : t('activity.webhook.waiting');
   const tone = !state?.listening ? 'danger' : receiving ? 'success' : 'neutral';
@@ -49,13 +55,13 @@ export function WebhookCard({ accountId, arrivals }: { accountId: string; arriva
       <div className="activity-card-body">
         {hooks.loading && !hooks.error ? <ProgressNote text={t('activity.webhook.loading')} /> : null}
         {hooks.error ? <LoadProblem error={hooks.error} onRetry={hooks.reload} /> : null}
-        {state ? <WebhookDetails state={state} arrivals={arrivals} /> : null}
+        {state ? <WebhookDetails state={state} arrivals={arrivals} tunnelTrouble={tunnelTrouble} /> : null}
       </div>
     </SectionCard>
   );
 }
 
-function WebhookDetails({ state, arrivals }: { state: WebhookState; arrivals: Arrivals | null }) {
+function WebhookDetails({ state, arrivals, tunnelTrouble }: { state: WebhookState; arrivals: Arrivals | null; tunnelTrouble: boolean }) {
   const { t, i18n } = useTranslation();
   const arrived = arrivals !== null && arrivals.received > 0;
   const now = useNow(30_000);
@@ -64,7 +70,7 @@ function WebhookDetails({ state, arrivals }: { state: WebhookState; arrivals: Ar
   const failed = t('activity.webhook.failed');
   return (
     <>
-      {state.error !== null || !state.listening ? (
+      {(state.error !== null && !tunnelTrouble) || !state.listening ? (
         <Notice tone="danger" testId="listener-error">
           <p>{failed}</p>
           <TechnicalDetails text={state.error} shown={failed} />
@@ -103,7 +109,7 @@ function WebhookDetails({ state, arrivals }: { state: WebhookState; arrivals: Ar
         <Notice tone="warning" testId="no-public-address">
           <p>{t('activity.webhook.notArriving')}</p>
           <div>
-            <Button size="sm" icon={<SettingsIcon />} onClick={() => go('settings')}>
+            <Button size="sm" icon={<SettingsIcon />} onClick={() => openTunnelSettings(go)}>
               {t('activity.webhook.openSettings')}
             </Button>
           </div>

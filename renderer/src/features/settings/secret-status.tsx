@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { WebhookState } from '../../../../shared';
-import { Button } from '../../components/button';
-import { ErrorNotice } from '../../components/error-notice';
-import { Notice } from '../../components/notice';
-import { Tag } from '../../components/tag';
 import { useClient } from '../../lib/client-context';
 import { useAction } from '../../lib/use-action';
+import { StoredSecret } from './stored-secret';
 
 /** Whether a webhook secret is set (never the secret itself), and a way to remove it. */
 export function SecretStatus({ configured, onStored }: { configured: boolean; onStored(state: WebhookState): void }) {
@@ -17,24 +14,19 @@ export function SecretStatus({ configured, onStored }: { configured: boolean; on
     return stored;
   });
   return (
-    <div className="secret-status" role="status" aria-live="polite">
-      <div className="secret-status-line">
-        <span className="secret-status-label">{t('settings.webhooks.secretCurrent')}</span>
-        <Tag tone={configured ? 'success' : 'neutral'} testId="secret-state">
-          {configured ? t('settings.webhooks.secretSet') : t('settings.webhooks.secretNotSet')}
-        </Tag>
-        {configured ? (
-          <Button size="sm" variant="danger-quiet" busy={remove.pending} onClick={() => void remove.run()} data-testid="remove-secret">
-            {remove.pending ? t('settings.webhooks.removingSecret') : t('settings.webhooks.removeSecret')}
-          </Button>
-        ) : null}
-      </div>
-      {remove.result && !configured ? (
-        <Notice tone="info">
-          <p>{t('settings.webhooks.secretRemoved')}</p>
-        </Notice>
-      ) : null}
-      {remove.error ? <ErrorNotice error={remove.error} /> : null}
-    </div>
+    <StoredSecret
+      stored={configured}
+      words={{
+        label: t('settings.webhooks.secretCurrent'),
+        stored: t('settings.webhooks.secretSet'),
+        notStored: t('settings.webhooks.secretNotSet'),
+        remove: t('settings.webhooks.removeSecret'),
+        removing: t('settings.webhooks.removingSecret'),
+        removed: t('settings.webhooks.secretRemoved'),
+      }}
+      remove={remove}
+      testId="secret-state"
+      removeTestId="remove-secret"
+    />
   );
 }

@@ -7,6 +7,7 @@ import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { TimestampsSection } from './timestamps-section';
+import { TunnelSection } from './tunnel-panel';
 import { WebhooksSection } from './webhooks-section';
 import './settings.css';
 
@@ -20,6 +21,7 @@ export function SettingsView() {
         <PreferencesSection />
         <AccountsSection />
         <AutoRemindSection />
+        <TunnelSection />
         <WebhooksSection />
         <NotificationPreferencesSection />
         <EvidenceScheduleSection />

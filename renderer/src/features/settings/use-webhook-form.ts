@@ -16,8 +16,16 @@ export function useWebhookForm(state: WebhookState, onStored: (state: WebhookSta
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The public address follows the host (a tunnel starting or stopping changes it) until the user types one.
+  const [typedAddress, setTypedAddress] = useState(false);
+  const [seenAddress, setSeenAddress] = useState(state.publicBaseUrl);
+  if (seenAddress !== state.publicBaseUrl) {
+    setSeenAddress(state.publicBaseUrl);
+    if (!typedAddress) setValues((current) => ({ ...current, publicBaseUrl: state.publicBaseUrl ?? '' }));
+  }
 
   const change = (field: WebhookField, value: string) => {
+    if (field === 'publicBaseUrl') setTypedAddress(true);
     setValues((current) => ({ ...current, [field]: value }));
     setProblems(({ [field]: _cleared, ...rest }) => rest);
     setError(null);
@@ -41,6 +49,8 @@ export function useWebhookForm(state: WebhookState, onStored: (state: WebhookSta
     try {
       const stored = await client.call('webhooks.configure', patch);
       setValues(valuesOf(stored));
+      setTypedAddress(false);
+      setSeenAddress(stored.publicBaseUrl);
       setOutcome('saved');
       onStored(stored);
       return null;

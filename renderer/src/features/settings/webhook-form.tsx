@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookState } from '../../../../shared';
 import { Button } from '../../components/button';
@@ -7,17 +7,19 @@ import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
 import { TextField } from '../../components/text-field';
 import { useErrorText } from '../../lib/use-error-text';
+import { SecretField } from './secret-field';
 import { SecretStatus } from './secret-status';
 import { useWebhookForm } from './use-webhook-form';
 import type { WebhookField } from './validate-webhooks';
 
-/** Public address, port and webhook secret of the listener, saved together. */
-export function WebhookForm({ state, onStored }: { state: WebhookState; onStored(state: WebhookState): void }) {
+/**
+ * Public address, port and webhook secret of the listener, saved together. While the built-in tunnel
+ * gives the public address (`tunnelAddress`), the field shows it read-only.
+ */
+export function WebhookForm({ state, onStored, tunnelAddress = false }: { state: WebhookState; onStored(state: WebhookState): void; tunnelAddress?: boolean }) {
   const { t } = useTranslation();
   const { fieldText } = useErrorText();
   const form = useWebhookForm(state, onStored);
-  const [showSecret, setShowSecret] = useState(false);
-  const secretId = useId();
   const publicBaseUrlRef = useRef<HTMLInputElement>(null);
   const portRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
@@ -45,7 +47,8 @@ export function WebhookForm({ state, onStored }: { state: WebhookState; onStored
     <form className="webhook-form" noValidate onSubmit={submit} data-testid="webhook-form">
       <TextField
         label={t('settings.webhooks.publicBaseUrl')}
-        hint={t('settings.webhooks.publicBaseUrlHint')}
+        hint={tunnelAddress ? t('settings.webhooks.publicBaseUrlTunnel') : t('settings.webhooks.publicBaseUrlHint')}
+        readOnly={tunnelAddress}
         type="url"
         inputMode="url"
         autoComplete="off"
@@ -58,19 +61,12 @@ export function WebhookForm({ state, onStored }: { state: WebhookState; onStored
         <TextField label={t('settings.webhooks.port')} hint={t('settings.webhooks.portHint')} inputMode="numeric" autoComplete="off" inputRef={portRef} {...bind('port')} />
       </div>
       <div className="webhook-secret">
-        <TextField
+        <SecretField
           label={t('settings.webhooks.secret')}
           hint={t('settings.webhooks.secretHint')}
-          id={secretId}
-          type={showSecret ? 'text' : 'password'}
-          autoComplete="new-password"
-          spellCheck={false}
           placeholder={state.hmacConfigured ? t('settings.webhooks.secretPlaceholderSet') : undefined}
-          trailing={
-            <button type="button" className="field-toggle" aria-controls={secretId} onClick={() => setShowSecret((shown) => !shown)}>
-              {showSecret ? t('settings.webhooks.hideSecret') : t('settings.webhooks.showSecret')}
-            </button>
-          }
+          showLabel={t('settings.webhooks.showSecret')}
+          hideLabel={t('settings.webhooks.hideSecret')}
           inputRef={secretRef}
           {...bind('hmacSecret')}
         />

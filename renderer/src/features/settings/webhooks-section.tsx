@@ -10,6 +10,7 @@ import { SectionCard } from '../../components/section-card';
 import { selectSelectedAccount, useAccountsStore } from '../../stores/accounts-store';
 import { LoadProblem } from '../../components/load-problem';
 import { useWebhookState } from '../../lib/use-webhook-state';
+import { useTunnelStatus } from '../../lib/use-tunnel-status';
 import { RotateTokenDialog } from './rotate-token-dialog';
 import { WebhookForm } from './webhook-form';
 
@@ -31,6 +32,7 @@ function WebhooksBody({ accountId, accountName }: { accountId: string; accountNa
   const [rotating, setRotating] = useState(false);
   const [rotated, setRotated] = useState(false);
   const state = hooks.data;
+  const tunnel = useTunnelStatus(accountId).data;
 
   if (hooks.error && !state) return <LoadProblem error={hooks.error} onRetry={hooks.reload} />;
   if (!state) return <ProgressNote text={t('settings.webhooks.loading')} />;
@@ -41,7 +43,7 @@ function WebhooksBody({ accountId, accountName }: { accountId: string; accountNa
   };
   return (
     <div className="webhooks-body">
-      <WebhookForm state={state} onStored={hooks.apply} />
+      <WebhookForm state={state} onStored={hooks.apply} tunnelAddress={tunnel?.publicBaseUrl != null && tunnel.publicBaseUrl === state.publicBaseUrl} />
       <div className="secret-path">
         <p className="secret-path-note">{t('settings.webhooks.forAccount', { name: accountName })}</p>
         <HookUrl url={state.hookUrl} />

@@ -1,0 +1,139 @@
+import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ssh2 from 'ssh2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core/host';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import type { TunnelSettings, TunnelStatus } from '../../shared/domain/webhooks';
+import { freePort, startSshServer, type SshServer } from '../helpers/ssh-server';
+import { tempFolder } from '../helpers/temp-folder';
+import { post, startSandboxProcess, waitUntil } from './fixtures/webhook-helpers';
+import { ok, tunnelReaches } from './fixtures/tunnel-helpers';
+
+const HMAC = 'tunnel-webhook-secret';
+
+// SignDock opens a reverse tunnel (ssh -R) to a real OpenSSH server started for the test; the sandbox
+// delivers its signed notifications to the server's side of the tunnel, as the service would reach the
+// organisation's server from the internet.
+describe('the SSH tunnel, end to end with a real sshd', () => {
+  let sshd: SshServer;
+  let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
+  let folder: ReturnType<typeof tempFolder>;
+  let core: Core;
+  let accountId: string;
+  let remotePort: number;
+
+  const ssh = (overrides: Partial<NonNullable<TunnelSettings['ssh']>> = {}) => ({
+    host: '127.0.0.1',
+    port: sshd.port,
+    user: sshd.user,
+    auth: 'key' as const,
+    identityFile: sshd.identityFile,
+    remotePort,
+    publicBaseUrl: `http://127.0.0.1:${remotePort}/`,
+    knownHostsFile: sshd.knownHostsFile,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    [sshd, sandbox] = await Promise.all([startSshServer(), startSandboxProcess(27)]);
+    await sandbox.control.setRateLimit({ enabled: false });
+    remotePort = await freePort();
+    folder = tempFolder();
+    core = createCore({ dataFolder: folder.path, hostKind: 'cli', version: '0', secrets: new MemorySecretStore(), webhookPort: 0 });
+    await ok(core.dispatch('accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key }));
+    accountId = core.accounts.selectedId() ?? '';
+    await core.startBackground();
+    await core.spine.whenSynced();
+    await ok(core.dispatch('webhooks.configure', { hmacSecret: HMAC }));
+  });
+  afterAll(async () => {
+    await core?.close();
+    await Promise.all([sshd?.stop(), sandbox?.stop()]);
+    folder?.remove();
+  });
+
+  it('opens the tunnel; a signed notification through it lands in the inbox and the document is re-read; a wrong path gets 404', async () => {
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh() }));
+    await ok(core.dispatch('tunnel.start', {}));
+    const running = await tunnelReaches(core, (s) => s.state === 'running' || s.state === 'failed', 30_000);
+    expect(running.error).toBeNull();
+    expect(running.state).toBe('running');
+    expect(running.publicBaseUrl).toBe(`http://127.0.0.1:${remotePort}`);
+    const hookUrl = running.hookUrl ?? '';
+    expect(hookUrl).toBe(core.spine.webhooks.endpoint(accountId).hookUrl);
+    expect(hookUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${remotePort}/hooks/[A-Za-z0-9_-]{43}$`));
+
+    // The server side of the tunnel answers only the secret path: anything else is the listener's 404.
+    expect((await post(`http://127.0.0.1:${remotePort}/hooks/not-the-token`, '{}')).status).toBe(404);
+    expect((await post(`http://127.0.0.1:${remotePort}/`, '{}')).status).toBe(404);
+    // … and its signature check applies: an unsigned notification on the right path is refused.
+    expect((await post(hookUrl, JSON.stringify({ notification_action: 'DC', document_id: 'x' }))).status).toBe(401);
+
+    await sandbox.control.setWebhook({ url: hookUrl, secret: HMAC, max_retries: 12, retry_base_ms: 200 });
+    const document = await sandbox.control.createDocument({ title: 'Through the tunnel', signatures: [{ validations: { EM: 'ana@example.com' } }] });
+    const signatureId = (document.signatures as { id: string }[])[0]?.id ?? '';
+    await sandbox.control.sign(signatureId);
+    await waitUntil(() => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO', 30_000, 'the signed document to be re-read');
+    expect(core.spine.webhooks.stats(accountId).received).toBeGreaterThan(0);
+    const status = await ok<TunnelStatus>(core.dispatch('tunnel.status', {}));
+    expect(status.notifications.lastReceivedAt).not.toBeNull();
+    expect(status.notifications.receivedThisRun).toBeGreaterThan(0);
+  });
+
+  it('reconnects by itself when the SSH connection is killed, and the next notification arrives', async () => {
+    const before = core.spine.webhooks.stats(accountId).received;
+    expect(sshd.sessionPids().length).toBeGreaterThan(0);
+    const lost = tunnelReaches(core, (s) => s.state === 'reconnecting', 60_000, 'the tunnel to notice the cut');
+    await sshd.killSessions();
+    const reconnecting = await lost;
+    expect(reconnecting.error?.code).toBe('webhooks.tunnel.sshConnectionLost');
+    expect(reconnecting.nextRetryAt).not.toBeNull();
+    await tunnelReaches(core, (s) => s.state === 'running', 60_000, 'the tunnel to come back');
+
+    const document = await sandbox.control.createDocument({ title: 'After the cut', signatures: [{ validations: { EM: 'bo@example.com' } }] });
+    await sandbox.control.sign((document.signatures as { id: string }[])[0]?.id ?? '');
+    await waitUntil(() => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO', 30_000, 'the document signed after the reconnection to be re-read');
+    expect(core.spine.webhooks.stats(accountId).received).toBeGreaterThan(before);
+  });
+
+  it('refuses a changed host key in words, and never connects', async () => {
+    const other = ssh2.utils.generateKeyPairSync('ed25519').public.trim().split(/\s+/);
+    const changed = join(sshd.dir, 'known_hosts_changed');
+    writeFileSync(changed, `[127.0.0.1]:${sshd.port} ${other[0]} ${other[1]}\n`);
+    const sessions = sshd.sessionPids().length;
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ knownHostsFile: changed }) }));
+    const failed = await tunnelReaches(core, (s) => s.state === 'failed', 30_000, 'the changed key to be refused');
+    expect(failed.error?.code).toBe('webhooks.tunnel.sshHostKeyChanged');
+    expect(failed.error?.message).toContain('presented a different key');
+    expect(failed.error?.message).toContain(sshd.hostKey.fingerprint);
+    expect(failed.hookUrl).toBeNull();
+    expect(core.spine.webhooks.state(accountId).hookUrl).toBeNull();
+    expect(sshd.sessionPids().length).toBeLessThanOrEqual(sessions);
+    // A changed key cannot be "confirmed" away.
+    const confirm = await core.dispatch('tunnel.confirmHostKey', { fingerprint: sshd.hostKey.fingerprint });
+    expect(confirm.ok).toBe(false);
+  });
+
+  it('shows an unknown server key to be confirmed once, then connects with it pinned', async () => {
+    const empty = join(sshd.dir, 'known_hosts_empty');
+    writeFileSync(empty, '');
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ knownHostsFile: empty }) }));
+    await ok(core.dispatch('tunnel.start', {}));
+    const asked = await tunnelReaches(core, (s) => s.state === 'needsHostKeyConfirmation', 30_000);
+    expect(asked.hostKey).toEqual({ host: '127.0.0.1', port: sshd.port, keyType: 'ssh-ed25519', fingerprint: sshd.hostKey.fingerprint });
+    await ok(core.dispatch('tunnel.confirmHostKey', { fingerprint: sshd.hostKey.fingerprint }));
+    await tunnelReaches(core, (s) => s.state === 'running', 30_000);
+    const settings = await ok<TunnelSettings>(core.dispatch('tunnel.settings', {}));
+    expect(settings.ssh?.pinnedFingerprint).toBe(sshd.hostKey.fingerprint);
+    expect(settings.enabled).toBe(true);
+    // Signed as the service signs: through the tunnel, on the secret path.
+    const body = JSON.stringify({ notification_action: 'TU', document_id: 'pinned' });
+    const hookUrl = core.spine.webhooks.endpoint(accountId).hookUrl ?? '';
+    const answer = await post(hookUrl, body, { 'content-type': 'application/json', 'x-signature-sha256': createHmac('sha256', HMAC).update(body).digest('hex') });
+    expect(answer.status).toBe(200);
+    await ok(core.dispatch('tunnel.stop', {}));
+    expect((await ok<TunnelStatus>(core.dispatch('tunnel.status', {}))).state).toBe('off');
+  });
+});
