@@ -2,8 +2,9 @@
 //   local/no-import-cycle — no file reaches itself through its imports, of any kind (type-only,
 //     re-exports, `import()`, `require`): the graph is read with TypeScript's own import scanner.
 //   local/feature-slots   — a renderer feature imports another feature only in a slot module
-//     (`*-slots.ts(x)`), and components/, lib/, stores/, bridge/ and i18n/ import no feature.
-import { readFileSync, statSync } from 'node:fs';
+//     (`*-slots.ts(x)`), features form no loop through their slots, and components/, lib/, stores/,
+//     bridge/ and i18n/ import no feature.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -119,6 +120,60 @@ function rendererPlace(file, cwd) {
   return null;
 }
 
+const isSlotFile = (name) => /(^|-)slots\.tsx?$/.test(name);
+
+/** The features each feature's slot modules on disk import (read once per process), but `except`'s. */
+let slotEdges = null;
+function featureGraph(cwd, except) {
+  if (!slotEdges) {
+    slotEdges = [];
+    const root = path.join(cwd, 'renderer/src/features');
+    const walk = (dir) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(at);
+        else if (isSlotFile(entry.name)) slotEdges.push({ file: at, text: readFileSync(at, 'utf8') });
+      }
+    };
+    try {
+      walk(root);
+    } catch {
+      // no features folder
+    }
+  }
+  const graph = new Map();
+  for (const { file, text } of slotEdges) if (file !== except) addFeatureEdges(graph, file, text, cwd);
+  return graph;
+}
+function addFeatureEdges(graph, file, text, cwd) {
+  const from = rendererPlace(file, cwd)?.feature;
+  if (!from) return;
+  for (const entry of importsOf(text)) {
+    if (!entry.specifier.startsWith('.')) continue;
+    const to = rendererPlace(path.resolve(path.dirname(file), entry.specifier.split('?')[0]), cwd)?.feature;
+    if (to && to !== from) graph.set(from, new Set([...(graph.get(from) ?? []), to]));
+  }
+}
+/** The features from `start` back to `goal` through the graph, or null. */
+function featureWay(graph, start, goal) {
+  const parent = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (current === goal) {
+      const way = [];
+      for (let at = current; at !== null; at = parent.get(at)) way.unshift(at);
+      return way;
+    }
+    for (const next of graph.get(current) ?? []) {
+      if (parent.has(next)) continue;
+      parent.set(next, current);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
 const featureSlots = {
   meta: {
     type: 'problem',
@@ -128,6 +183,7 @@ const featureSlots = {
       outsideSlot:
         'features/{{from}} imports features/{{to}} outside a slot module. Move a generic piece to components/ or lib/, or import it in a `*-slots.ts(x)` file of features/{{from}}.',
       generic: '{{from}}/ holds pieces every feature may use: it imports no feature (here features/{{to}}).',
+      loop: 'Features in a loop through their slot modules: {{way}}. Move what they share to components/, lib/ or stores/.',
     },
   },
   create(context) {
@@ -135,14 +191,32 @@ const featureSlots = {
     const cwd = context.cwd;
     const here = rendererPlace(file, cwd);
     if (!here) return {};
-    const isSlot = /(^|-)slots\.tsx?$/.test(path.basename(file));
+    const isSlot = isSlotFile(path.basename(file));
     const { sourceCode } = context;
     return {
       Program() {
+        let graph = null;
+        const looped = new Set();
         for (const entry of importsOf(sourceCode.text)) {
           if (!entry.specifier.startsWith('.')) continue;
           const there = rendererPlace(path.resolve(path.dirname(file), entry.specifier.split('?')[0]), cwd);
-          if (!there?.feature || there.feature === here.feature || (here.feature && isSlot)) continue;
+          if (!there?.feature || there.feature === here.feature) continue;
+          if (here.feature && isSlot) {
+            if (!graph) {
+              graph = featureGraph(cwd, file);
+              addFeatureEdges(graph, file, sourceCode.text, cwd);
+            }
+            const way = looped.has(there.feature) ? null : featureWay(graph, there.feature, here.feature);
+            if (way) {
+              looped.add(there.feature);
+              context.report({
+                loc: { start: sourceCode.getLocFromIndex(entry.pos), end: sourceCode.getLocFromIndex(entry.end) },
+                messageId: 'loop',
+                data: { way: [here.feature, ...way].join(' → ') },
+              });
+            }
+            continue;
+          }
           context.report({
             loc: { start: sourceCode.getLocFromIndex(entry.pos), end: sourceCode.getLocFromIndex(entry.end) },
             messageId: here.feature ? 'outsideSlot' : 'generic',
