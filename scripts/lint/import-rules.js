@@ -52,19 +52,19 @@ function edgesOnDisk(file) {
   return edges;
 }
 
-/** The shortest way from `start` back to `file`, as a list of files, or null. */
-function pathBack(start, file, allowed) {
+/** The shortest way from `start` to `goal` (both included) where `nextOf` leads, or null. */
+function shortestWay(start, goal, nextOf) {
   const parent = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
     const current = queue.shift();
-    if (current === file) {
+    if (current === goal) {
       const way = [];
       for (let at = current; at !== null; at = parent.get(at)) way.unshift(at);
       return way;
     }
-    for (const next of edgesOnDisk(current)) {
-      if (parent.has(next) || !allowed(current, next)) continue;
+    for (const next of nextOf(current)) {
+      if (parent.has(next)) continue;
       parent.set(next, current);
       queue.push(next);
     }
@@ -97,7 +97,7 @@ const noImportCycle = {
         for (const entry of importsOf(sourceCode.text)) {
           const target = resolveImport(file, entry.specifier);
           if (!target || reported.has(target) || !allowed(file, target)) continue;
-          const way = target === file ? [file] : pathBack(target, file, allowed);
+          const way = target === file ? [file] : shortestWay(target, file, (at) => edgesOnDisk(at).filter((next) => allowed(at, next)));
           if (!way) continue;
           reported.add(target);
           const names = [file, ...way].map((step) => path.relative(cwd, step).split(path.sep).join('/'));
@@ -154,25 +154,6 @@ function addFeatureEdges(graph, file, text, cwd) {
     if (to && to !== from) graph.set(from, new Set([...(graph.get(from) ?? []), to]));
   }
 }
-/** The features from `start` back to `goal` through the graph, or null. */
-function featureWay(graph, start, goal) {
-  const parent = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (current === goal) {
-      const way = [];
-      for (let at = current; at !== null; at = parent.get(at)) way.unshift(at);
-      return way;
-    }
-    for (const next of graph.get(current) ?? []) {
-      if (parent.has(next)) continue;
-      parent.set(next, current);
-      queue.push(next);
-    }
-  }
-  return null;
-}
 
 const featureSlots = {
   meta: {
@@ -206,7 +187,7 @@ const featureSlots = {
               graph = featureGraph(cwd, file);
               addFeatureEdges(graph, file, sourceCode.text, cwd);
             }
-            const way = looped.has(there.feature) ? null : featureWay(graph, there.feature, here.feature);
+            const way = looped.has(there.feature) ? null : shortestWay(there.feature, here.feature, (at) => graph.get(at) ?? []);
             if (way) {
               looped.add(there.feature);
               context.report({
