@@ -3,8 +3,8 @@
 //   renderer → shared only
 //   electron/core → never `electron`
 //   raw ipcMain / ipcRenderer → only inside the typed wrappers
-//   a renderer feature → another feature only in its slot modules (`*-slots.ts(x)`); components/,
-//     lib/, stores/, bridge/, i18n/ → no feature (local/feature-slots)
+//   a renderer feature → another feature only in its slot modules (`*-slots.ts(x)`), and features in
+//     no loop; components/, lib/, stores/, bridge/, i18n/ → no feature (local/feature-slots)
 //   no import cycles anywhere, type-only imports included (local/no-import-cycle)
 // The two local rules are in scripts/lint/import-rules.js.
 import { builtinModules } from 'node:module';

@@ -2,8 +2,9 @@
 //   local/no-import-cycle — no file reaches itself through its imports, of any kind (type-only,
 //     re-exports, `import()`, `require`): the graph is read with TypeScript's own import scanner.
 //   local/feature-slots   — a renderer feature imports another feature only in a slot module
-//     (`*-slots.ts(x)`), and components/, lib/, stores/, bridge/ and i18n/ import no feature.
-import { readFileSync, statSync } from 'node:fs';
+//     (`*-slots.ts(x)`), features form no loop through their slots, and components/, lib/, stores/,
+//     bridge/ and i18n/ import no feature.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -51,19 +52,19 @@ function edgesOnDisk(file) {
   return edges;
 }
 
-/** The shortest way from `start` back to `file`, as a list of files, or null. */
-function pathBack(start, file, allowed) {
+/** The shortest way from `start` to `goal` (both included) where `nextOf` leads, or null. */
+function shortestWay(start, goal, nextOf) {
   const parent = new Map([[start, null]]);
   const queue = [start];
   while (queue.length > 0) {
     const current = queue.shift();
-    if (current === file) {
+    if (current === goal) {
       const way = [];
       for (let at = current; at !== null; at = parent.get(at)) way.unshift(at);
       return way;
     }
-    for (const next of edgesOnDisk(current)) {
-      if (parent.has(next) || !allowed(current, next)) continue;
+    for (const next of nextOf(current)) {
+      if (parent.has(next)) continue;
       parent.set(next, current);
       queue.push(next);
     }
@@ -96,7 +97,7 @@ const noImportCycle = {
         for (const entry of importsOf(sourceCode.text)) {
           const target = resolveImport(file, entry.specifier);
           if (!target || reported.has(target) || !allowed(file, target)) continue;
-          const way = target === file ? [file] : pathBack(target, file, allowed);
+          const way = target === file ? [file] : shortestWay(target, file, (at) => edgesOnDisk(at).filter((next) => allowed(at, next)));
           if (!way) continue;
           reported.add(target);
           const names = [file, ...way].map((step) => path.relative(cwd, step).split(path.sep).join('/'));
@@ -119,6 +120,41 @@ function rendererPlace(file, cwd) {
   return null;
 }
 
+const isSlotFile = (name) => /(^|-)slots\.tsx?$/.test(name);
+
+/** The features each feature's slot modules on disk import (read once per process), but `except`'s. */
+let slotEdges = null;
+function featureGraph(cwd, except) {
+  if (!slotEdges) {
+    slotEdges = [];
+    const root = path.join(cwd, 'renderer/src/features');
+    const walk = (dir) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(at);
+        else if (isSlotFile(entry.name)) slotEdges.push({ file: at, text: readFileSync(at, 'utf8') });
+      }
+    };
+    try {
+      walk(root);
+    } catch {
+      // no features folder
+    }
+  }
+  const graph = new Map();
+  for (const { file, text } of slotEdges) if (file !== except) addFeatureEdges(graph, file, text, cwd);
+  return graph;
+}
+function addFeatureEdges(graph, file, text, cwd) {
+  const from = rendererPlace(file, cwd)?.feature;
+  if (!from) return;
+  for (const entry of importsOf(text)) {
+    if (!entry.specifier.startsWith('.')) continue;
+    const to = rendererPlace(path.resolve(path.dirname(file), entry.specifier.split('?')[0]), cwd)?.feature;
+    if (to && to !== from) graph.set(from, new Set([...(graph.get(from) ?? []), to]));
+  }
+}
+
 const featureSlots = {
   meta: {
     type: 'problem',
@@ -128,6 +164,7 @@ const featureSlots = {
       outsideSlot:
         'features/{{from}} imports features/{{to}} outside a slot module. Move a generic piece to components/ or lib/, or import it in a `*-slots.ts(x)` file of features/{{from}}.',
       generic: '{{from}}/ holds pieces every feature may use: it imports no feature (here features/{{to}}).',
+      loop: 'Features in a loop through their slot modules: {{way}}. Move what they share to components/, lib/ or stores/.',
     },
   },
   create(context) {
@@ -135,14 +172,32 @@ const featureSlots = {
     const cwd = context.cwd;
     const here = rendererPlace(file, cwd);
     if (!here) return {};
-    const isSlot = /(^|-)slots\.tsx?$/.test(path.basename(file));
+    const isSlot = isSlotFile(path.basename(file));
     const { sourceCode } = context;
     return {
       Program() {
+        let graph = null;
+        const looped = new Set();
         for (const entry of importsOf(sourceCode.text)) {
           if (!entry.specifier.startsWith('.')) continue;
           const there = rendererPlace(path.resolve(path.dirname(file), entry.specifier.split('?')[0]), cwd);
-          if (!there?.feature || there.feature === here.feature || (here.feature && isSlot)) continue;
+          if (!there?.feature || there.feature === here.feature) continue;
+          if (here.feature && isSlot) {
+            if (!graph) {
+              graph = featureGraph(cwd, file);
+              addFeatureEdges(graph, file, sourceCode.text, cwd);
+            }
+            const way = looped.has(there.feature) ? null : shortestWay(there.feature, here.feature, (at) => graph.get(at) ?? []);
+            if (way) {
+              looped.add(there.feature);
+              context.report({
+                loc: { start: sourceCode.getLocFromIndex(entry.pos), end: sourceCode.getLocFromIndex(entry.end) },
+                messageId: 'loop',
+                data: { way: [here.feature, ...way].join(' → ') },
+              });
+            }
+            continue;
+          }
           context.report({
             loc: { start: sourceCode.getLocFromIndex(entry.pos), end: sourceCode.getLocFromIndex(entry.end) },
             messageId: here.feature ? 'outsideSlot' : 'generic',

@@ -3,7 +3,7 @@ import { appErrorSchema } from '../contract/errors';
 
 /** A bulk action as every host shows it: the job engine's state, counts, bytes, time left, pauses, owner. */
 export const jobStateSchema = z.enum(['queued', 'running', 'pausing', 'paused', 'cancelling', 'cancelled', 'finished']);
-export type JobState = z.infer<typeof jobStateSchema>;
+type JobState = z.infer<typeof jobStateSchema>;
 
 /** Final: nothing moves the job on (but a retry of a finished job's failed items). */
 export function isFinalJobState(state: JobState): boolean {

@@ -56,8 +56,16 @@ describe('lint: a renderer feature imports another only in a slot module', () =>
     expect(await slots('renderer/src/lib/x.ts', "import type { BagPage } from '../features/evidence/use-bags';\nexport type P = BagPage;\n")).toHaveLength(1);
   });
 
+  it('fails slot modules that put features in a loop, naming it', async () => {
+    // Documents mounts document-actions, which borrows Send's signer editor: Send may not lead back to Documents.
+    const messages = await slots('renderer/src/features/send/documents-slots.ts', queryImport);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('send → documents → document-actions → send');
+    expect(await slots('renderer/src/features/activity/documents-slots.ts', queryImport)).toHaveLength(0);
+  });
+
   it('allows slot modules, a feature’s own files, generic folders and the app shell', async () => {
-    expect(await slots('renderer/src/features/send/documents-slots.ts', queryImport)).toHaveLength(0);
+    expect(await slots('renderer/src/features/activity/documents-slots.ts', queryImport)).toHaveLength(0);
     expect(await slots('renderer/src/features/documents/action-slots.tsx', onDisk('renderer/src/features/documents/action-slots.tsx'))).toHaveLength(0);
     expect(await slots('renderer/src/features/documents/table/x.tsx', "import { useDocumentsQuery } from '../use-documents-query';\nimport { Button } from '../../../components/button';\nexport const a = [useDocumentsQuery, Button];\n")).toHaveLength(0);
     expect(await slots('renderer/src/app/x.tsx', "import { SendView } from '../features/send/send-view';\nexport const v = SendView;\n")).toHaveLength(0);

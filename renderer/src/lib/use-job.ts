@@ -5,7 +5,7 @@ import { useClient } from './client-context';
 /** What a clerk may ask of a job. */
 export type JobCommand = 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
 
-export interface FollowOptions {
+interface FollowOptions {
   /** Read the job's items each time it settles (and again when its counts move while settled). */
   readonly items?: boolean;
   /**

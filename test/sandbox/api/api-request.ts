@@ -3,7 +3,7 @@ import type { Outcome } from '../http/reply';
 import type { SandboxServices } from '../services';
 
 /** What a route's handler is given, and what it is: in its own file so handlers in other files (downloads) import no route table. */
-export interface ApiRequest {
+interface ApiRequest {
   services: SandboxServices;
   req: IncomingMessage;
   url: URL;
