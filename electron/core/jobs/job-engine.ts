@@ -69,7 +69,10 @@ export class JobEngine {
     items: { subject: string; input?: Record<string, unknown>; state?: 'pending' | 'skipped' | 'done'; outcome?: Record<string, unknown> }[];
     concurrency?: number;
   }): JobView {
-    if (!this.kinds.has(input.kind)) throw new Error(`No job kind "${input.kind}"`);
+    const kind = this.kinds.get(input.kind);
+    if (!kind) throw new Error(`No job kind "${input.kind}"`);
+    // A kind with its own store writes its rows and its job itself (sending: BatchSending.queue), then calls `start`.
+    if (kind.store) throw new Error(`Jobs of the kind "${input.kind}" are created with their own rows`);
     const id = randomUUID();
     this.deps.db.transaction(() => {
       this.jobs.create({ id, kind: input.kind, accountId: input.accountId, state: 'queued', input: input.input ?? {}, concurrency: input.concurrency ?? 4 });
