@@ -4,7 +4,8 @@ import type { CliContext } from '../io';
 /**
  * Follows one job until it settles: its progress line on stderr (redrawn with CR), Ctrl+C pauses it
  * (items on their way finish first; `jobs resume` continues), and `onChange` is told of each change.
- * The job commands (cancel, remind, invalidate, replace-signer, archive) wait through here.
+ * The job commands (cancel, remind, invalidate, replace-signer, archive) and `jobs show|resume|retry` of any
+ * job, a send's included, wait through here.
  */
 export async function followJob(ctx: CliContext, job: JobView, onChange: () => void = () => undefined): Promise<JobView> {
   const engine = ctx.core.jobs;

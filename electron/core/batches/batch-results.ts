@@ -13,8 +13,8 @@ export interface ResultsDeps {
   repo: BatchRepo;
   leases: JobLeases;
   live: LiveBatches;
-  /** How far this process's run of the batch's job has come (null when it does not run it). */
-  pace: (batchId: string) => { elapsedMs: number; done: number; bytes: number } | null;
+  /** When this process's run of the batch's job started, and what was settled then (null when it does not run it). */
+  pace: (batchId: string) => { elapsedMs: number; settledAtStart: number; bytesAtStart: number } | null;
   limiter: (accountId: string) => Limiter;
   emit: (batch: BatchSummary, items: BatchItem[]) => void;
   now: () => number;
@@ -133,10 +133,13 @@ export class BatchResults {
     let secondsLeft: number | null = null;
     const pace = row.state === 'sending' && itemsLeft > 0 ? this.deps.pace(row.id) : null;
     if (pace) {
+      // The job counts a row left out (a draft) as settled, as it counted it when the run started.
+      const done = byState.sent + byState.failed + byState.draft - pace.settledAtStart;
+      const bytes = bytesDone - pace.bytesAtStart;
       const elapsed = pace.elapsedMs / 1000;
-      if (elapsed >= 1 && pace.done > 0) {
-        const byItems = itemsLeft / (pace.done / elapsed);
-        const byBytes = pace.bytes > 0 ? bytesLeft / (pace.bytes / elapsed) : 0;
+      if (elapsed >= 1 && done > 0) {
+        const byItems = itemsLeft / (done / elapsed);
+        const byBytes = bytes > 0 ? bytesLeft / (bytes / elapsed) : 0;
         secondsLeft = Math.ceil(Math.max(byItems, byBytes));
       }
     } else if (itemsLeft === 0 && row.state === 'sending') {

@@ -28,6 +28,8 @@ export interface SendingDeps {
  */
 export class BatchSending {
   private closed = false;
+  /** Batches whose job this process runs or follows until it settles (so their events reach this process's windows). */
+  private readonly watching = new Set<string>();
 
   constructor(private readonly deps: SendingDeps) {}
 
@@ -59,7 +61,10 @@ export class BatchSending {
   resume(batchId: string): BatchSummary {
     const row = this.deps.results.row(batchId);
     if (row.state === 'checking') this.checkThenQueue(row.id);
-    else this.command(row.id, 'resume');
+    else {
+      this.command(row.id, 'resume');
+      this.watch(row.id);
+    }
     return this.changed(row.id);
   }
 
@@ -79,7 +84,10 @@ export class BatchSending {
 
   retryFailed(batchId: string): BatchSummary {
     const row = this.deps.results.row(batchId);
-    if (row.state !== 'cancelled' && row.state !== 'draft' && row.state !== 'checking') this.command(row.id, 'retryFailed');
+    if (row.state !== 'cancelled' && row.state !== 'draft' && row.state !== 'checking') {
+      this.command(row.id, 'retryFailed');
+      this.watch(row.id);
+    }
     return this.changed(row.id);
   }
 
@@ -174,5 +182,16 @@ export class BatchSending {
     });
     if (queued) results.changed(batchId, items.map((item) => item.id));
     engine.start(batchId);
+    this.watch(batchId);
+  }
+
+  /** Runs the batch's job here, or follows the process that runs it (taking it over if that one stops), until it settles. */
+  private watch(batchId: string): void {
+    if (this.closed || this.watching.has(batchId) || !this.deps.engine.jobs.get(batchId)) return;
+    this.watching.add(batchId);
+    this.deps.engine
+      .whenSettled(batchId)
+      .catch((error: unknown) => this.deps.logger?.log('error', 'batch: could not follow the batch', { batchId, error: String(error) }))
+      .finally(() => this.watching.delete(batchId));
   }
 }

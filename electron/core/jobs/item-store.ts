@@ -1,6 +1,6 @@
 import type { AppErrorShape } from '../../../shared/contract/errors';
 
-export const itemStates = ['pending', 'running', 'uncertain', 'done', 'skipped', 'failed', 'cancelled'] as const;
+const itemStates = ['pending', 'running', 'uncertain', 'done', 'skipped', 'failed', 'cancelled'] as const;
 export type ItemState = (typeof itemStates)[number];
 
 /** One item of a job, as the runner sees it (whatever table holds it). */

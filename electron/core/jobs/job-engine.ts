@@ -24,6 +24,8 @@ export interface JobEngineDeps {
 }
 
 interface Live {
+  /** The job's kind, known once this process has run it (spares a read per change). */
+  kind: JobKind | null;
   runner: JobRunner | null;
   running: Promise<void> | null;
   timer: ReturnType<typeof setTimeout> | null;
@@ -69,7 +71,10 @@ export class JobEngine {
     items: { subject: string; input?: Record<string, unknown>; state?: 'pending' | 'skipped' | 'done'; outcome?: Record<string, unknown> }[];
     concurrency?: number;
   }): JobView {
-    if (!this.kinds.has(input.kind)) throw new Error(`No job kind "${input.kind}"`);
+    const kind = this.kinds.get(input.kind);
+    if (!kind) throw new Error(`No job kind "${input.kind}"`);
+    // A kind with its own store writes its rows and its job itself (sending: BatchSending.queue), then calls `start`.
+    if (kind.store) throw new Error(`Jobs of the kind "${input.kind}" are created with their own rows`);
     const id = randomUUID();
     this.deps.db.transaction(() => {
       this.jobs.create({ id, kind: input.kind, accountId: input.accountId, state: 'queued', input: input.input ?? {}, concurrency: input.concurrency ?? 4 });
@@ -184,6 +189,7 @@ export class JobEngine {
       ...(this.deps.logger ? { logger: this.deps.logger } : {}),
     });
     live.runner = runner;
+    live.kind = kind;
     live.startedAt = this.now();
     const atStart = store.counts(jobId);
     live.doneAtStart = atStart.done + atStart.failed + atStart.skipped;
@@ -225,23 +231,24 @@ export class JobEngine {
     }
   }
 
-  /** How far the run in this process has come: what a kind's own time-left estimate divides by. */
-  pace(jobId: string): { elapsedMs: number; done: number; bytes: number } | null {
+  /**
+   * When the run in this process started, and the items settled (done, failed, skipped) and bytes done
+   * then: what a kind's own time-left estimate subtracts from its counts. Null when it does not run here.
+   */
+  pace(jobId: string): { elapsedMs: number; settledAtStart: number; bytesAtStart: number } | null {
     const live = this.live.get(jobId);
-    const job = live?.running ? this.jobs.get(jobId) : undefined;
-    if (!live || !job) return null;
-    const counts = this.storeOf(job.kind).counts(jobId);
-    return { elapsedMs: this.now() - live.startedAt, done: counts.done + counts.failed + counts.skipped - live.doneAtStart, bytes: counts.bytes - live.bytesAtStart };
+    if (!live?.running) return null;
+    return { elapsedMs: this.now() - live.startedAt, settledAtStart: live.doneAtStart, bytesAtStart: live.bytesAtStart };
   }
 
   private changed(jobId: string, following = false): void {
-    const job = this.jobs.get(jobId);
+    const live = this.liveOf(jobId);
     try {
-      if (job) this.kinds.get(job.kind)?.changed?.(jobId, following);
+      const kind = live.kind ?? this.kinds.get(this.jobs.get(jobId)?.kind ?? '');
+      kind?.changed?.(jobId, following);
     } catch (error) {
       this.deps.logger?.log('error', 'job: a kind failed to pass a change on', { jobId, error: String(error) });
     }
-    const live = this.liveOf(jobId);
     if (live.timer) return;
     live.timer = setTimeout(() => {
       live.timer = null;
@@ -286,7 +293,7 @@ export class JobEngine {
   private liveOf(jobId: string): Live {
     let live = this.live.get(jobId);
     if (!live) {
-      live = { runner: null, running: null, timer: null, startedAt: 0, doneAtStart: 0, bytesAtStart: 0 };
+      live = { kind: null, runner: null, running: null, timer: null, startedAt: 0, doneAtStart: 0, bytesAtStart: 0 };
       this.live.set(jobId, live);
     }
     return live;

@@ -37,7 +37,7 @@ export interface JobContext {
 }
 
 /** What the audit journal records of one item's final outcome. */
-export interface JournalFields {
+interface JournalFields {
   subject: string;
   inputs: Record<string, unknown>;
   outcome: Record<string, unknown>;

@@ -84,11 +84,6 @@ export class JobsRepo {
     return this.move(id, (state) => afterEvent(state, event));
   }
 
-  /** Sets a state outright (a job made before the engine, brought in line with its batch). */
-  set(id: string, state: JobState): void {
-    this.db.prepare('UPDATE jobs SET state = ?, updated_at = ? WHERE id = ?').run(state, this.now(), id);
-  }
-
   /** The owner cannot go on: the job pauses with the reason (resumable). */
   stop(id: string, error: AppErrorShape): void {
     this.db.prepare('UPDATE jobs SET stopped_by = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(error), this.now(), id);
@@ -102,10 +97,6 @@ export class JobsRepo {
 
   clearStop(id: string): void {
     this.db.prepare('UPDATE jobs SET stopped_by = NULL WHERE id = ?').run(id);
-  }
-
-  delete(id: string): void {
-    this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
   }
 
   private move(id: string, next: (state: JobState) => JobState): { before: JobState; after: JobState } | null {
