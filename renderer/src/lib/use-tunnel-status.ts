@@ -1,3 +1,5 @@
+import type { TunnelStatus } from '../../../shared';
+import type { TagTone } from '../components/tag';
 import { useEffect } from 'react';
 import { useClient } from './client-context';
 import { throttle } from './throttle';
@@ -41,3 +43,12 @@ export function useTunnelStatus(accountId: string) {
  * core's refresh schedule: 30 s, doubling up to 15 min), for "checks at least every 15 minutes".
  */
 export const pollingMinutes = 15;
+
+export const tunnelTone: Record<TunnelStatus['state'], TagTone> = {
+  off: 'neutral',
+  starting: 'accent',
+  running: 'success',
+  reconnecting: 'warning',
+  failed: 'danger',
+  needsHostKeyConfirmation: 'warning',
+};

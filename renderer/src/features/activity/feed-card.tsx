@@ -11,7 +11,7 @@ import { useNavigationStore } from '../../stores/navigation-store';
 import { dayOf, feedFilters, type FeedEntry, type FeedFilter } from './feed-entry';
 import { useActivityLabels } from './labels';
 import type { Feed } from './use-feed';
-import { ago } from './relative-time';
+import { ago } from '../../lib/relative-time';
 
 type DynamicT = (key: string, options?: Record<string, unknown>) => string;
 

@@ -5,11 +5,10 @@ import { SettingsIcon } from '../../components/icons';
 import { Tag } from '../../components/tag';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { openTunnelSettings } from '../../stores/tunnel-focus';
-import { tunnelTone } from '../settings/tunnel-status';
-import { ago } from './relative-time';
+import { ago } from '../../lib/relative-time';
 import { useWebhookState } from '../../lib/use-webhook-state';
 import { useNow } from '../../lib/use-now';
-import { pollingMinutes, useTunnelStatus } from '../../lib/use-tunnel-status';
+import { pollingMinutes, tunnelTone, useTunnelStatus } from '../../lib/use-tunnel-status';
 
 /**
  * One line at the top of the Activity page: whether notifications reach SignDock (through the tunnel,

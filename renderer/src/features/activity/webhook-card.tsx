@@ -11,7 +11,7 @@ import { Tag } from '../../components/tag';
 import { TechnicalDetails } from '../../components/technical-details';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { LoadProblem } from '../../components/load-problem';
-import { ago } from './relative-time';
+import { ago } from '../../lib/relative-time';
 import { useNow } from '../../lib/use-now';
 import { useWebhookState } from '../../lib/use-webhook-state';
 import { openTunnelSettings } from '../../stores/tunnel-focus';

@@ -3,7 +3,7 @@ import type { TunnelSettings } from '../../../../shared';
 import { TextField } from '../../components/text-field';
 import { SecretField } from './secret-field';
 import { StoredSecret } from './stored-secret';
-import type { TunnelFieldBinder } from './tunnel-panel';
+import type { TunnelFieldBinder } from './tunnel-values';
 
 /**
  * ngrok: the authtoken (a password field; once stored it shows only as "Stored in the keychain", with

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { TextField } from '../../components/text-field';
 import { useFileSource } from '../../lib/file-source-context';
 import { useAction } from '../../lib/use-action';
-import type { TunnelFieldBinder } from './tunnel-panel';
+import type { TunnelFieldBinder } from './tunnel-values';
 import type { TunnelValues } from './tunnel-values';
 
 /**

@@ -16,17 +16,8 @@ import { takeTunnelFocus } from '../../stores/tunnel-focus';
 import { TunnelStatusView } from './tunnel-status';
 import { useTunnelForm } from './use-tunnel-form';
 import { useTunnelSettings } from './use-tunnel-settings';
-import type { TunnelField } from './tunnel-values';
+import type { TunnelField, TunnelFieldBinder } from './tunnel-values';
 import './tunnel.css';
-
-/** Props of a text field of the tunnel form: name, value, its problem in words, change, focus target. */
-export type TunnelFieldBinder = (field: TunnelField) => {
-  name: TunnelField;
-  value: string;
-  error: string | null;
-  onChange(event: { target: { value: string } }): void;
-  inputRef(element: HTMLInputElement | null): void;
-};
 
 /**
  * Settings → Notifications, first card: the built-in tunnel as one flow for a clerk — where it stands

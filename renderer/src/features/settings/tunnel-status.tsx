@@ -4,21 +4,12 @@ import type { TunnelStatus } from '../../../../shared';
 import { CopyValue } from '../../components/copy-value';
 import { Notice } from '../../components/notice';
 import { ProgressNote } from '../../components/progress-note';
-import { Tag, type TagTone } from '../../components/tag';
+import { Tag } from '../../components/tag';
 import { TechnicalDetails } from '../../components/technical-details';
 import { useErrorText } from '../../lib/use-error-text';
-import { ago } from '../activity/relative-time';
+import { ago } from '../../lib/relative-time';
 import { useNow } from '../../lib/use-now';
-import { pollingMinutes } from '../../lib/use-tunnel-status';
-
-export const tunnelTone: Record<TunnelStatus['state'], TagTone> = {
-  off: 'neutral',
-  starting: 'accent',
-  running: 'success',
-  reconnecting: 'warning',
-  failed: 'danger',
-  needsHostKeyConfirmation: 'warning',
-};
+import { pollingMinutes, tunnelTone } from '../../lib/use-tunnel-status';
 
 const steps = ['copy', 'open', 'menu', 'paste', 'secret'] as const;
 

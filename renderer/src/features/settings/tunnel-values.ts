@@ -95,3 +95,12 @@ export function tunnelChanged(values: TunnelValues, settings: TunnelSettings): b
   const saved = tunnelValuesOf(settings);
   return (Object.keys(saved) as (keyof TunnelValues)[]).some((key) => values[key].trim() !== saved[key].trim());
 }
+
+/** Props of a text field of the tunnel form: name, value, its problem in words, change, focus target. */
+export type TunnelFieldBinder = (field: TunnelField) => {
+  name: TunnelField;
+  value: string;
+  error: string | null;
+  onChange(event: { target: { value: string } }): void;
+  inputRef(element: HTMLInputElement | null): void;
+};
