@@ -69,7 +69,9 @@ export class TunnelManager {
   async start(): Promise<void> {
     this.desired = true;
     this.watch();
-    await this.reconnect('starting');
+    const run = this.reconnect('starting');
+    this.settled = run;
+    await run;
   }
 
   /** Closes the tunnel and stops retrying. */
@@ -96,8 +98,7 @@ export class TunnelManager {
     this.retryTimer = null;
     await this.closeCurrent();
     this.set({ state, nextRetryAt: null, hostKey: state === 'starting' ? null : this.view.hostKey, ...(state === 'starting' ? { error: null, attempts: 0 } : {}) });
-    this.settled = this.attempt(generation);
-    await this.settled;
+    await this.attempt(generation);
   }
 
   private async attempt(generation: number): Promise<void> {
