@@ -17,6 +17,8 @@ export interface TunnelManagerOptions {
   maxDelayMs?: number;
   /** How often sleep and network changes are looked for (default 5 s; 0: never). */
   watchEveryMs?: number;
+  /** What identifies the network this computer is on (default: its interfaces' addresses). */
+  network?: () => string;
 }
 
 /** The core's view of the tunnel; the handlers add the hook URL and the notifications. */
@@ -167,12 +169,13 @@ export class TunnelManager {
   private watch(): void {
     const every = this.options.watchEveryMs ?? 5000;
     if (this.watchTimer || every <= 0) return;
+    const signatureOf = this.options.network ?? networkSignature;
     let last = Date.now();
-    let network = networkSignature();
+    let network = signatureOf();
     this.watchTimer = setInterval(() => {
       const now = Date.now();
       const slept = now - last > every * 3;
-      const signature = networkSignature();
+      const signature = signatureOf();
       const moved = signature !== network;
       last = now;
       network = signature;
