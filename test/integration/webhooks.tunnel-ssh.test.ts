@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,11 +85,12 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
 
   it('reconnects by itself when the SSH connection is killed, and the next notification arrives', async () => {
     const before = core.spine.webhooks.stats(accountId).received;
-    expect(sshd.sessionPids().length).toBeGreaterThan(0);
+    const running = await tunnelReaches(core, (s) => s.state === 'running', 30_000);
+    expect(sshd.sessionPids().length, `an SSH session while ${JSON.stringify(running)}`).toBeGreaterThan(0);
     const lost = tunnelReaches(core, (s) => s.state === 'reconnecting', 60_000, 'the tunnel to notice the cut');
     await sshd.killSessions();
     const reconnecting = await lost;
-    expect(reconnecting.error?.code).toBe('webhooks.tunnel.sshConnectionLost');
+    expect(reconnecting.error?.code, JSON.stringify(reconnecting)).toBe('webhooks.tunnel.sshConnectionLost');
     expect(reconnecting.nextRetryAt).not.toBeNull();
     await tunnelReaches(core, (s) => s.state === 'running', 60_000, 'the tunnel to come back');
 
@@ -114,6 +116,25 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     // A changed key cannot be "confirmed" away.
     const confirm = await core.dispatch('tunnel.confirmHostKey', { fingerprint: sshd.hostKey.fingerprint });
     expect(confirm.ok).toBe(false);
+  });
+
+  it('a remote port already taken on the server and a server that does not answer are said in words, and retried', async () => {
+    const taken = createServer();
+    const takenPort = await freePort();
+    await new Promise<void>((resolve) => taken.listen(takenPort, '127.0.0.1', resolve));
+    try {
+      await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ remotePort: takenPort }) }));
+      await ok(core.dispatch('tunnel.start', {}));
+      const busy = await tunnelReaches(core, (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshPortTaken', 30_000, 'the taken port');
+      expect(busy.error?.message).toContain(`refused to open port ${takenPort}`);
+      expect(busy.nextRetryAt).not.toBeNull();
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ port: await freePort() }) }));
+    const silent = await tunnelReaches(core, (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshUnreachable', 30_000, 'the closed SSH port');
+    expect(silent.error?.message).toContain('Nothing answered at 127.0.0.1');
+    await ok(core.dispatch('tunnel.stop', {}));
   });
 
   it('shows an unknown server key to be confirmed once, then connects with it pinned', async () => {

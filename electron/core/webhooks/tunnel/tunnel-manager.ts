@@ -174,7 +174,8 @@ export class TunnelManager {
     let network = signatureOf();
     this.watchTimer = setInterval(() => {
       const now = Date.now();
-      const slept = now - last > every * 3;
+      // A timer late by half a minute or more: the computer slept (a busy event loop is late by far less).
+      const slept = now - last > every + 30_000;
       const signature = signatureOf();
       const moved = signature !== network;
       last = now;
