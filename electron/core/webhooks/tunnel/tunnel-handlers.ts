@@ -15,7 +15,8 @@ type TunnelHandlers = Pick<Handlers, 'tunnel.settings' | 'tunnel.saveSettings' |
 
 /**
  * The `tunnel.*` operations (Settings → Notifications) over the webhook service's tunnel manager, and
- * the `tunnel.changed` event on every change of its state (plus `webhooks.changed`: the URL to paste moved).
+ * the `tunnel.changed` event on every change of its state (plus `webhooks.changed`: the URL to paste moved)
+ * and, while a tunnel is on, whenever the inbox changed (notifications arriving).
  */
 export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHandlersDeps): { handlers: TunnelHandlers; status: () => TunnelStatus } {
   const status = (): TunnelStatus => {
@@ -38,6 +39,10 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
   webhooks.tunnel.onChange(() => {
     events.emit('tunnel.changed', status());
     events.emit('webhooks.changed', webhooks.state(selectedId()));
+  });
+  // Notifications arriving change the status too ("are they arriving?"): told while a tunnel is on.
+  events.subscribe((message) => {
+    if (message.event === 'inbox.changed' && webhooks.tunnel.status().state !== 'off') events.emit('tunnel.changed', status());
   });
 
   const settings = async (): Promise<TunnelSettings> => {
