@@ -154,7 +154,10 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     const hookUrl = core.spine.webhooks.endpoint(accountId).hookUrl ?? '';
     const answer = await post(hookUrl, body, { 'content-type': 'application/json', 'x-signature-sha256': createHmac('sha256', HMAC).update(body).digest('hex') });
     expect(answer.status).toBe(200);
-    await ok(core.dispatch('tunnel.stop', {}));
+    // Choosing no tunnel closes it and it no longer opens with the app.
+    const none = await ok<TunnelSettings>(core.dispatch('tunnel.saveSettings', { provider: 'none' }));
+    expect(none.enabled).toBe(false);
     expect((await ok<TunnelStatus>(core.dispatch('tunnel.status', {}))).state).toBe('off');
+    expect(core.spine.webhooks.state(accountId).hookUrl).toBeNull();
   });
 });

@@ -238,5 +238,5 @@ export const webhookErrorsEn = {
   },
   /** The built-in tunnel's problems (words kept in shared/domain/tunnel-words.ts, one text with the core's). */
   tunnel: tunnelWordsEn,
-  noTunnel: 'SignDock has no tunnel of its own. Put a tunnel or reverse proxy in front of this computer and enter its public address in Settings.',
+  noTunnel: 'No tunnel is chosen. Choose ngrok or your own SSH server in Settings → Notifications, or put your own tunnel or reverse proxy in front of this computer and enter its public address there.',
 };

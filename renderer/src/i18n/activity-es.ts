@@ -234,5 +234,5 @@ export const webhookErrorsEs: typeof webhookErrorsEn = {
     hmacSecret: 'Un secreto de webhook tiene de 8 a 512 caracteres.',
   },
   tunnel: tunnelWordsEs,
-  noTunnel: 'SignDock no tiene túnel propio. Ponga un túnel o proxy inverso delante de este equipo e indique su dirección pública en Configuración.',
+  noTunnel: 'No hay ningún túnel elegido. Elija ngrok o su propio servidor SSH en Configuración → Notificaciones, o ponga su propio túnel o proxy inverso delante de este equipo e indique allí su dirección pública.',
 };

@@ -63,7 +63,10 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
     'tunnel.settings': () => settings(),
     'tunnel.saveSettings': async (input) => {
       webhooks.tunnelSettings.save(input);
-      await restartIfOn();
+      if (input.provider === 'none') {
+        webhooks.tunnelSettings.setEnabled(false);
+        await webhooks.tunnel.stop();
+      } else await restartIfOn();
       return settings();
     },
     'tunnel.storeAuthtoken': async ({ authtoken }) => {
