@@ -160,4 +160,25 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     expect((await ok<TunnelStatus>(core.dispatch('tunnel.status', {}))).state).toBe('off');
     expect(core.spine.webhooks.state(accountId).hookUrl).toBeNull();
   });
+
+  it('opens with the app when it was on, and closes with it', async () => {
+    const other = tempFolder();
+    try {
+      const open = () => createCore({ dataFolder: other.path, hostKind: 'cli', version: '0', secrets: new MemorySecretStore(), webhookPort: 0 });
+      const first = open();
+      await first.startBackground();
+      await ok(first.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ remotePort: await freePort() }) }));
+      await ok(first.dispatch('tunnel.start', {}));
+      await tunnelReaches(first, (s) => s.state === 'running');
+      await first.close();
+      // The app closed its SSH session itself (this process lives on).
+      await waitUntil(() => sshd.sessionPids().length === 0, 10_000, 'the SSH session to end with the app');
+      const second = open();
+      await second.startBackground();
+      await tunnelReaches(second, (s) => s.state === 'running', 30_000, 'the tunnel to open with the app');
+      await second.close();
+    } finally {
+      other.remove();
+    }
+  });
 });
