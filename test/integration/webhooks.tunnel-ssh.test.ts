@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
@@ -159,6 +160,41 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     expect(none.enabled).toBe(false);
     expect((await ok<TunnelStatus>(core.dispatch('tunnel.status', {}))).state).toBe('off');
     expect(core.spine.webhooks.state(accountId).hookUrl).toBeNull();
+  });
+
+  it('a key the server does not accept, or one behind a passphrase, is said in words; the SSH agent works', async () => {
+    const stranger = join(sshd.dir, 'id_stranger');
+    writeFileSync(stranger, ssh2.utils.generateKeyPairSync('ed25519').private, { mode: 0o600 });
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ identityFile: stranger }) }));
+    await ok(core.dispatch('tunnel.start', {}));
+    const refused = await tunnelReaches(core, (s) => s.state === 'failed', 30_000, 'the key to be refused');
+    expect(refused.error?.code).toBe('webhooks.tunnel.sshAuthRefused');
+    expect(refused.error?.message).toContain(`did not accept the user ${sshd.user}`);
+
+    const locked = join(sshd.dir, 'id_locked');
+    writeFileSync(locked, ssh2.utils.generateKeyPairSync('ed25519', { passphrase: 'secret words', cipher: 'aes256-ctr', rounds: 4 }).private, { mode: 0o600 });
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ identityFile: locked }) }));
+    const encrypted = await tunnelReaches(core, (s) => s.state === 'failed' && s.error?.code === 'webhooks.tunnel.sshKeyEncrypted', 30_000, 'the passphrase to be explained');
+    expect(encrypted.error?.message).toContain('ssh-add');
+
+    // The agent: ssh-agent started for the test, holding the user's key.
+    const socket = join(sshd.dir, 'agent.sock');
+    const agent = spawn('ssh-agent', ['-D', '-a', socket], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const before = process.env.SSH_AUTH_SOCK;
+    try {
+      await new Promise<void>((resolve) => agent.stdout?.once('data', () => resolve()));
+      await new Promise<void>((resolve, reject) =>
+        spawn('ssh-add', [sshd.identityFile], { env: { ...process.env, SSH_AUTH_SOCK: socket }, stdio: 'ignore' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ssh-add exited ${code}`)))),
+      );
+      process.env.SSH_AUTH_SOCK = socket;
+      await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ auth: 'agent', identityFile: null }) }));
+      await tunnelReaches(core, (s) => s.state === 'running', 30_000, 'the tunnel through the agent');
+      await ok(core.dispatch('tunnel.stop', {}));
+    } finally {
+      if (before === undefined) delete process.env.SSH_AUTH_SOCK;
+      else process.env.SSH_AUTH_SOCK = before;
+      agent.kill('SIGTERM');
+    }
   });
 
   it('opens with the app when it was on, and closes with it', async () => {
