@@ -59,7 +59,7 @@ export const tunnelWordsEs: Record<TunnelProblemCode, string> = {
 export const tunnelErrorCodes = Object.keys(tunnelWordsEn).map((key) => `webhooks.tunnel.${key}`) as `webhooks.tunnel.${TunnelProblemCode}`[];
 
 /** Fills `{{name}}` from params (a missing one stays visible as its name). */
-export function fillTunnelWords(text: string, params: Record<string, string | number> = {}): string {
+function fillTunnelWords(text: string, params: Record<string, string | number> = {}): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? name));
 }
 

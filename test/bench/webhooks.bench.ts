@@ -5,12 +5,41 @@ import { AccountsRepo } from '../../electron/core/accounts/accounts-repo';
 import { openDatabase } from '../../electron/core/db/database';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { WebhookService } from '../../electron/core/webhooks/webhook-service';
+import { freePort, startSshServer, type SshServer } from '../helpers/ssh-server';
 import { tempFolder } from '../helpers/temp-folder';
 import { percentile, type Bench } from './bench';
 
 const NOTIFICATIONS = 6000;
 const CONCURRENCY = 64;
 const ACCOUNT = 'bench-account';
+
+const makeBodies = () =>
+  Array.from({ length: NOTIFICATIONS }, (_, i) => JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: randomUUID(), signature_id: `s-${i}` }));
+
+/** Sends every body to a hook URL, CONCURRENCY at a time; each answer's time is kept. */
+async function burst(url: string, bodies: string[]): Promise<{ ok: number; seconds: number; latencies: number[] }> {
+  const hook = new URL(url);
+  const pool = new Pool(hook.origin, { connections: CONCURRENCY });
+  const latencies: number[] = [];
+  let ok = 0;
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++] ?? '';
+        const t0 = process.hrtime.bigint();
+        const res = await pool.request({ path: hook.pathname, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        await res.body.dump();
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (res.statusCode === 200) ok += 1;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await pool.close();
+  return { ok, seconds, latencies };
+}
 
 /**
  * A webhook burst: notifications answered 200 only after they are committed to the inbox (WAL,
@@ -19,7 +48,7 @@ const ACCOUNT = 'bench-account';
  */
 export const webhooksBench: Bench = {
   name: 'webhooks',
-  description: `${NOTIFICATIONS} notifications, ${CONCURRENCY} at a time, each committed to the inbox before its 200`,
+  description: `${NOTIFICATIONS} notifications, ${CONCURRENCY} at a time, each committed to the inbox before its 200; then the same burst through the SSH tunnel`,
   async run(log) {
     const folder = tempFolder('signdock-bench-');
     const db = openDatabase(join(folder.path, 'inbox.db'));
@@ -31,31 +60,11 @@ export const webhooksBench: Bench = {
       accounts: () => [ACCOUNT],
       port: 0,
     });
+    let sshd: SshServer | null = null;
     try {
       await service.start();
-      const hook = new URL(service.endpoint(ACCOUNT).localHookUrl ?? '');
-      const pool = new Pool(hook.origin, { connections: CONCURRENCY });
-      const bodies = Array.from({ length: NOTIFICATIONS }, (_, i) =>
-        JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: randomUUID(), signature_id: `s-${i}` }),
-      );
-      const latencies: number[] = [];
-      let ok = 0;
-      let next = 0;
-      const started = process.hrtime.bigint();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < bodies.length) {
-            const body = bodies[next++] ?? '';
-            const t0 = process.hrtime.bigint();
-            const res = await pool.request({ path: hook.pathname, method: 'POST', headers: { 'content-type': 'application/json' }, body });
-            await res.body.dump();
-            latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-            if (res.statusCode === 200) ok += 1;
-          }
-        }),
-      );
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      await pool.close();
+      const bodies = makeBodies();
+      const { ok, seconds, latencies } = await burst(service.endpoint(ACCOUNT).localHookUrl ?? '', bodies);
       const persisted = service.stats(ACCOUNT).received;
       log(`${ok} answered 200, ${persisted} in the inbox, in ${seconds.toFixed(2)} s`);
       if (persisted < ok) throw new Error(`lost notifications: ${ok} answered 200 but ${persisted} stored`);
@@ -69,6 +78,29 @@ export const webhooksBench: Bench = {
       for (let i = 0; i < rawCount; i += 1) raw.transaction(() => insert.run(randomUUID(), bodies[i % bodies.length], new Date().toISOString()))();
       const rawRate = rawCount / (Number(process.hrtime.bigint() - t0) / 1e9);
       raw.close();
+
+      // The same burst through SignDock's SSH tunnel (ssh -R to a local OpenSSH server): posted to the server's port.
+      sshd = await startSshServer();
+      const remotePort = await freePort();
+      service.overrideTunnel({
+        provider: 'ssh',
+        ngrok: { domain: null },
+        ssh: { host: '127.0.0.1', port: sshd.port, user: sshd.user, auth: 'key', identityFile: sshd.identityFile, remotePort, publicBaseUrl: `http://127.0.0.1:${remotePort}`, knownHostsFile: sshd.knownHostsFile },
+        pinnedFingerprint: null,
+      });
+      await service.tunnel.start();
+      const tunnelUrl = service.endpoint(ACCOUNT).hookUrl;
+      if (!service.tunnel.running || !tunnelUrl) throw new Error(`the SSH tunnel did not open: ${service.tunnel.status().error?.message ?? ''}`);
+      const before = service.stats(ACCOUNT).received;
+      const tunneled = await burst(tunnelUrl, makeBodies());
+      const tunneledStored = service.stats(ACCOUNT).received - before;
+      log(`through the SSH tunnel: ${tunneled.ok} answered 200, ${tunneledStored} in the inbox, in ${tunneled.seconds.toFixed(2)} s (p99 ${percentile(tunneled.latencies, 99).toFixed(0)} ms)`);
+      if (tunneledStored < tunneled.ok) throw new Error(`lost notifications through the tunnel: ${tunneled.ok} answered 200 but ${tunneledStored} stored`);
+      const tunnelRate = tunneled.ok / tunneled.seconds;
+      // The baseline: the same burst again, directly, right after (same warmth of JIT, page cache and WAL).
+      const again = await burst(service.endpoint(ACCOUNT).localHookUrl ?? '', makeBodies());
+      const directRate = again.ok / again.seconds;
+      log(`directly again: ${again.ok} answered 200 in ${again.seconds.toFixed(2)} s (p99 ${percentile(again.latencies, 99).toFixed(0)} ms)`);
 
       return [
         {
@@ -87,9 +119,18 @@ export const webhooksBench: Bench = {
           budget: { text: '< 5,000 ms (the service gives up after about 5 s)', met: p99 < 5000 },
           better: 'lower',
         },
+        {
+          name: 'notifications persisted before the 200, through the SSH tunnel',
+          unit: '/s',
+          value: tunnelRate,
+          baseline: { name: 'the same burst sent to the listener directly, right after', value: directRate },
+          budget: { text: '≥ 0.3× direct, none lost', met: tunnelRate >= 0.3 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS },
+          better: 'higher',
+        },
       ];
     } finally {
       await service.stop();
+      await sshd?.stop();
       db.close();
       folder.remove();
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli } from '../helpers/run-cli';
 import { freePort, startSshServer, type SshServer } from '../helpers/ssh-server';
 import { tempFolder } from '../helpers/temp-folder';
-import { post, startSandboxProcess } from './fixtures/webhook-helpers';
+import { post, startSandboxProcess, waitUntil } from './fixtures/webhook-helpers';
 
 // `webhook serve --tunnel ssh://…` for a server receiving notifications on behalf of the office: the
 // key and address come from the environment (no keychain), the first stdout line is the public URL.
@@ -51,6 +51,16 @@ describe('CLI webhook serve through an SSH tunnel', () => {
     const taken = await post(url, JSON.stringify({ notification_id: 'cli-1', notification_action: 'TU' }));
     expect(taken.status).toBe(200);
     expect((await post(`http://127.0.0.1:${remotePort}/hooks/wrong`, '{}')).status).toBe(404);
+  });
+
+  it('Ctrl+C closes the tunnel: the SSH session on the server ends with the process', async () => {
+    const serving = child;
+    if (!serving) throw new Error('webhook serve is not running');
+    expect(sshd.sessionPids().length).toBeGreaterThan(0);
+    const exited = new Promise<number | null>((resolve) => serving.once('exit', (code) => resolve(code)));
+    serving.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await waitUntil(() => sshd.sessionPids().length === 0, 10_000, 'the SSH session to end');
   });
 
   it('an unknown server key stops it in words, with the fingerprint to check', async () => {

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,11 +86,12 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
 
   it('reconnects by itself when the SSH connection is killed, and the next notification arrives', async () => {
     const before = core.spine.webhooks.stats(accountId).received;
-    expect(sshd.sessionPids().length).toBeGreaterThan(0);
+    const running = await tunnelReaches(core, (s) => s.state === 'running', 30_000);
+    expect(sshd.sessionPids().length, `an SSH session while ${JSON.stringify(running)}`).toBeGreaterThan(0);
     const lost = tunnelReaches(core, (s) => s.state === 'reconnecting', 60_000, 'the tunnel to notice the cut');
     await sshd.killSessions();
     const reconnecting = await lost;
-    expect(reconnecting.error?.code).toBe('webhooks.tunnel.sshConnectionLost');
+    expect(reconnecting.error?.code, JSON.stringify(reconnecting)).toBe('webhooks.tunnel.sshConnectionLost');
     expect(reconnecting.nextRetryAt).not.toBeNull();
     await tunnelReaches(core, (s) => s.state === 'running', 60_000, 'the tunnel to come back');
 
@@ -116,6 +119,25 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     expect(confirm.ok).toBe(false);
   });
 
+  it('a remote port already taken on the server and a server that does not answer are said in words, and retried', async () => {
+    const taken = createServer();
+    const takenPort = await freePort();
+    await new Promise<void>((resolve) => taken.listen(takenPort, '127.0.0.1', resolve));
+    try {
+      await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ remotePort: takenPort }) }));
+      await ok(core.dispatch('tunnel.start', {}));
+      const busy = await tunnelReaches(core, (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshPortTaken', 30_000, 'the taken port');
+      expect(busy.error?.message).toContain(`refused to open port ${takenPort}`);
+      expect(busy.nextRetryAt).not.toBeNull();
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ port: await freePort() }) }));
+    const silent = await tunnelReaches(core, (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshUnreachable', 30_000, 'the closed SSH port');
+    expect(silent.error?.message).toContain('Nothing answered at 127.0.0.1');
+    await ok(core.dispatch('tunnel.stop', {}));
+  });
+
   it('shows an unknown server key to be confirmed once, then connects with it pinned', async () => {
     const empty = join(sshd.dir, 'known_hosts_empty');
     writeFileSync(empty, '');
@@ -133,7 +155,66 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     const hookUrl = core.spine.webhooks.endpoint(accountId).hookUrl ?? '';
     const answer = await post(hookUrl, body, { 'content-type': 'application/json', 'x-signature-sha256': createHmac('sha256', HMAC).update(body).digest('hex') });
     expect(answer.status).toBe(200);
-    await ok(core.dispatch('tunnel.stop', {}));
+    // Choosing no tunnel closes it and it no longer opens with the app.
+    const none = await ok<TunnelSettings>(core.dispatch('tunnel.saveSettings', { provider: 'none' }));
+    expect(none.enabled).toBe(false);
     expect((await ok<TunnelStatus>(core.dispatch('tunnel.status', {}))).state).toBe('off');
+    expect(core.spine.webhooks.state(accountId).hookUrl).toBeNull();
+  });
+
+  it('a key the server does not accept, or one behind a passphrase, is said in words; the SSH agent works', async () => {
+    const stranger = join(sshd.dir, 'id_stranger');
+    writeFileSync(stranger, ssh2.utils.generateKeyPairSync('ed25519').private, { mode: 0o600 });
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ identityFile: stranger }) }));
+    await ok(core.dispatch('tunnel.start', {}));
+    const refused = await tunnelReaches(core, (s) => s.state === 'failed', 30_000, 'the key to be refused');
+    expect(refused.error?.code).toBe('webhooks.tunnel.sshAuthRefused');
+    expect(refused.error?.message).toContain(`did not accept the user ${sshd.user}`);
+
+    const locked = join(sshd.dir, 'id_locked');
+    writeFileSync(locked, ssh2.utils.generateKeyPairSync('ed25519', { passphrase: 'secret words', cipher: 'aes256-ctr', rounds: 4 }).private, { mode: 0o600 });
+    await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ identityFile: locked }) }));
+    const encrypted = await tunnelReaches(core, (s) => s.state === 'failed' && s.error?.code === 'webhooks.tunnel.sshKeyEncrypted', 30_000, 'the passphrase to be explained');
+    expect(encrypted.error?.message).toContain('ssh-add');
+
+    // The agent: ssh-agent started for the test, holding the user's key.
+    const socket = join(sshd.dir, 'agent.sock');
+    const agent = spawn('ssh-agent', ['-D', '-a', socket], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const before = process.env.SSH_AUTH_SOCK;
+    try {
+      await new Promise<void>((resolve) => agent.stdout?.once('data', () => resolve()));
+      await new Promise<void>((resolve, reject) =>
+        spawn('ssh-add', [sshd.identityFile], { env: { ...process.env, SSH_AUTH_SOCK: socket }, stdio: 'ignore' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ssh-add exited ${code}`)))),
+      );
+      process.env.SSH_AUTH_SOCK = socket;
+      await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ auth: 'agent', identityFile: null }) }));
+      await tunnelReaches(core, (s) => s.state === 'running', 30_000, 'the tunnel through the agent');
+      await ok(core.dispatch('tunnel.stop', {}));
+    } finally {
+      if (before === undefined) delete process.env.SSH_AUTH_SOCK;
+      else process.env.SSH_AUTH_SOCK = before;
+      agent.kill('SIGTERM');
+    }
+  });
+
+  it('opens with the app when it was on, and closes with it', async () => {
+    const other = tempFolder();
+    try {
+      const open = () => createCore({ dataFolder: other.path, hostKind: 'cli', version: '0', secrets: new MemorySecretStore(), webhookPort: 0 });
+      const first = open();
+      await first.startBackground();
+      await ok(first.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ remotePort: await freePort() }) }));
+      await ok(first.dispatch('tunnel.start', {}));
+      await tunnelReaches(first, (s) => s.state === 'running');
+      await first.close();
+      // The app closed its SSH session itself (this process lives on).
+      await waitUntil(() => sshd.sessionPids().length === 0, 10_000, 'the SSH session to end with the app');
+      const second = open();
+      await second.startBackground();
+      await tunnelReaches(second, (s) => s.state === 'running', 30_000, 'the tunnel to open with the app');
+      await second.close();
+    } finally {
+      other.remove();
+    }
   });
 });

@@ -21,10 +21,10 @@ function scripted(failures: Error[]) {
   return { tunnel, attempts, cut: () => events?.lost(new TunnelFailure('sshConnectionLost', { host: 'h' })) };
 }
 
-function manager(tunnel: Tunnel) {
+function manager(tunnel: Tunnel, watch: { every: number; network: () => string } = { every: 0, network: () => 'lan' }) {
   const urls: (string | null)[] = [];
   const states: TunnelCoreStatus[] = [];
-  const m = new TunnelManager({ tunnel: async () => ({ provider: 'ssh', tunnel }), localPort: () => 4321, onUrl: (url) => urls.push(url), baseDelayMs: 5, maxDelayMs: 40, watchEveryMs: 0 });
+  const m = new TunnelManager({ tunnel: async () => ({ provider: 'ssh', tunnel }), localPort: () => 4321, onUrl: (url) => urls.push(url), baseDelayMs: 5, maxDelayMs: 40, watchEveryMs: watch.every, network: watch.network });
   m.onChange(() => states.push(m.status()));
   const reaches = (state: TunnelCoreStatus['state']) =>
     new Promise<TunnelCoreStatus>((resolve) => {
@@ -65,6 +65,19 @@ describe('the tunnel manager', () => {
     s.cut();
     expect(urls.at(-1)).toBeNull();
     await back;
+    expect(s.attempts.length).toBe(2);
+    await m.stop();
+  });
+
+  it('a network change opens a running tunnel again at once', async () => {
+    const s = scripted([]);
+    let network = 'home-wifi';
+    const { m, reaches } = manager(s.tunnel, { every: 10, network: () => network });
+    await m.start();
+    expect(s.attempts.length).toBe(1);
+    const again = reaches('reconnecting').then(() => reaches('running'));
+    network = 'office-ethernet';
+    await again;
     expect(s.attempts.length).toBe(2);
     await m.stop();
   });

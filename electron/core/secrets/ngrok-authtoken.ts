@@ -4,7 +4,7 @@ import type { SecretStore } from './secret-store';
 /** The keychain entry of the ngrok authtoken (one per computer user, not per account). */
 export const NGROK_AUTHTOKEN_SECRET = 'ngrok-authtoken';
 /** For a run without a keychain (a server, the CLI): wins over the keychain, stored nowhere. */
-export const NGROK_AUTHTOKEN_ENV = 'SIGNDOCK_NGROK_AUTHTOKEN';
+const NGROK_AUTHTOKEN_ENV = 'SIGNDOCK_NGROK_AUTHTOKEN';
 
 /**
  * The ngrok authtoken: write-only from the UI's side. It is read only here, to open the tunnel, and

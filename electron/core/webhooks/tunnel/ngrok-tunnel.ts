@@ -13,6 +13,30 @@ export interface NgrokTunnelOptions {
   domain: string | null;
   /** Another ngrok service address (a corporate relay; tests point it at a closed port). Default: ngrok's own. */
   serverAddr?: string | undefined;
+  /** How long the session may take to come up (default 30 s; a network that drops packets never answers). */
+  timeoutMs?: number;
+}
+
+/** The listener, or a "timed out" error; a listener that comes up after all is closed at once. */
+function withTimeout(forwarding: Promise<NgrokModule.Listener>, ms: number): Promise<NgrokModule.Listener> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new Error('the ngrok service did not answer in time (timed out)'));
+    }, ms);
+    forwarding.then(
+      (listener) => {
+        clearTimeout(timer);
+        if (late) void listener.close().catch(() => undefined);
+        else resolve(listener);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 /** ngrok's error codes (https://ngrok.com/docs/errors/) that mean "this authtoken is not accepted". */
@@ -55,7 +79,7 @@ export class NgrokTunnel implements Tunnel {
     if (!authtoken) throw new TunnelFailure('ngrokNoAuthtoken');
     const ngrok = loadNgrok();
     try {
-      this.listener = await ngrok.forward({
+      const forwarding = ngrok.forward({
         addr: `127.0.0.1:${localPort}`,
         authtoken,
         ...(this.options.domain ? { domain: this.options.domain } : {}),
@@ -65,6 +89,7 @@ export class NgrokTunnel implements Tunnel {
           if (status === 'closed') events?.lost(new TunnelFailure('noNetwork', { host: 'ngrok' }));
         },
       });
+      this.listener = await withTimeout(forwarding, this.options.timeoutMs ?? 30_000);
     } catch (error) {
       throw ngrokFailure(error, this.options.domain);
     }

@@ -74,7 +74,9 @@ export class SshTunnel implements Tunnel {
       let ready = false;
       client.on('ready', () => {
         ready = true;
-        client.forwardIn('localhost', o.remotePort, (error) => {
+        // 127.0.0.1, not "localhost": sshd would take the port on ::1 alone when another program holds it
+        // on 127.0.0.1, and the server's proxy would reach that program instead. GatewayPorts yes: all interfaces.
+        client.forwardIn('127.0.0.1', o.remotePort, (error) => {
           if (error) reject(new TunnelFailure('sshPortTaken', { host: o.host, port: o.remotePort }));
           else resolve();
         });

@@ -15,7 +15,8 @@ type TunnelHandlers = Pick<Handlers, 'tunnel.settings' | 'tunnel.saveSettings' |
 
 /**
  * The `tunnel.*` operations (Settings → Notifications) over the webhook service's tunnel manager, and
- * the `tunnel.changed` event on every change of its state (plus `webhooks.changed`: the URL to paste moved).
+ * the `tunnel.changed` event on every change of its state (plus `webhooks.changed`: the URL to paste moved)
+ * and, while a tunnel is on, whenever the inbox changed (notifications arriving).
  */
 export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHandlersDeps): { handlers: TunnelHandlers; status: () => TunnelStatus } {
   const status = (): TunnelStatus => {
@@ -39,6 +40,10 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
     events.emit('tunnel.changed', status());
     events.emit('webhooks.changed', webhooks.state(selectedId()));
   });
+  // Notifications arriving change the status too ("are they arriving?"): told while a tunnel is on.
+  events.subscribe((message) => {
+    if (message.event === 'inbox.changed' && webhooks.tunnel.status().state !== 'off') events.emit('tunnel.changed', status());
+  });
 
   const settings = async (): Promise<TunnelSettings> => {
     const stored = webhooks.tunnelSettings.get();
@@ -58,7 +63,10 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
     'tunnel.settings': () => settings(),
     'tunnel.saveSettings': async (input) => {
       webhooks.tunnelSettings.save(input);
-      await restartIfOn();
+      if (input.provider === 'none') {
+        webhooks.tunnelSettings.setEnabled(false);
+        await webhooks.tunnel.stop();
+      } else await restartIfOn();
       return settings();
     },
     'tunnel.storeAuthtoken': async ({ authtoken }) => {

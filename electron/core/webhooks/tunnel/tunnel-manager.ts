@@ -17,6 +17,8 @@ export interface TunnelManagerOptions {
   maxDelayMs?: number;
   /** How often sleep and network changes are looked for (default 5 s; 0: never). */
   watchEveryMs?: number;
+  /** What identifies the network this computer is on (default: its interfaces' addresses). */
+  network?: () => string;
 }
 
 /** The core's view of the tunnel; the handlers add the hook URL and the notifications. */
@@ -69,7 +71,9 @@ export class TunnelManager {
   async start(): Promise<void> {
     this.desired = true;
     this.watch();
-    await this.reconnect('starting');
+    const run = this.reconnect('starting');
+    this.settled = run;
+    await run;
   }
 
   /** Closes the tunnel and stops retrying. */
@@ -96,8 +100,7 @@ export class TunnelManager {
     this.retryTimer = null;
     await this.closeCurrent();
     this.set({ state, nextRetryAt: null, hostKey: state === 'starting' ? null : this.view.hostKey, ...(state === 'starting' ? { error: null, attempts: 0 } : {}) });
-    this.settled = this.attempt(generation);
-    await this.settled;
+    await this.attempt(generation);
   }
 
   private async attempt(generation: number): Promise<void> {
@@ -166,12 +169,14 @@ export class TunnelManager {
   private watch(): void {
     const every = this.options.watchEveryMs ?? 5000;
     if (this.watchTimer || every <= 0) return;
+    const signatureOf = this.options.network ?? networkSignature;
     let last = Date.now();
-    let network = networkSignature();
+    let network = signatureOf();
     this.watchTimer = setInterval(() => {
       const now = Date.now();
-      const slept = now - last > every * 3;
-      const signature = networkSignature();
+      // A timer late by half a minute or more: the computer slept (a busy event loop is late by far less).
+      const slept = now - last > every + 30_000;
+      const signature = signatureOf();
       const moved = signature !== network;
       last = now;
       network = signature;

@@ -19,7 +19,7 @@ export interface StoredTunnelSettings {
   pinnedFingerprint: string | null;
 }
 
-export const defaultTunnelSettings: StoredTunnelSettings = { provider: 'none', ngrok: { domain: null }, ssh: null, pinnedFingerprint: null };
+const defaultTunnelSettings: StoredTunnelSettings = { provider: 'none', ngrok: { domain: null }, ssh: null, pinnedFingerprint: null };
 
 const upsertSql = 'INSERT INTO webhook_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value';
 
