@@ -7,7 +7,7 @@ import ssh2 from 'ssh2';
 import { hostKeyInfo } from '../../electron/core/webhooks/tunnel/known-hosts';
 import { tempFolder } from './temp-folder';
 
-const SSHD = '/usr/sbin/sshd';
+export const SSHD = '/usr/sbin/sshd';
 
 /** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
 export async function freePort(): Promise<number> {
