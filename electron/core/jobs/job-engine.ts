@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/contract/errors';
-import type { JobItemView, JobView } from '../../../shared/domain/jobs';
+import { isSettledJobState, type JobItemView, type JobView } from '../../../shared/domain/jobs';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
 import type { ItemStore, JobItem } from './item-store';
@@ -8,7 +8,7 @@ import { JobItemsRepo } from './job-items-repo';
 import { JobRunner, type JobKind } from './job-runner';
 import { JobsRepo, type JobRow } from './jobs-repo';
 import type { JobLeases } from './leases';
-import { finalStates, type JobCommand } from './state-machine';
+import type { JobCommand } from './state-machine';
 import type { Journal } from '../journal/journal';
 
 export interface JobEngineDeps {
@@ -142,7 +142,7 @@ export class JobEngine {
         continue;
       }
       const state = this.jobs.state(jobId);
-      if (state === null || finalStates.has(state) || state === 'paused') return this.view(jobId);
+      if (state === null || isSettledJobState(state)) return this.view(jobId);
       if (!this.deps.leases.holder(jobId)) {
         this.start(jobId);
         if (this.live.get(jobId)?.running) continue;
@@ -167,7 +167,7 @@ export class JobEngine {
   start(jobId: string): void {
     const job = this.jobs.get(jobId);
     const kind = job && this.kinds.get(job.kind);
-    if (!job || !kind || this.closed || finalStates.has(job.state) || job.state === 'paused') return;
+    if (!job || !kind || this.closed || isSettledJobState(job.state)) return;
     const live = this.liveOf(jobId);
     if (live.running || !this.deps.leases.acquire(jobId).owned) return;
     if (job.state === 'queued') this.jobs.event(jobId, 'start');

@@ -1,3 +1,5 @@
+import { jobStateSchema } from '../../../shared/domain/jobs';
+
 /**
  * The one state machine of every job (batches included):
  *
@@ -9,16 +11,14 @@
  * it is. Events come from the owner: `settled` when nothing is in flight any more, `drained` when no
  * item is left to do.
  */
-export const jobStates = ['queued', 'running', 'pausing', 'paused', 'cancelling', 'cancelled', 'finished'] as const;
+/** The states, as the contract names them (`shared/domain/jobs.ts` also says which are final, settled, active). */
+export const jobStates = jobStateSchema.options;
 export type JobState = (typeof jobStates)[number];
 
 export const jobCommands = ['pause', 'resume', 'cancel', 'retryFailed'] as const;
 export type JobCommand = (typeof jobCommands)[number];
 
 export type JobEvent = 'start' | 'settled' | 'drained' | 'stoppedByError';
-
-/** Final states: no command moves a job out of them but `retryFailed` of a finished job with failed items. */
-export const finalStates: ReadonlySet<JobState> = new Set(['cancelled', 'finished']);
 
 const commandTable: Record<JobCommand, Record<JobState, JobState>> = {
   pause: { queued: 'paused', running: 'pausing', pausing: 'pausing', paused: 'paused', cancelling: 'cancelling', cancelled: 'cancelled', finished: 'finished' },
