@@ -18,7 +18,10 @@ const nodeOnlyPackages = ['better-sqlite3', 'keytar', 'undici', 'ws', 'electron-
 
 // Module names are matched exactly (`paths`); only anchored regexes go in `patterns`, so that a
 // builtin's name (`events`, `domain`) never matches one of our own folders.
-const nodePaths = builtinModules.map((name) => ({ name, message: 'This layer must not use Node APIs: it reaches the host through the contract.' }));
+const nodePaths = builtinModules.map((name) => ({
+  name,
+  message: 'This layer must not use Node APIs: it reaches the host through the contract.',
+}));
 const nodeScheme = { regex: '^node:', message: 'This layer must not use Node APIs: it reaches the host through the contract.' };
 const electronPath = { name: 'electron', message: 'Only electron/main and electron/preload may import electron.' };
 const noElectron = { regex: '^electron/', message: 'Only electron/main and electron/preload may import electron.' };
@@ -28,7 +31,10 @@ const rawIpc = {
   importNames: ['ipcMain', 'ipcRenderer'],
   message: 'Use the typed IPC wrappers (electron/main/ipc-main.ts, electron/preload/index.ts).',
 };
-const uiPackages = ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next'].map((name) => ({ name, message: 'shared holds no UI code.' }));
+const uiPackages = ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next'].map((name) => ({
+  name,
+  message: 'shared holds no UI code.',
+}));
 
 export default tseslint.config(
   {
@@ -70,10 +76,17 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...nodePaths, electronPath, ...hostPackages, ...uiPackages],
-        patterns: [nodeScheme, noElectron, { regex: '(^|/)(electron|renderer|test)/', message: 'shared imports nothing from other layers.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...nodePaths, electronPath, ...hostPackages, ...uiPackages],
+          patterns: [
+            nodeScheme,
+            noElectron,
+            { regex: '(^|/)(electron|renderer|test)/', message: 'shared imports nothing from other layers.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
@@ -84,20 +97,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        paths: [...nodePaths, electronPath, ...hostPackages],
-        patterns: [nodeScheme, noElectron, { regex: '(^|/)(electron|test)/', message: 'The renderer reaches the host only through shared/ and the bridge.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...nodePaths, electronPath, ...hostPackages],
+          patterns: [
+            nodeScheme,
+            noElectron,
+            { regex: '(^|/)(electron|test)/', message: 'The renderer reaches the host only through shared/ and the bridge.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
   {
     files: ['electron/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electronPath],
-        patterns: [noElectron, { regex: '(^|/)(renderer|main|preload|web|cli|demo)/', message: 'The core does not depend on its hosts or the renderer.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronPath],
+          patterns: [
+            noElectron,
+            { regex: '(^|/)(renderer|main|preload|web|cli|demo)/', message: 'The core does not depend on its hosts or the renderer.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -28,7 +28,9 @@ function devServerCsp(): Plugin {
     name: 'signdock-dev-csp',
     apply: 'serve',
     transformIndexHtml: (html) =>
-      html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
   };
 }
 

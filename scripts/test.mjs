@@ -31,7 +31,10 @@ if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
       const update = spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
       for (const name of missing) {
         if (update.status !== 0) break;
-        const run = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: ['ignore', 'ignore', 'inherit'], env });
+        const run = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env,
+        });
         process.stderr.write(`   ${name}: ${run.status === 0 ? 'installed' : 'FAILED'}\n`);
       }
       const still = systemPackages.filter(([, present]) => !present()).map(([name]) => name);
@@ -71,7 +74,10 @@ mkdirSync('test-results', { recursive: true });
 let failedSteps = 0;
 failedSteps += step('lint', 'node', ['scripts/lint.mjs']) === 0 ? 0 : 1;
 failedSteps += step('typecheck', 'npm', ['run', '-s', 'typecheck']) === 0 ? 0 : 1;
-failedSteps += step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0 ? 0 : 1;
+failedSteps +=
+  step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0
+    ? 0
+    : 1;
 failedSteps += step('e2e', 'npx', ['playwright', 'test']) === 0 ? 0 : 1;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };

@@ -50,7 +50,9 @@ export function findAccount(ctx: CliContext, name: string, accounts: readonly Ac
   const account = accounts.find((a) => a.name.toLowerCase() === name.toLowerCase());
   if (account) return account;
   const names = accounts.map((a) => `"${a.name}"`);
-  throw new UsageError(`There is no account named "${name}". ${names.length > 0 ? `The accounts are: ${names.join(', ')}.` : 'No account is set up yet.'}`);
+  throw new UsageError(
+    `There is no account named "${name}". ${names.length > 0 ? `The accounts are: ${names.join(', ')}.` : 'No account is set up yet.'}`,
+  );
 }
 
 export function exitCodeFor(error: AppErrorShape): number {

@@ -144,7 +144,8 @@ export function splitGlobalOptions(argv: readonly string[]): GlobalOptions {
   const options: GlobalOptions = { home: undefined, account: undefined, json: false, help: false, tsa: undefined, tsaCa: [], rest: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (flag === '--json') options.json = true;
     else if (flag === '--help' || flag === '-h') options.help = true;
     else if (flag === '--home' || flag === '--account' || flag === '--tsa' || flag === '--tsa-ca') {
@@ -173,6 +174,8 @@ function report(error: unknown, json: boolean, core: Core | undefined, out: (t: 
   if (json) out(JSON.stringify({ error: { ...shape, message } }) + '\n');
   const fields = shape.kind === 'InvalidInput' && 'fields' in shape && shape.fields ? Object.entries(shape.fields) : [];
   // The service's own words may be in the message: each printed as one value (no line of its own).
-  err(`${terminalSafe(message)}\n${fields.map(([field, messages]) => `  ${terminalSafe(field)}: ${terminalSafe(messages.join(' '))}\n`).join('')}`);
+  err(
+    `${terminalSafe(message)}\n${fields.map(([field, messages]) => `  ${terminalSafe(field)}: ${terminalSafe(messages.join(' '))}\n`).join('')}`,
+  );
   return error instanceof AppError ? exitCodeFor(shape) : EXIT_FAILED;
 }

@@ -34,7 +34,10 @@ export function terminalSafe(value: string): string {
 /** What the CLI writes: line breaks and tabs kept, a carriage return only as the first character (its progress line) or before a line break. */
 export function terminalText(text: string): string {
   const progress = text.startsWith('\r');
-  const clean = text.replace(escapeSequence, '').replace(/\r(?!\n)/g, '').replace(textControls, '');
+  const clean = text
+    .replace(escapeSequence, '')
+    .replace(/\r(?!\n)/g, '')
+    .replace(textControls, '');
   return progress ? `\r${clean}` : clean;
 }
 

@@ -10,10 +10,25 @@ import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { PresetsRepo } from './batches/presets-repo';
 
 type BatchOperations =
-  | 'batches.current' | 'batches.create' | 'batches.get' | 'batches.list' | 'batches.addFiles' | 'batches.updateItems'
-  | 'batches.removeItems' | 'batches.importManifest' | 'batches.manifestTemplate' | 'batches.send' | 'batches.pause'
-  | 'batches.resume' | 'batches.cancel' | 'batches.retryFailed' | 'batches.preview' | 'batches.exportResults'
-  | 'presets.list' | 'presets.save' | 'presets.remove';
+  | 'batches.current'
+  | 'batches.create'
+  | 'batches.get'
+  | 'batches.list'
+  | 'batches.addFiles'
+  | 'batches.updateItems'
+  | 'batches.removeItems'
+  | 'batches.importManifest'
+  | 'batches.manifestTemplate'
+  | 'batches.send'
+  | 'batches.pause'
+  | 'batches.resume'
+  | 'batches.cancel'
+  | 'batches.retryFailed'
+  | 'batches.preview'
+  | 'batches.exportResults'
+  | 'presets.list'
+  | 'presets.save'
+  | 'presets.remove';
 
 /** What sending is given by the composition root. */
 interface BatchesPorts {

@@ -77,7 +77,13 @@ export class DataSpine {
   documentsWithStatus(accountId: string, status: DocumentStatus): MirrorDocument[] {
     const all: MirrorDocument[] = [];
     for (let offset = 0; ; offset += 500) {
-      const page = this.sync.queries.page({ accountId, statuses: [status], sort: { key: 'created', direction: 'desc' }, limit: 500, offset });
+      const page = this.sync.queries.page({
+        accountId,
+        statuses: [status],
+        sort: { key: 'created', direction: 'desc' },
+        limit: 500,
+        offset,
+      });
       all.push(...page.documents);
       if (page.documents.length < 500) return all;
     }
@@ -151,7 +157,11 @@ export class DataSpine {
     return {
       accountId,
       state: running ? 'syncing' : state?.error ? 'error' : 'idle',
-      progress: progress ? { pages: progress.pages, documents: progress.documents, total: progress.total } : running ? { pages: 0, documents: 0, total: null } : null,
+      progress: progress
+        ? { pages: progress.pages, documents: progress.documents, total: progress.total }
+        : running
+          ? { pages: 0, documents: 0, total: null }
+          : null,
       lastFullSync: state?.startedAt
         ? { startedAt: state.startedAt, finishedAt: state.finishedAt, documents: state.documents, error: state.error?.message ?? null }
         : null,
@@ -208,7 +218,8 @@ export class DataSpine {
 
   async configureWebhooks(patch: OperationParsedInput<'webhooks.configure'>) {
     const accountId = this.selectedId();
-    const publicBaseUrl = patch.publicBaseUrl === undefined ? undefined : patch.publicBaseUrl === '' ? null : patch.publicBaseUrl?.replace(/\/+$/, '');
+    const publicBaseUrl =
+      patch.publicBaseUrl === undefined ? undefined : patch.publicBaseUrl === '' ? null : patch.publicBaseUrl?.replace(/\/+$/, '');
     const state = await this.webhooks.configure(accountId, { ...patch, ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}) });
     this.deps.events.emit('webhooks.changed', state);
     return state;

@@ -28,7 +28,9 @@ export class Dispatcher {
   async dispatch(name: unknown, input: unknown): Promise<Result<unknown>> {
     if (!isOperationName(name)) {
       const shown = typeof name === 'string' ? name.slice(0, 80) : typeof name;
-      return failure(new AppError({ kind: 'UnknownOperation', code: 'unknownOperation', message: `There is no operation called "${shown}".` }));
+      return failure(
+        new AppError({ kind: 'UnknownOperation', code: 'unknownOperation', message: `There is no operation called "${shown}".` }),
+      );
     }
     const spec = operations[name];
     const parsed = safeParse(spec.input, input ?? {});

@@ -7,9 +7,24 @@ import { AddressBook } from './mirror/address-book';
 import { DocumentsService } from './mirror/documents-service';
 
 type MirrorOperations =
-  | 'sync.status' | 'sync.now' | 'webhooks.state' | 'webhooks.configure' | 'webhooks.rotateToken' | 'inbox.list'
-  | 'documents.list' | 'documents.get' | 'documents.query' | 'documents.dashboard' | 'documents.activity' | 'documents.detail'
-  | 'documents.signature' | 'documents.export' | 'documents.selectionIds' | 'documents.attention' | 'contacts.list' | 'contacts.remember';
+  | 'sync.status'
+  | 'sync.now'
+  | 'webhooks.state'
+  | 'webhooks.configure'
+  | 'webhooks.rotateToken'
+  | 'inbox.list'
+  | 'documents.list'
+  | 'documents.get'
+  | 'documents.query'
+  | 'documents.dashboard'
+  | 'documents.activity'
+  | 'documents.detail'
+  | 'documents.signature'
+  | 'documents.export'
+  | 'documents.selectionIds'
+  | 'documents.attention'
+  | 'contacts.list'
+  | 'contacts.remember';
 
 /** What the mirror's operations are given by the composition root. */
 interface MirrorPorts {

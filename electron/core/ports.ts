@@ -15,7 +15,10 @@ export interface Subsystem<K extends keyof Handlers = never> {
 }
 
 /** The mirror as other subsystems see it: reads of the local copy, and a fresh read of the service recorded in it. */
-export type MirrorPort = Pick<DataSpine, 'document' | 'documentsWithStatus' | 'documentOfSignature' | 'readStamp' | 'recordRead' | 'requireSelected'>;
+export type MirrorPort = Pick<
+  DataSpine,
+  'document' | 'documentsWithStatus' | 'documentOfSignature' | 'readStamp' | 'recordRead' | 'requireSelected'
+>;
 
 /** The service as other subsystems see it: an account's client, and its limiter (shared by every client of the account). */
 export type ServicePort = Pick<ServiceClients, 'forAccount' | 'limiterFor'>;

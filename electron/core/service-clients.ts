@@ -28,9 +28,10 @@ export class ServiceClients {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: ServiceClientsDeps) {
-    this.unsubscribe = deps.events?.subscribe((message) => {
-      if (message.event === 'accounts.changed') this.invalidate();
-    }) ?? (() => undefined);
+    this.unsubscribe =
+      deps.events?.subscribe((message) => {
+        if (message.event === 'accounts.changed') this.invalidate();
+      }) ?? (() => undefined);
   }
 
   forAccount(accountId: string): Promise<ServiceClient> {

@@ -22,7 +22,8 @@ export function localSandbox(launcherOptions: LocalSandboxOptions = {}): Sandbox
   let webhookUrl: string | null = null;
   return {
     async start({ key, stateFile, port }) {
-      if (running && running.key === key && running.stateFile === stateFile) return { url: running.sandbox.url, tsaUrl: running.sandbox.tsa.url };
+      if (running && running.key === key && running.stateFile === stateFile)
+        return { url: running.sandbox.url, tsaUrl: running.sandbox.tsa.url };
       await running?.sandbox.stop();
       running = null;
       const { startSandbox } = await import('../../test/sandbox/start-sandbox');
@@ -31,7 +32,11 @@ export function localSandbox(launcherOptions: LocalSandboxOptions = {}): Sandbox
       // Demo signers take about 20 s to sign, so a person can watch documents move.
       // The demo's key lives in this process only: it is given at every start and never saved.
       const options = {
-        key, stateFile, keysInMemoryOnly: true, demo: firstRun, autoSign: { enabled: true, delay_ms: 20_000 },
+        key,
+        stateFile,
+        keysInMemoryOnly: true,
+        demo: firstRun,
+        autoSign: { enabled: true, delay_ms: 20_000 },
         ...(controlToken ? { controlToken } : {}),
       };
       let sandbox: Sandbox;

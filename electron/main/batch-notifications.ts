@@ -39,8 +39,13 @@ export function notifyWhenBatchesEnd(core: Core): () => void {
     const setting = core.settings.get().language;
     const say = words[setting === 'system' ? (app.getLocale().toLowerCase().startsWith('es') ? 'es' : 'en') : setting];
     const { sent, failed, uncertain } = batch.progress.byState;
-    const body = [say.sent(sent), failed > 0 ? say.failed(failed) : null, uncertain > 0 ? say.uncertain(uncertain) : null].filter(Boolean).join(' · ');
-    new Notification({ title: notificationText(batch.state === 'done' ? say.doneTitle : say.cancelledTitle), body: notificationText(body) }).show();
+    const body = [say.sent(sent), failed > 0 ? say.failed(failed) : null, uncertain > 0 ? say.uncertain(uncertain) : null]
+      .filter(Boolean)
+      .join(' · ');
+    new Notification({
+      title: notificationText(batch.state === 'done' ? say.doneTitle : say.cancelledTitle),
+      body: notificationText(body),
+    }).show();
   });
 }
 

@@ -19,4 +19,3 @@ export function parseDialogRequest(value: unknown): DialogRequest | null {
   }
   return null;
 }
-

@@ -8,6 +8,9 @@ export async function showDialog(window: BrowserWindow, request: DialogRequest):
     const picked = await dialog.showOpenDialog(window, { title: request.title, properties: ['openDirectory', 'dontAddToRecent'] });
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
   }
-  const saved = await dialog.showSaveDialog(window, { defaultPath: join(app.getPath('documents'), request.suggestedName), properties: ['showOverwriteConfirmation', 'createDirectory'] });
+  const saved = await dialog.showSaveDialog(window, {
+    defaultPath: join(app.getPath('documents'), request.suggestedName),
+    properties: ['showOverwriteConfirmation', 'createDirectory'],
+  });
   return saved.canceled ? null : (saved.filePath ?? null);
 }

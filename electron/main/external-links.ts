@@ -24,9 +24,7 @@ export interface LinkAllowList {
   projectPages: readonly string[];
 }
 
-export type LinkDecision =
-  | { open: true; url: string }
-  | { open: false; reason: 'invalid' | 'scheme' | 'credentials' | 'notAllowed' };
+export type LinkDecision = { open: true; url: string } | { open: false; reason: 'invalid' | 'scheme' | 'credentials' | 'notAllowed' };
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

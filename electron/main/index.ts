@@ -117,7 +117,10 @@ app.on(
   quitAfterClose({
     close: async () => core?.close(),
     exit: (code) => app.exit(code),
-    warn: (outcome) => process.stderr.write(`SignDock did not close cleanly (${outcome === 'timed-out' ? 'it took longer than 5 s' : 'closing failed'}); quitting anyway.\n`),
+    warn: (outcome) =>
+      process.stderr.write(
+        `SignDock did not close cleanly (${outcome === 'timed-out' ? 'it took longer than 5 s' : 'closing failed'}); quitting anyway.\n`,
+      ),
   }),
 );
 

@@ -30,7 +30,10 @@ export interface WindowOptions {
 }
 
 /** The one window's options: isolated, sandboxed, no Node in the page, only the preload bridge. */
-export function mainWindowOptions(preload: string, bounds: { width?: number; height?: number; x?: number; y?: number } = {}): WindowOptions {
+export function mainWindowOptions(
+  preload: string,
+  bounds: { width?: number; height?: number; x?: number; y?: number } = {},
+): WindowOptions {
   return {
     ...bounds,
     minWidth: 900,
@@ -64,7 +67,12 @@ const devHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  * server named by `ELECTRON_RENDERER_URL` (electron-vite dev), and only on this computer. A packaged
  * app ignores the variable: whoever can set it could otherwise give the app's bridge to any page.
  */
-export function rendererEntry(options: { isPackaged: boolean; devUrl: string | undefined; rendererFile: string; rendererFileUrl: string }): RendererEntry {
+export function rendererEntry(options: {
+  isPackaged: boolean;
+  devUrl: string | undefined;
+  rendererFile: string;
+  rendererFileUrl: string;
+}): RendererEntry {
   if (!options.isPackaged && options.devUrl) {
     try {
       const url = new URL(options.devUrl);

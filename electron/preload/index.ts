@@ -29,5 +29,6 @@ contextBridge.exposeInMainWorld('signdock', {
   /** A folder picked in the system's dialog (null: cancelled). */
   chooseFolder: (title: string): Promise<string | null> => ipcRenderer.invoke(DIALOG_CHANNEL, { kind: 'folder', title: String(title) }),
   /** Where to save a file, from the system's save dialog (null: cancelled). */
-  chooseSaveFile: (suggestedName: string): Promise<string | null> => ipcRenderer.invoke(DIALOG_CHANNEL, { kind: 'save', suggestedName: String(suggestedName) }),
+  chooseSaveFile: (suggestedName: string): Promise<string | null> =>
+    ipcRenderer.invoke(DIALOG_CHANNEL, { kind: 'save', suggestedName: String(suggestedName) }),
 });

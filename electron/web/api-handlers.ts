@@ -71,11 +71,14 @@ export function apiHandlers(deps: ApiDeps) {
     const read = await readLimitedBody(req, { maxBytes: limits.callBytes, drainBytes: DRAIN_BYTES, idleMs: limits.bodyIdleMs });
     if (read.kind === 'aborted') return;
     if (read.kind === 'timeout') {
-      return closeAfter(res, () => refuse(res, 408, 'InvalidInput', 'The call stopped arriving, so SignDock stopped waiting for it.', true));
+      return closeAfter(res, () =>
+        refuse(res, 408, 'InvalidInput', 'The call stopped arriving, so SignDock stopped waiting for it.', true),
+      );
     }
     if (read.kind === 'tooLarge') {
       const mb = Math.round(limits.callBytes / (1024 * 1024));
-      const answer = () => refuse(res, 413, 'InvalidInput', `The call is larger than ${mb} MB, the most SignDock takes in one call.`, !read.drained);
+      const answer = () =>
+        refuse(res, 413, 'InvalidInput', `The call is larger than ${mb} MB, the most SignDock takes in one call.`, !read.drained);
       return read.drained ? answer() : closeAfter(res, answer);
     }
     let body: unknown;

@@ -21,7 +21,8 @@ const contentTypes: Record<string, string> = {
 export async function handleDownload(req: IncomingMessage, res: ServerResponse, exportsFolder: string, idleMs: number): Promise<void> {
   if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Downloads are asked for with POST.');
   const read = await readLimitedBody(req, { maxBytes: 16 * 1024, drainBytes: 0, idleMs });
-  if (read.kind !== 'ok') return refuse(res, read.kind === 'timeout' ? 408 : 413, 'InvalidInput', 'The download request is not one SignDock understands.', true);
+  if (read.kind !== 'ok')
+    return refuse(res, read.kind === 'timeout' ? 408 : 413, 'InvalidInput', 'The download request is not one SignDock understands.', true);
   let path: unknown;
   try {
     path = (JSON.parse(read.body.toString('utf8')) as { path?: unknown }).path;
@@ -30,10 +31,16 @@ export async function handleDownload(req: IncomingMessage, res: ServerResponse, 
   }
   const file = typeof path === 'string' ? await insideFolder(exportsFolder, path, 'file') : null;
   const type = file === null ? undefined : contentTypes[extname(file).toLowerCase()];
-  if (file === null || type === undefined) return refuse(res, 404, 'NotFound', 'That file is not among the reports and exports SignDock saved.');
+  if (file === null || type === undefined)
+    return refuse(res, 404, 'NotFound', 'That file is not among the reports and exports SignDock saved.');
   const size = (await stat(file)).size;
   // The name only (no folder), made safe for the header: the browser saves it where its user chooses.
   const name = basename(file).replace(/[^\w.-]/g, '_');
-  res.writeHead(200, { 'content-type': type, 'content-length': size, 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' });
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': size,
+    'content-disposition': `attachment; filename="${name}"`,
+    'cache-control': 'no-store',
+  });
   createReadStream(file).pipe(res);
 }

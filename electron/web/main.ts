@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     secrets: new KeytarSecretStore(),
     sandbox: localSandbox({
       started: ({ url, control, controlToken }) =>
-        process.stderr.write(`The local sandbox is running at ${url} (control API ${control}, header x-sandbox-control-token: ${controlToken}).\n`),
+        process.stderr.write(
+          `The local sandbox is running at ${url} (control API ${control}, header x-sandbox-control-token: ${controlToken}).\n`,
+        ),
     }),
   });
   if (process.env.SIGNDOCK_DEMO === '1') {
@@ -54,13 +56,18 @@ async function main(): Promise<void> {
   const token = last?.token ?? newWebSessionToken();
   const review = reviewArchive ? { reviewArchive } : {};
   // The last run's address and token when the port is free again: an open tab reconnects by itself.
-  const host = await startWebHost({ core, rendererDir, token, port: port || (last?.port ?? 0), ...review }).catch((error: NodeJS.ErrnoException) => {
-    if (port || error.code !== 'EADDRINUSE') throw error;
-    return startWebHost({ core, rendererDir, token, port: 0, ...review });
-  });
+  const host = await startWebHost({ core, rendererDir, token, port: port || (last?.port ?? 0), ...review }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (port || error.code !== 'EADDRINUSE') throw error;
+      return startWebHost({ core, rendererDir, token, port: 0, ...review });
+    },
+  );
   saveWebSession(dataFolder, { token, port: host.port });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
-  else process.stdout.write(`SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}.${reviewArchive ? ` Reviewing the archive in ${reviewArchive}, read-only.` : ''} Press Ctrl+C to stop.)\n`);
+  else
+    process.stdout.write(
+      `SignDock is running. Open this address in your browser:\n  ${host.url}\n(Data folder: ${dataFolder}.${reviewArchive ? ` Reviewing the archive in ${reviewArchive}, read-only.` : ''} Press Ctrl+C to stop.)\n`,
+    );
 
   const stop = async () => {
     await host.close();
@@ -82,7 +89,9 @@ function archiveToReview(given: string): string {
     if (!statSync(path).isDirectory()) throw new Error('not a folder');
     return realpathSync(path);
   } catch {
-    process.stderr.write(`--archive: "${given}" is not a folder SignDock can read. Give the folder that holds the evidence archive (its bags).\n`);
+    process.stderr.write(
+      `--archive: "${given}" is not a folder SignDock can read. Give the folder that holds the evidence archive (its bags).\n`,
+    );
     process.exit(2);
   }
 }

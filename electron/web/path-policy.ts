@@ -13,7 +13,12 @@ export interface CallPolicy {
   /** The call to run in place of the one received (paths made canonical), or a refusal to answer. */
   check(op: unknown, input: unknown): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }>;
   /** After the call ran: results that would show a file the browser did not upload are withheld. */
-  filter(op: unknown, input: unknown, result: Result<unknown>, itemPath: (batchId: string, itemId: string) => Promise<string | null>): Promise<Result<unknown>>;
+  filter(
+    op: unknown,
+    input: unknown,
+    result: Result<unknown>,
+    itemPath: (batchId: string, itemId: string) => Promise<string | null>,
+  ): Promise<Result<unknown>>;
 }
 
 const MAX_NAMED = 20;
@@ -35,7 +40,8 @@ export function callPolicy(uploadsFolder: string, reviewArchive: string | null =
           ok: false,
           error: new AppError({
             kind: 'InvalidInput',
-            message: 'In the browser, SignDock reads a manifest from the file you pick, not from a path on this computer. Pick the CSV file again.',
+            message:
+              'In the browser, SignDock reads a manifest from the file you pick, not from a path on this computer. Pick the CSV file again.',
             fields: { path: ['Give the file itself (fileName and contentBase64), not a path.'] },
           }),
         };
@@ -54,7 +60,10 @@ export function callPolicy(uploadsFolder: string, reviewArchive: string | null =
   };
 }
 
-async function checkAddFiles(uploadsFolder: string, input: unknown): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }> {
+async function checkAddFiles(
+  uploadsFolder: string,
+  input: unknown,
+): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }> {
   // A malformed call is left to the contract's own check (it names the field).
   if (!isRecord(input) || !Array.isArray(input.paths) || !input.paths.every((p) => typeof p === 'string')) return { ok: true, input };
   const paths = input.paths as string[];
@@ -77,7 +86,9 @@ async function checkAddFiles(uploadsFolder: string, input: unknown): Promise<{ o
       kind: 'InvalidInput',
       message,
       params: { path: first.path },
-      fields: Object.fromEntries(refused.slice(0, MAX_NAMED).map(({ index }) => [`paths.${index}`, ['Only files uploaded from this browser can be added.']])),
+      fields: Object.fromEntries(
+        refused.slice(0, MAX_NAMED).map(({ index }) => [`paths.${index}`, ['Only files uploaded from this browser can be added.']]),
+      ),
     }),
   };
 }

@@ -6,7 +6,11 @@ export type RefusalKind = 'Unauthorized' | 'NotFound' | 'InvalidInput' | 'Forbid
 /** Writes a result envelope as JSON. `close`: the connection ends after it (its request was not read to the end). */
 export function send(res: ServerResponse, status: number, body: Result<unknown>, close = false): void {
   const text = JSON.stringify(body);
-  const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) };
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  };
   if (close) headers.connection = 'close';
   res.writeHead(status, headers);
   res.end(text);

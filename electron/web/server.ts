@@ -54,26 +54,29 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   // Slow senders are cut off: headers within headersTimeout, the whole request within requestTimeout
   // (checked every few seconds), and no body byte for bodyIdleMs ends a call or an upload.
-  const server: Server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(limits.headersTimeoutMs / 2))),
-  }, (req, res) => {
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Forbidden', 'This address is not served here.');
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) {
-      return refuse(res, 403, 'Forbidden', 'Calls from other web pages are not allowed.');
-    }
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === '/api/call') return void handleCall(req, res);
-    if (path === '/api/upload') return void handleUpload(req, res);
-    if (path === '/api/download') return void handleDownload(req, res);
-    if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
-    if (csp) res.setHeader('content-security-policy', csp);
-    if (!serveStatic(rendererDir, path, res)) refuse(res, 404, 'NotFound', 'There is nothing at this address.');
-  });
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(limits.headersTimeoutMs / 2))),
+    },
+    (req, res) => {
+      for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+      if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Forbidden', 'This address is not served here.');
+      const origin = req.headers.origin;
+      if (origin !== undefined && !allowedOrigins().has(origin)) {
+        return refuse(res, 403, 'Forbidden', 'Calls from other web pages are not allowed.');
+      }
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (path === '/api/call') return void handleCall(req, res);
+      if (path === '/api/upload') return void handleUpload(req, res);
+      if (path === '/api/download') return void handleDownload(req, res);
+      if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
+      if (csp) res.setHeader('content-security-policy', csp);
+      if (!serveStatic(rendererDir, path, res)) refuse(res, 404, 'NotFound', 'There is nothing at this address.');
+    },
+  );
   server.maxConnections = limits.maxConnections;
 
   const tokenOk = (candidate: string | undefined): boolean => {

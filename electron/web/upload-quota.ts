@@ -72,7 +72,11 @@ async function folderSize(folder: string, skip: ReadonlySet<string>): Promise<nu
     const path = join(folder, entry.name);
     if (skip.has(path)) continue;
     if (entry.isDirectory()) total += await folderSize(path, skip);
-    else if (entry.isFile()) total += await lstat(path).then((info) => info.size, () => 0);
+    else if (entry.isFile())
+      total += await lstat(path).then(
+        (info) => info.size,
+        () => 0,
+      );
   }
   return total;
 }

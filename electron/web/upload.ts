@@ -32,7 +32,10 @@ export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, ra
   }
   const tooLarge = () => {
     const problem = fileProblems.tooLarge(name, maxPdfBytes);
-    return failure(413, new AppError({ kind: 'InvalidInput', ...problem, message: problem.message.replace(/\.$/, ', so it was not added.') }));
+    return failure(
+      413,
+      new AppError({ kind: 'InvalidInput', ...problem, message: problem.message.replace(/\.$/, ', so it was not added.') }),
+    );
   };
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxUploadBytes) {
@@ -46,11 +49,14 @@ export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, ra
   if (hold === null) {
     req.resume();
     const room = sizeText(quota.limitBytes);
-    return failure(507, new AppError({
-      kind: 'Unavailable',
-      params: { file: name, limit: room },
-      message: `“${name}” was not added: files waiting to be sent already fill the ${room} SignDock keeps for uploads. Send or remove rows of the current batch, then add it again.`,
-    }));
+    return failure(
+      507,
+      new AppError({
+        kind: 'Unavailable',
+        params: { file: name, limit: room },
+        message: `“${name}” was not added: files waiting to be sent already fill the ${room} SignDock keeps for uploads. Send or remove rows of the current batch, then add it again.`,
+      }),
+    );
   }
   let received = 0;
   let overflow = false;
@@ -96,13 +102,24 @@ export async function receiveUpload(req: IncomingMessage, quota: UploadQuota, ra
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     hold.release(0);
     if (overflow) return tooLarge();
-    if (idle) return failure(408, new AppError({ kind: 'InvalidInput', params: { file: name }, message: `“${name}” stopped arriving, so SignDock stopped waiting for it. Add it again.` }));
-    return failure(500, new AppError({
-      kind: 'Internal',
-      code: 'file.writeFailed',
-      params: { folder },
-      message: `SignDock could not keep “${name}” in ${folder}: ${error instanceof Error ? error.message : String(error)}.`,
-    }));
+    if (idle)
+      return failure(
+        408,
+        new AppError({
+          kind: 'InvalidInput',
+          params: { file: name },
+          message: `“${name}” stopped arriving, so SignDock stopped waiting for it. Add it again.`,
+        }),
+      );
+    return failure(
+      500,
+      new AppError({
+        kind: 'Internal',
+        code: 'file.writeFailed',
+        params: { folder },
+        message: `SignDock could not keep “${name}” in ${folder}: ${error instanceof Error ? error.message : String(error)}.`,
+      }),
+    );
   }
 }
 
@@ -117,7 +134,10 @@ const unsafeNameCharacters = /[\u0000-\u001f\u007f<>:"|?*]/g;
  */
 export function safeFileName(raw: string): string | null {
   const last = raw.split(/[\\/]/).pop() ?? '';
-  let name = last.replace(unsafeNameCharacters, '_').replace(/[. ]+$/, '').trim();
+  let name = last
+    .replace(unsafeNameCharacters, '_')
+    .replace(/[. ]+$/, '')
+    .trim();
   if (name === '' || name === '.' || name === '..') return null;
   if (/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name)) name = `_${name}`;
   if (name.length > MAX_NAME_LENGTH) {
@@ -130,7 +150,11 @@ export function safeFileName(raw: string): string | null {
 
 /** 2 GB, 512 MB, 100 KB. */
 function sizeText(bytes: number): string {
-  for (const [unit, size] of [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
     if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
   }
   return `${bytes} bytes`;

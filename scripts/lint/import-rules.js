@@ -46,7 +46,13 @@ function edgesOnDisk(file) {
     } catch {
       // unreadable: no edges
     }
-    edges = [...new Set(importsOf(text).map((entry) => resolveImport(file, entry.specifier)).filter(Boolean))];
+    edges = [
+      ...new Set(
+        importsOf(text)
+          .map((entry) => resolveImport(file, entry.specifier))
+          .filter(Boolean),
+      ),
+    ];
     diskEdges.set(file, edges);
   }
   return edges;

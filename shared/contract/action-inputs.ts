@@ -36,17 +36,22 @@ export const invalidationReasonSchema = z
   .superRefine(rule((text) => (text === '' ? 'Say why.' : null)));
 
 /** An e-mail address or an E.164 phone number (a new signer). */
-export const contactSchema = z
-  .string()
-  .superRefine(rule(contactProblem))
-  .transform(normalizeContact);
+export const contactSchema = z.string().superRefine(rule(contactProblem)).transform(normalizeContact);
 
 const customSignatureSchema = z
   .object({
     validations: z
-      .strictObject({ EM: z.string().optional(), PH: z.string().nullable().optional(), BI: z.string().nullable().optional(), AF: z.string().optional() })
+      .strictObject({
+        EM: z.string().optional(),
+        PH: z.string().nullable().optional(),
+        BI: z.string().nullable().optional(),
+        AF: z.string().optional(),
+      })
       .optional(),
-    message: z.string().superRefine(rule((text) => tooLong(text, INVITATION_MESSAGE_MAX))).optional(),
+    message: z
+      .string()
+      .superRefine(rule((text) => tooLong(text, INVITATION_MESSAGE_MAX)))
+      .optional(),
     inviteChannel: z.array(z.enum(signerInvites)).max(2).optional(),
   })
   .strict()

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
 import { CONTACT_MAX } from '../domain/action-bounds';
-import { cancelReasonSchema, contactSchema, invalidationInputSchema, invalidationReasonSchema, serviceIdSchema, serviceIdsSchema } from './action-inputs';
+import {
+  cancelReasonSchema,
+  contactSchema,
+  invalidationInputSchema,
+  invalidationReasonSchema,
+  serviceIdSchema,
+  serviceIdsSchema,
+} from './action-inputs';
 import { jobItemViewSchema, jobViewSchema } from '../domain/jobs';
 
 const id = z.string().min(1).max(100);
@@ -25,7 +32,16 @@ const journalVerificationSchema = z.object({
   unsealed: z.number().int(),
   legacy: z.number().int(),
   key: z.enum(['environment', 'keychain', 'none']),
-  checkpoint: z.object({ source: z.string(), at: z.string(), count: z.number().int(), sealed: z.boolean(), seal: z.enum(['sealed', 'unsealed', 'notChecked']), timestamped: z.boolean() }).nullable(),
+  checkpoint: z
+    .object({
+      source: z.string(),
+      at: z.string(),
+      count: z.number().int(),
+      sealed: z.boolean(),
+      seal: z.enum(['sealed', 'unsealed', 'notChecked']),
+      timestamped: z.boolean(),
+    })
+    .nullable(),
   checkpointsChecked: z.number().int(),
   problems: z.array(z.object({ kind: z.string(), seq: z.number().int().optional(), message: z.string() })),
   cannot: z.array(z.string()),
@@ -42,21 +58,50 @@ const skippedSchema = z.object({
   title: z.string(),
   /** The signer left out (a reminder not sent to them), by the name the clerk gave, else as the service gives it. */
   signer: z.string().optional(),
-  reason: z.enum(['completed', 'alreadyCancelled', 'notCancellable', 'notInMirror', 'signed', 'rejected', 'cancelled', 'noChannel', 'documentNotPending']),
+  reason: z.enum([
+    'completed',
+    'alreadyCancelled',
+    'notCancellable',
+    'notInMirror',
+    'signed',
+    'rejected',
+    'cancelled',
+    'noChannel',
+    'documentNotPending',
+  ]),
 });
 
 /** The document actions (cancel, remind, invalidate, replace) and the jobs that carry them out. */
 export const actionOperations = {
-  'jobs.list': defineOperation({ summary: 'The selected account\'s recent jobs (bulk actions), newest first.', input: z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(), output: z.array(jobViewSchema) }),
-  'jobs.get': defineOperation({ summary: 'One job with its items and their outcomes.', input: jobRef, output: z.object({ job: jobViewSchema, items: z.array(jobItemViewSchema) }) }),
-  'jobs.pause': defineOperation({ summary: 'Pause a job (items in flight finish); valid in every state.', input: jobRef, output: jobViewSchema }),
+  'jobs.list': defineOperation({
+    summary: "The selected account's recent jobs (bulk actions), newest first.",
+    input: z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(),
+    output: z.array(jobViewSchema),
+  }),
+  'jobs.get': defineOperation({
+    summary: 'One job with its items and their outcomes.',
+    input: jobRef,
+    output: z.object({ job: jobViewSchema, items: z.array(jobItemViewSchema) }),
+  }),
+  'jobs.pause': defineOperation({
+    summary: 'Pause a job (items in flight finish); valid in every state.',
+    input: jobRef,
+    output: jobViewSchema,
+  }),
   'jobs.resume': defineOperation({ summary: 'Resume a paused job; valid in every state.', input: jobRef, output: jobViewSchema }),
-  'jobs.cancel': defineOperation({ summary: 'Cancel a job (items in flight finish, the rest are not done); valid in every state.', input: jobRef, output: jobViewSchema }),
-  'jobs.retryFailed': defineOperation({ summary: 'Try a job\'s failed items again.', input: jobRef, output: jobViewSchema }),
+  'jobs.cancel': defineOperation({
+    summary: 'Cancel a job (items in flight finish, the rest are not done); valid in every state.',
+    input: jobRef,
+    output: jobViewSchema,
+  }),
+  'jobs.retryFailed': defineOperation({ summary: "Try a job's failed items again.", input: jobRef, output: jobViewSchema }),
   'documents.planCancel': defineOperation({
     summary: 'What cancelling these documents would do, from the mirror: those to cancel, and those skipped with why.',
     input: z.object({ documentIds: ids }).strict(),
-    output: z.object({ documents: z.array(z.object({ documentId: z.string(), title: z.string(), status: z.string() })), skipped: z.array(skippedSchema) }),
+    output: z.object({
+      documents: z.array(z.object({ documentId: z.string(), title: z.string(), status: z.string() })),
+      skipped: z.array(skippedSchema),
+    }),
   }),
   'documents.cancel': defineOperation({
     summary: 'Cancel documents (a job): signers who have not signed can no longer sign. Irreversible.',
@@ -66,7 +111,10 @@ export const actionOperations = {
   'signatures.planRemind': defineOperation({
     summary: 'Which signers of these documents (or these signatures) a reminder would reach, and who is skipped and why.',
     input: z.object({ documentIds: ids, signatureIds: z.array(serviceIdSchema).max(5000).optional() }).strict(),
-    output: z.object({ signatures: z.array(z.object({ signatureId: z.string(), documentId: z.string(), title: z.string(), signer: z.string() })), skipped: z.array(skippedSchema) }),
+    output: z.object({
+      signatures: z.array(z.object({ signatureId: z.string(), documentId: z.string(), title: z.string(), signer: z.string() })),
+      skipped: z.array(skippedSchema),
+    }),
   }),
   'signatures.remind': defineOperation({
     summary: 'Remind pending signers (a job); the service allows one reminder per signer every 2 hours.',
@@ -96,12 +144,21 @@ export const actionOperations = {
     output: z.array(journalEntrySchema),
   }),
   'journal.verify': defineOperation({
-    summary: 'Checks the journal: its SHA-256 chain over canonical entries, their seals (HMAC under the journal key) and its length against the sealed checkpoints kept outside it; says what it proved and what it could not.',
-    input: z.object({ checkpoints: z.array(z.object({ source: z.string().max(1000), checkpoint: z.unknown() }).strict()).max(100).optional() }).strict(),
+    summary:
+      'Checks the journal: its SHA-256 chain over canonical entries, their seals (HMAC under the journal key) and its length against the sealed checkpoints kept outside it; says what it proved and what it could not.',
+    input: z
+      .object({
+        checkpoints: z
+          .array(z.object({ source: z.string().max(1000), checkpoint: z.unknown() }).strict())
+          .max(100)
+          .optional(),
+      })
+      .strict(),
     output: journalVerificationSchema,
   }),
   'journal.reseal': defineOperation({
-    summary: 'Seals the journal as it is now (a new checkpoint under the journal key) after its chain checks out; journaled itself. For a journal written without the key, or whose checkpoint file was lost.',
+    summary:
+      'Seals the journal as it is now (a new checkpoint under the journal key) after its chain checks out; journaled itself. For a journal written without the key, or whose checkpoint file was lost.',
     input: z.object({}).strict(),
     output: journalVerificationSchema,
   }),

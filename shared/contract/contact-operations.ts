@@ -10,7 +10,8 @@ export const contactOperations = {
     output: z.array(contactSchema),
   }),
   'contacts.remember': defineOperation({
-    summary: 'Remember names for e-mail addresses or phones of the selected account (the latest name of an address wins); the search finds documents by them at once.',
+    summary:
+      'Remember names for e-mail addresses or phones of the selected account (the latest name of an address wins); the search finds documents by them at once.',
     input: z.object({ contacts: z.array(contactSchema).min(1).max(500) }).strict(),
     output: z.object({ remembered: z.number().int(), documents: z.number().int() }),
   }),

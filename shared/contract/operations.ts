@@ -24,14 +24,7 @@ import { inboxPageSchema, inboxStates, webhookSettingsSchema, webhookStateSchema
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { batchSchema, batchSummarySchema, itemPatchSchema, maxConcurrency, signerPresetSchema } from '../domain/batches';
 import { signerSchema } from '../domain/signers';
-import {
-  accountNameSchema,
-  accountSchema,
-  accountsStateSchema,
-  apiKeySchema,
-  baseUrlSchema,
-  keyCheckSchema,
-} from '../domain/accounts';
+import { accountNameSchema, accountSchema, accountsStateSchema, apiKeySchema, baseUrlSchema, keyCheckSchema } from '../domain/accounts';
 
 const none = z.object({}).strict();
 const accountRef = z.object({ accountId: z.string().min(1) }).strict();
@@ -75,7 +68,12 @@ export const operations = {
   'accounts.update': defineOperation({
     summary: 'Rename an account, change its address, or replace its API key (a new key is checked first).',
     input: z
-      .object({ accountId: z.string().min(1), name: accountNameSchema.optional(), baseUrl: baseUrlSchema.optional(), apiKey: apiKeySchema.optional() })
+      .object({
+        accountId: z.string().min(1),
+        name: accountNameSchema.optional(),
+        baseUrl: baseUrlSchema.optional(),
+        apiKey: apiKeySchema.optional(),
+      })
       .strict(),
     output: accountSchema,
   }),
@@ -120,7 +118,11 @@ export const operations = {
   'inbox.list': defineOperation({
     summary: 'Notifications received, with counts and each raw body.',
     input: z
-      .object({ state: z.enum(inboxStates).optional(), limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) })
+      .object({
+        state: z.enum(inboxStates).optional(),
+        limit: z.number().int().min(1).max(500).default(50),
+        offset: z.number().int().min(0).default(0),
+      })
       .strict(),
     output: inboxPageSchema,
   }),
@@ -129,7 +131,11 @@ export const operations = {
     input: none,
     output: batchSchema.nullable(),
   }),
-  'batches.create': defineOperation({ summary: 'Start a new, empty batch (draft) for the selected account.', input: none, output: batchSchema }),
+  'batches.create': defineOperation({
+    summary: 'Start a new, empty batch (draft) for the selected account.',
+    input: none,
+    output: batchSchema,
+  }),
   'batches.get': defineOperation({ summary: 'A batch with its items.', input: batchRef, output: batchSchema }),
   'batches.list': defineOperation({
     summary: 'Recent batches of the selected account, newest first.',
@@ -160,7 +166,8 @@ export const operations = {
     output: batchSchema,
   }),
   'batches.manifestTemplate': defineOperation({
-    summary: 'A manifest template (CSV) naming the rows of a batch, or an example when no batch is given; column names in English or Spanish.',
+    summary:
+      'A manifest template (CSV) naming the rows of a batch, or an example when no batch is given; column names in English or Spanish.',
     input: z.object({ batchId: batchId.optional(), language: z.enum(['en', 'es']).optional() }).strict(),
     output: z.object({ fileName: z.string(), text: z.string() }),
   }),
@@ -169,21 +176,29 @@ export const operations = {
     input: z.object({ batchId, concurrency: z.number().int().min(1).max(maxConcurrency).optional() }).strict(),
     output: batchSummarySchema,
   }),
-  'batches.pause': defineOperation({ summary: 'Stop taking new rows; rows in flight finish.', input: batchRef, output: batchSummarySchema }),
+  'batches.pause': defineOperation({
+    summary: 'Stop taking new rows; rows in flight finish.',
+    input: batchRef,
+    output: batchSummarySchema,
+  }),
   'batches.resume': defineOperation({ summary: 'Continue a paused or interrupted batch.', input: batchRef, output: batchSummarySchema }),
-  'batches.cancel': defineOperation({ summary: 'Send nothing more from this batch; rows not yet sent are marked cancelled.', input: batchRef, output: batchSummarySchema }),
+  'batches.cancel': defineOperation({
+    summary: 'Send nothing more from this batch; rows not yet sent are marked cancelled.',
+    input: batchRef,
+    output: batchSummarySchema,
+  }),
   'batches.retryFailed': defineOperation({
     summary: 'Queue again the rows the service refused or that could not be sent (not rows with file or signer problems).',
     input: batchRef,
     output: batchSummarySchema,
   }),
   'batches.preview': defineOperation({
-    summary: 'The bytes of a row\'s PDF (base64, at most 20 MB) for its thumbnail; null when larger or unreadable.',
+    summary: "The bytes of a row's PDF (base64, at most 20 MB) for its thumbnail; null when larger or unreadable.",
     input: z.object({ batchId, itemId: z.string().min(1).max(100) }).strict(),
     output: z.object({ dataBase64: z.string().nullable() }),
   }),
   'batches.exportResults': defineOperation({
-    summary: 'The results of a batch as CSV: file, title, state, document id, error, and each signer\'s link.',
+    summary: "The results of a batch as CSV: file, title, state, document id, error, and each signer's link.",
     input: batchRef,
     output: z.object({ fileName: z.string(), text: z.string() }),
   }),
@@ -199,7 +214,8 @@ export const operations = {
     output: z.array(signerPresetSchema),
   }),
   'documents.query': defineOperation({
-    summary: 'A page of the Documents table: filtered, searched, sorted by any column, paged by cursor; with counts by status following the filter.',
+    summary:
+      'A page of the Documents table: filtered, searched, sorted by any column, paged by cursor; with counts by status following the filter.',
     input: z
       .object({
         filter: documentFilterSchema.default({}),

@@ -15,13 +15,23 @@ export const tunnelOperations = {
     output: tunnelSettingsSchema,
   }),
   'tunnel.saveSettings': defineOperation({
-    summary: 'Save the tunnel provider and its details (a running tunnel restarts with them). A new SSH server or port forgets the confirmed host key.',
+    summary:
+      'Save the tunnel provider and its details (a running tunnel restarts with them). A new SSH server or port forgets the confirmed host key.',
     input: tunnelSettingsInputSchema,
     output: tunnelSettingsSchema,
   }),
   'tunnel.storeAuthtoken': defineOperation({
     summary: 'Keep the ngrok authtoken in the OS keychain (write-only: it is never read back to the UI).',
-    input: z.object({ authtoken: z.string().trim().min(20, 'An ngrok authtoken is a long string of letters and digits.').max(200).regex(/^[A-Za-z0-9_-]+$/, 'An ngrok authtoken has only letters, digits, _ and -.') }).strict(),
+    input: z
+      .object({
+        authtoken: z
+          .string()
+          .trim()
+          .min(20, 'An ngrok authtoken is a long string of letters and digits.')
+          .max(200)
+          .regex(/^[A-Za-z0-9_-]+$/, 'An ngrok authtoken has only letters, digits, _ and -.'),
+      })
+      .strict(),
     output: tunnelSettingsSchema,
   }),
   'tunnel.forgetAuthtoken': defineOperation({
@@ -30,7 +40,8 @@ export const tunnelOperations = {
     output: tunnelSettingsSchema,
   }),
   'tunnel.start': defineOperation({
-    summary: 'Open the tunnel with the saved settings, and open it with the app from now on. Answers at once (state starting); follow tunnel.changed.',
+    summary:
+      'Open the tunnel with the saved settings, and open it with the app from now on. Answers at once (state starting); follow tunnel.changed.',
     input: none,
     output: tunnelStatusSchema,
   }),
@@ -40,12 +51,14 @@ export const tunnelOperations = {
     output: tunnelStatusSchema,
   }),
   'tunnel.status': defineOperation({
-    summary: 'The tunnel now: state, the notification URL to paste when running, the last problem in words, the next retry, whether notifications arrive.',
+    summary:
+      'The tunnel now: state, the notification URL to paste when running, the last problem in words, the next retry, whether notifications arrive.',
     input: none,
     output: tunnelStatusSchema,
   }),
   'tunnel.confirmHostKey': defineOperation({
-    summary: 'Trust the SSH server key shown in the status (first contact) and connect; a fingerprint other than the one presented is refused.',
+    summary:
+      'Trust the SSH server key shown in the status (first contact) and connect; a fingerprint other than the one presented is refused.',
     input: z.object({ fingerprint: hostKeyFingerprintSchema }).strict(),
     output: tunnelStatusSchema,
   }),

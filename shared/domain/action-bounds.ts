@@ -21,7 +21,9 @@ export const VALIDATION_VALUE_MAX = 254;
 
 /** "At most N characters (this one has M)." when `text` is longer than `max`; null otherwise. */
 export function tooLong(text: string, max: number): string | null {
-  return text.length > max ? `At most ${max.toLocaleString('en-US')} characters (this one has ${text.length.toLocaleString('en-US')}).` : null;
+  return text.length > max
+    ? `At most ${max.toLocaleString('en-US')} characters (this one has ${text.length.toLocaleString('en-US')}).`
+    : null;
 }
 
 /**

@@ -69,7 +69,10 @@ export const batchItemSchema = z.object({
   /** The clerk chose "Send again" for a file this account already sent (see `alreadySentCode`). */
   sendAgain: z.boolean().optional(),
   /** A draft row whose file this account already sent: the newest document it made (status from the mirror, null when not there). */
-  sentBefore: z.object({ documentId: z.string(), title: z.string(), sentAt: z.string(), status: z.string().nullable() }).nullable().optional(),
+  sentBefore: z
+    .object({ documentId: z.string(), title: z.string(), sentAt: z.string(), status: z.string().nullable() })
+    .nullable()
+    .optional(),
   state: z.enum(batchItemStates),
   attempts: z.number().int(),
   documentId: z.string().nullable(),

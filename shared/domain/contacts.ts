@@ -12,7 +12,9 @@ export const contactSchema = z
     phone: z.string().trim().min(1).max(40).optional(),
   })
   .strict()
-  .refine((contact) => contact.email !== undefined || contact.phone !== undefined, { message: 'A name goes with an e-mail address or a phone number.' });
+  .refine((contact) => contact.email !== undefined || contact.phone !== undefined, {
+    message: 'A name goes with an e-mail address or a phone number.',
+  });
 export type Contact = z.infer<typeof contactSchema>;
 
 /** How an address is matched: an e-mail in lower case, a phone by its digits (and a leading +). */

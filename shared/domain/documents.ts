@@ -222,7 +222,13 @@ export const timelineEntrySchema = z.discriminatedUnion('kind', [
    * A signing as the archived audit evidence records it (the package's signer metadata, read when the
    * evidence was archived): who, when, and from where, as the service wrote it (not checked).
    */
-  z.object({ kind: z.literal('evidenceSigned'), at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), device: z.string().nullable() }),
+  z.object({
+    kind: z.literal('evidenceSigned'),
+    at: z.string(),
+    signer: z.string().nullable(),
+    ip: z.string().nullable(),
+    device: z.string().nullable(),
+  }),
   /** A notification received from the service (`action` as sent: DS, SD, DC or another code). */
   z.object({
     kind: z.literal('notification'),
@@ -300,7 +306,16 @@ export interface SignerProgress {
 type ProgressSignature = Pick<Signature, 'status'> & Partial<Pick<Signature, 'invalidationReason'>>;
 
 export function signerProgress(signatures: readonly ProgressSignature[]): SignerProgress {
-  const progress: SignerProgress = { total: signatures.length, replaced: 0, signed: 0, rejected: 0, cancelled: 0, opened: 0, notOpened: 0, other: 0 };
+  const progress: SignerProgress = {
+    total: signatures.length,
+    replaced: 0,
+    signed: 0,
+    rejected: 0,
+    cancelled: 0,
+    opened: 0,
+    notOpened: 0,
+    other: 0,
+  };
   for (const { status, invalidationReason } of signatures) {
     if (status === 'CA' && invalidationReason) {
       progress.replaced += 1;
@@ -331,7 +346,10 @@ export function canStillSign(documentStatus: string, signatureStatus: string): b
 
 /** What a document's status means to a person (see `displayStatusOf`): `PE+DE` for a pending document a signer rejected. */
 export function displayStatus(document: Pick<Document, 'status'> & { signatures: readonly Pick<Signature, 'status'>[] }): string {
-  return displayStatusOf(document.status, document.signatures.map((signature) => signature.status));
+  return displayStatusOf(
+    document.status,
+    document.signatures.map((signature) => signature.status),
+  );
 }
 
 /**

@@ -31,27 +31,57 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     params: ['count'],
     folded: true,
     en: {
-      passed: { title: 'Only regular files, all inside the bag', detail: '{count} files read, none a link, FIFO, socket or device, none outside the bag.' },
-      failed: { title: 'Not every entry of the bag is a regular file ({count} refused)', detail: 'Links, FIFOs, sockets and devices are refused: none was followed or read.' },
+      passed: {
+        title: 'Only regular files, all inside the bag',
+        detail: '{count} files read, none a link, FIFO, socket or device, none outside the bag.',
+      },
+      failed: {
+        title: 'Not every entry of the bag is a regular file ({count} refused)',
+        detail: 'Links, FIFOs, sockets and devices are refused: none was followed or read.',
+      },
     },
     es: {
-      passed: { title: 'Solo archivos normales, todos dentro de la bolsa', detail: '{count} archivos leídos; ninguno es un enlace, FIFO, socket o dispositivo, ni está fuera de la bolsa.' },
-      failed: { title: 'No todas las entradas de la bolsa son archivos normales ({count} rechazadas)', detail: 'Se rechazan enlaces, FIFO, sockets y dispositivos: no se siguió ni leyó ninguno.' },
+      passed: {
+        title: 'Solo archivos normales, todos dentro de la bolsa',
+        detail: '{count} archivos leídos; ninguno es un enlace, FIFO, socket o dispositivo, ni está fuera de la bolsa.',
+      },
+      failed: {
+        title: 'No todas las entradas de la bolsa son archivos normales ({count} rechazadas)',
+        detail: 'Se rechazan enlaces, FIFO, sockets y dispositivos: no se siguió ni leyó ninguno.',
+      },
     },
   },
   'bag.manifest': {
     params: ['count', 'failedCount', 'missingCount'],
     folded: true,
     en: {
-      passed: { title: '{count} files match manifest-sha256.txt', detail: 'Each payload file is, byte for byte, the file the bag\'s manifest lists.' },
-      failed: { title: '{failedCount} of {count} files do not match manifest-sha256.txt', detail: 'Changed, added or named outside data/ since the manifest was written (see the list).' },
-      incomplete: { title: '{missingCount} of {count} files listed in manifest-sha256.txt are missing', detail: 'The payload is not all there: what is missing was not checked.' },
+      passed: {
+        title: '{count} files match manifest-sha256.txt',
+        detail: "Each payload file is, byte for byte, the file the bag's manifest lists.",
+      },
+      failed: {
+        title: '{failedCount} of {count} files do not match manifest-sha256.txt',
+        detail: 'Changed, added or named outside data/ since the manifest was written (see the list).',
+      },
+      incomplete: {
+        title: '{missingCount} of {count} files listed in manifest-sha256.txt are missing',
+        detail: 'The payload is not all there: what is missing was not checked.',
+      },
       'incomplete:noManifest': { title: 'The bag has no payload manifest', detail: '{reason}' },
     },
     es: {
-      passed: { title: '{count} archivos coinciden con manifest-sha256.txt', detail: 'Cada archivo es, byte a byte, el que lista el manifiesto de la bolsa.' },
-      failed: { title: '{failedCount} de {count} archivos no coinciden con manifest-sha256.txt', detail: 'Cambiados, añadidos o nombrados fuera de data/ desde que se escribió el manifiesto (ver la lista).' },
-      incomplete: { title: 'Faltan {missingCount} de {count} archivos listados en manifest-sha256.txt', detail: 'El contenido no está completo: lo que falta no se comprobó.' },
+      passed: {
+        title: '{count} archivos coinciden con manifest-sha256.txt',
+        detail: 'Cada archivo es, byte a byte, el que lista el manifiesto de la bolsa.',
+      },
+      failed: {
+        title: '{failedCount} de {count} archivos no coinciden con manifest-sha256.txt',
+        detail: 'Cambiados, añadidos o nombrados fuera de data/ desde que se escribió el manifiesto (ver la lista).',
+      },
+      incomplete: {
+        title: 'Faltan {missingCount} de {count} archivos listados en manifest-sha256.txt',
+        detail: 'El contenido no está completo: lo que falta no se comprobó.',
+      },
       'incomplete:noManifest': { title: 'La bolsa no tiene manifiesto de contenido', detail: '{reason}' },
     },
   },
@@ -59,13 +89,25 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     params: ['count', 'failedCount', 'missingCount'],
     folded: true,
     en: {
-      passed: { title: '{count} tag files match tagmanifest-sha256.txt', detail: 'bagit.txt, bag-info.txt and the payload manifest are as the tag manifest lists them.' },
-      failed: { title: '{failedCount} of {count} tag files do not match tagmanifest-sha256.txt', detail: 'A tag file changed since the tag manifest was written, or it names a path outside the bag.' },
+      passed: {
+        title: '{count} tag files match tagmanifest-sha256.txt',
+        detail: 'bagit.txt, bag-info.txt and the payload manifest are as the tag manifest lists them.',
+      },
+      failed: {
+        title: '{failedCount} of {count} tag files do not match tagmanifest-sha256.txt',
+        detail: 'A tag file changed since the tag manifest was written, or it names a path outside the bag.',
+      },
       incomplete: { title: 'The tag manifest is missing or lists a missing file', detail: '{reason}' },
     },
     es: {
-      passed: { title: '{count} archivos de etiqueta coinciden con tagmanifest-sha256.txt', detail: 'bagit.txt, bag-info.txt y el manifiesto de contenido son los que lista el manifiesto de etiquetas.' },
-      failed: { title: '{failedCount} de {count} archivos de etiqueta no coinciden con tagmanifest-sha256.txt', detail: 'Un archivo de etiqueta cambió desde que se escribió el manifiesto de etiquetas, o nombra una ruta fuera de la bolsa.' },
+      passed: {
+        title: '{count} archivos de etiqueta coinciden con tagmanifest-sha256.txt',
+        detail: 'bagit.txt, bag-info.txt y el manifiesto de contenido son los que lista el manifiesto de etiquetas.',
+      },
+      failed: {
+        title: '{failedCount} de {count} archivos de etiqueta no coinciden con tagmanifest-sha256.txt',
+        detail: 'Un archivo de etiqueta cambió desde que se escribió el manifiesto de etiquetas, o nombra una ruta fuera de la bolsa.',
+      },
       incomplete: { title: 'Falta el manifiesto de etiquetas o un archivo que lista', detail: '{reason}' },
     },
   },
@@ -74,29 +116,63 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     folded: false,
     en: {
       passed: { title: 'Payload-Oxum agrees with the payload', detail: '{found} (bytes.files), as bag-info.txt says.' },
-      incomplete: { title: 'Payload-Oxum does not agree with the payload', detail: 'bag-info.txt says {expected} (bytes.files); the payload holds {found}: the bag is not complete.' },
-      notApplicable: { title: 'bag-info.txt gives no Payload-Oxum', detail: 'It is optional in BagIt; the payload was checked against the manifest alone.' },
-      'incomplete:unreadable': { title: 'Payload-Oxum could not be checked', detail: '{reason} bag-info.txt must be a regular file of at most 1 MB.' },
+      incomplete: {
+        title: 'Payload-Oxum does not agree with the payload',
+        detail: 'bag-info.txt says {expected} (bytes.files); the payload holds {found}: the bag is not complete.',
+      },
+      notApplicable: {
+        title: 'bag-info.txt gives no Payload-Oxum',
+        detail: 'It is optional in BagIt; the payload was checked against the manifest alone.',
+      },
+      'incomplete:unreadable': {
+        title: 'Payload-Oxum could not be checked',
+        detail: '{reason} bag-info.txt must be a regular file of at most 1 MB.',
+      },
     },
     es: {
       passed: { title: 'Payload-Oxum coincide con el contenido', detail: '{found} (bytes.archivos), como dice bag-info.txt.' },
-      incomplete: { title: 'Payload-Oxum no coincide con el contenido', detail: 'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: la bolsa no está completa.' },
-      notApplicable: { title: 'bag-info.txt no da Payload-Oxum', detail: 'Es opcional en BagIt; el contenido se comprobó solo contra el manifiesto.' },
-      'incomplete:unreadable': { title: 'No se pudo comprobar Payload-Oxum', detail: '{reason} bag-info.txt debe ser un archivo normal de 1 MB como máximo.' },
+      incomplete: {
+        title: 'Payload-Oxum no coincide con el contenido',
+        detail: 'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: la bolsa no está completa.',
+      },
+      notApplicable: {
+        title: 'bag-info.txt no da Payload-Oxum',
+        detail: 'Es opcional en BagIt; el contenido se comprobó solo contra el manifiesto.',
+      },
+      'incomplete:unreadable': {
+        title: 'No se pudo comprobar Payload-Oxum',
+        detail: '{reason} bag-info.txt debe ser un archivo normal de 1 MB como máximo.',
+      },
     },
   },
   'package.safe': {
     params: ['entries', 'refusal', 'nested'],
     folded: false,
     en: {
-      passed: { title: 'The package is safe to open', detail: '{entries} entries read without extracting anything: each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries.' },
-      'passed:nested': { title: 'The package is safe to open', detail: '{entries} entries read without extracting anything: each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries. ZIPs inside, inspected the same way: {nested}.' },
+      passed: {
+        title: 'The package is safe to open',
+        detail:
+          '{entries} entries read without extracting anything: each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries.',
+      },
+      'passed:nested': {
+        title: 'The package is safe to open',
+        detail:
+          '{entries} entries read without extracting anything: each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches; no absolute or ".." paths, backslashes, links, names that collide, or oversized entries. ZIPs inside, inspected the same way: {nested}.',
+      },
       failed: { title: 'The package was refused', detail: '{refusal} Nothing in it was extracted or checked further.' },
       incomplete: { title: 'The package could not be checked', detail: '{reason}' },
     },
     es: {
-      passed: { title: 'El paquete es seguro de abrir', detail: '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central y todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas.' },
-      'passed:nested': { title: 'El paquete es seguro de abrir', detail: '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central y todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas. ZIP internos, inspeccionados con las mismas reglas: {nested}.' },
+      passed: {
+        title: 'El paquete es seguro de abrir',
+        detail:
+          '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central y todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas.',
+      },
+      'passed:nested': {
+        title: 'El paquete es seguro de abrir',
+        detail:
+          '{entries} entradas leídas sin extraer nada: cada cabecera local coincide con el directorio central y todos los bytes están contabilizados, cada CRC-32 coincide; sin rutas absolutas ni "..", barras invertidas, enlaces, nombres que colisionan ni entradas desmesuradas. ZIP internos, inspeccionados con las mismas reglas: {nested}.',
+      },
       failed: { title: 'El paquete fue rechazado', detail: '{refusal} No se extrajo ni se comprobó nada más de él.' },
       incomplete: { title: 'No se pudo comprobar el paquete', detail: '{reason}' },
     },
@@ -106,36 +182,68 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     folded: true,
     en: {
       passed: { title: '{count} files match {source}', detail: 'Each file is the same as when {source} listed its {algorithm} hash.' },
-      failed: { title: '{failedCount} of {count} files do not match {source}', detail: 'A file is not the one {source} lists (see the list).' },
-      notApplicable: { title: 'Hash values listed in the package', detail: 'The package\'s text files list no hash value next to a file name, so no file could be checked against them.' },
+      failed: {
+        title: '{failedCount} of {count} files do not match {source}',
+        detail: 'A file is not the one {source} lists (see the list).',
+      },
+      notApplicable: {
+        title: 'Hash values listed in the package',
+        detail: "The package's text files list no hash value next to a file name, so no file could be checked against them.",
+      },
       incomplete: incomplete.en,
     },
     es: {
-      passed: { title: '{count} archivos coinciden con {source}', detail: 'Cada archivo es el mismo que cuando {source} listó su huella {algorithm}.' },
-      failed: { title: '{failedCount} de {count} archivos no coinciden con {source}', detail: 'Un archivo no es el que lista {source} (ver la lista).' },
-      notApplicable: { title: 'Huellas listadas en el paquete', detail: 'Los archivos de texto del paquete no listan ninguna huella junto a un nombre de archivo: no se pudo comprobar ninguno.' },
+      passed: {
+        title: '{count} archivos coinciden con {source}',
+        detail: 'Cada archivo es el mismo que cuando {source} listó su huella {algorithm}.',
+      },
+      failed: {
+        title: '{failedCount} de {count} archivos no coinciden con {source}',
+        detail: 'Un archivo no es el que lista {source} (ver la lista).',
+      },
+      notApplicable: {
+        title: 'Huellas listadas en el paquete',
+        detail: 'Los archivos de texto del paquete no listan ninguna huella junto a un nombre de archivo: no se pudo comprobar ninguno.',
+      },
       incomplete: incomplete.es,
     },
   },
   'package.unlisted': {
     params: ['count'],
     folded: true,
-    en: { notApplicable: { title: '{count} files with no listed hash', detail: 'The package lists no hash for them: they were not checked against the package.' } },
-    es: { notApplicable: { title: '{count} archivos sin huella listada', detail: 'El paquete no lista su huella: no se comprobaron contra el paquete.' } },
+    en: {
+      notApplicable: {
+        title: '{count} files with no listed hash',
+        detail: 'The package lists no hash for them: they were not checked against the package.',
+      },
+    },
+    es: {
+      notApplicable: {
+        title: '{count} archivos sin huella listada',
+        detail: 'El paquete no lista su huella: no se comprobaron contra el paquete.',
+      },
+    },
   },
   'signed.inPackage': {
     params: ['source'],
     folded: false,
     en: {
-      'passed:listed': { title: 'The signed PDF\'s hash appears in the package', detail: 'Its hash is listed in {source}.' },
-      'passed:same': { title: 'The signed PDF\'s hash appears in the package', detail: 'The package holds the same file ({source}).' },
-      failed: { title: 'The signed PDF\'s hash is not in the package', detail: 'No hash of the signed PDF (SHA-256, SHA-512, SHA-1 or MD5) appears in the package, and no entry is the same file.' },
-      incomplete: { title: 'The signed PDF\'s hash in the package could not be checked', detail: '{reason}' },
+      'passed:listed': { title: "The signed PDF's hash appears in the package", detail: 'Its hash is listed in {source}.' },
+      'passed:same': { title: "The signed PDF's hash appears in the package", detail: 'The package holds the same file ({source}).' },
+      failed: {
+        title: "The signed PDF's hash is not in the package",
+        detail: 'No hash of the signed PDF (SHA-256, SHA-512, SHA-1 or MD5) appears in the package, and no entry is the same file.',
+      },
+      incomplete: { title: "The signed PDF's hash in the package could not be checked", detail: '{reason}' },
     },
     es: {
       'passed:listed': { title: 'La huella del PDF firmado está en el paquete', detail: 'Su huella aparece en {source}.' },
       'passed:same': { title: 'La huella del PDF firmado está en el paquete', detail: 'El paquete contiene el mismo archivo ({source}).' },
-      failed: { title: 'La huella del PDF firmado no está en el paquete', detail: 'Ninguna huella del PDF firmado (SHA-256, SHA-512, SHA-1 o MD5) aparece en el paquete, y ninguna entrada es el mismo archivo.' },
+      failed: {
+        title: 'La huella del PDF firmado no está en el paquete',
+        detail:
+          'Ninguna huella del PDF firmado (SHA-256, SHA-512, SHA-1 o MD5) aparece en el paquete, y ninguna entrada es el mismo archivo.',
+      },
       incomplete: { title: 'No se pudo comprobar la huella del PDF firmado en el paquete', detail: '{reason}' },
     },
   },
@@ -143,15 +251,35 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     params: ['algorithm'],
     folded: false,
     en: {
-      passed: { title: 'The signed PDF\'s hash appears in the audit certificate', detail: 'The certificate\'s text shows the signed PDF\'s {algorithm}.' },
-      failed: { title: 'The signed PDF\'s hash is not in the audit certificate', detail: 'The certificate\'s text does not show the hash of this signed PDF: it may be the certificate of another version of the document.' },
-      'failed:onlyProperties': { title: 'The signed PDF\'s hash is not in the audit certificate', detail: 'The certificate\'s visible text does not show the signed PDF\'s hash (only its document properties do).' },
+      passed: {
+        title: "The signed PDF's hash appears in the audit certificate",
+        detail: "The certificate's text shows the signed PDF's {algorithm}.",
+      },
+      failed: {
+        title: "The signed PDF's hash is not in the audit certificate",
+        detail:
+          "The certificate's text does not show the hash of this signed PDF: it may be the certificate of another version of the document.",
+      },
+      'failed:onlyProperties': {
+        title: "The signed PDF's hash is not in the audit certificate",
+        detail: "The certificate's visible text does not show the signed PDF's hash (only its document properties do).",
+      },
       incomplete: { title: 'The audit certificate could not be checked', detail: '{reason}' },
     },
     es: {
-      passed: { title: 'La huella del PDF firmado aparece en el certificado de auditoría', detail: 'El texto del certificado muestra el {algorithm} del PDF firmado.' },
-      failed: { title: 'La huella del PDF firmado no está en el certificado de auditoría', detail: 'El texto del certificado no muestra la huella de este PDF firmado: puede ser el certificado de otra versión del documento.' },
-      'failed:onlyProperties': { title: 'La huella del PDF firmado no está en el certificado de auditoría', detail: 'El texto visible del certificado no muestra la huella del PDF firmado (solo sus propiedades de documento).' },
+      passed: {
+        title: 'La huella del PDF firmado aparece en el certificado de auditoría',
+        detail: 'El texto del certificado muestra el {algorithm} del PDF firmado.',
+      },
+      failed: {
+        title: 'La huella del PDF firmado no está en el certificado de auditoría',
+        detail:
+          'El texto del certificado no muestra la huella de este PDF firmado: puede ser el certificado de otra versión del documento.',
+      },
+      'failed:onlyProperties': {
+        title: 'La huella del PDF firmado no está en el certificado de auditoría',
+        detail: 'El texto visible del certificado no muestra la huella del PDF firmado (solo sus propiedades de documento).',
+      },
       incomplete: { title: 'No se pudo comprobar el certificado de auditoría', detail: '{reason}' },
     },
   },
@@ -159,37 +287,77 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     params: ['signs', 'subject', 'problem', 'trust'],
     folded: false,
     en: {
-      'passed:trusted': { title: 'Signature {file} over {signs}', detail: 'Intact, and its signer chains to a certificate authority you trust. Signer: {subject}.' },
-      'passed:untrusted': { title: 'Signature {file} over {signs}', detail: 'Intact, signer not vouched for: no certificate authority of Settings vouches for the signer\'s certificate ({subject}). Add that authority\'s certificate to trust it.' },
+      'passed:trusted': {
+        title: 'Signature {file} over {signs}',
+        detail: 'Intact, and its signer chains to a certificate authority you trust. Signer: {subject}.',
+      },
+      'passed:untrusted': {
+        title: 'Signature {file} over {signs}',
+        detail:
+          "Intact, signer not vouched for: no certificate authority of Settings vouches for the signer's certificate ({subject}). Add that authority's certificate to trust it.",
+      },
       failed: { title: 'Signature {file} does not verify', detail: '{problem}' },
       incomplete: { title: 'Signature {file} could not be read', detail: '{problem}' },
-      notApplicable: { title: 'Signature files in the package', detail: 'The package holds no signature file (.p7s): no signer signature could be verified.' },
+      notApplicable: {
+        title: 'Signature files in the package',
+        detail: 'The package holds no signature file (.p7s): no signer signature could be verified.',
+      },
     },
     es: {
-      'passed:trusted': { title: 'Firma {file} sobre {signs}', detail: 'Íntegra, y su firmante enlaza con una autoridad de certificación de confianza. Firmante: {subject}.' },
-      'passed:untrusted': { title: 'Firma {file} sobre {signs}', detail: 'Íntegra, firmante sin respaldo: ninguna autoridad de certificación de Ajustes respalda el certificado del firmante ({subject}). Añada el certificado de esa autoridad para confiar en él.' },
+      'passed:trusted': {
+        title: 'Firma {file} sobre {signs}',
+        detail: 'Íntegra, y su firmante enlaza con una autoridad de certificación de confianza. Firmante: {subject}.',
+      },
+      'passed:untrusted': {
+        title: 'Firma {file} sobre {signs}',
+        detail:
+          'Íntegra, firmante sin respaldo: ninguna autoridad de certificación de Ajustes respalda el certificado del firmante ({subject}). Añada el certificado de esa autoridad para confiar en él.',
+      },
       failed: { title: 'La firma {file} no se verifica', detail: '{problem}' },
       incomplete: { title: 'No se pudo leer la firma {file}', detail: '{problem}' },
-      notApplicable: { title: 'Archivos de firma en el paquete', detail: 'El paquete no contiene archivos de firma (.p7s): no se pudo verificar ninguna firma de firmante.' },
+      notApplicable: {
+        title: 'Archivos de firma en el paquete',
+        detail: 'El paquete no contiene archivos de firma (.p7s): no se pudo verificar ninguna firma de firmante.',
+      },
     },
   },
   'signed.pdfSignature': {
     params: ['signs', 'subject', 'problem', 'trust'],
     folded: false,
     en: {
-      'passed:trusted': { title: 'PDF signature {file}', detail: 'Intact, and its signer chains to a certificate authority you trust. Signer: {subject}.' },
-      'passed:untrusted': { title: 'PDF signature {file}', detail: 'Intact, signer not vouched for: no certificate authority of Settings vouches for the signer\'s certificate ({subject}). Add that authority\'s certificate to trust it.' },
+      'passed:trusted': {
+        title: 'PDF signature {file}',
+        detail: 'Intact, and its signer chains to a certificate authority you trust. Signer: {subject}.',
+      },
+      'passed:untrusted': {
+        title: 'PDF signature {file}',
+        detail:
+          "Intact, signer not vouched for: no certificate authority of Settings vouches for the signer's certificate ({subject}). Add that authority's certificate to trust it.",
+      },
       failed: { title: 'PDF signature {file} does not verify', detail: '{problem}' },
       incomplete: { title: 'PDF signature {file} could not be read', detail: '{problem}' },
-      notApplicable: { title: 'PDF signatures in the signed PDF', detail: 'The signed PDF carries no PDF signature (/ByteRange): there was none to verify.' },
+      notApplicable: {
+        title: 'PDF signatures in the signed PDF',
+        detail: 'The signed PDF carries no PDF signature (/ByteRange): there was none to verify.',
+      },
       'incomplete:noFile': { title: 'PDF signatures could not be checked', detail: '{reason}' },
     },
     es: {
-      'passed:trusted': { title: 'Firma PDF {file}', detail: 'Íntegra, y su firmante enlaza con una autoridad de certificación de confianza. Firmante: {subject}.' },
-      'passed:untrusted': { title: 'Firma PDF {file}', detail: 'Íntegra, firmante sin respaldo: ninguna autoridad de certificación de Ajustes respalda el certificado del firmante ({subject}). Añada el certificado de esa autoridad para confiar en él.' },
+      'passed:trusted': {
+        title: 'Firma PDF {file}',
+        detail: 'Íntegra, y su firmante enlaza con una autoridad de certificación de confianza. Firmante: {subject}.',
+      },
+      'passed:untrusted': {
+        title: 'Firma PDF {file}',
+        detail:
+          'Íntegra, firmante sin respaldo: ninguna autoridad de certificación de Ajustes respalda el certificado del firmante ({subject}). Añada el certificado de esa autoridad para confiar en él.',
+      },
       failed: { title: 'La firma PDF {file} no se verifica', detail: '{problem}' },
       incomplete: { title: 'No se pudo leer la firma PDF {file}', detail: '{problem}' },
-      notApplicable: { title: 'Firmas PDF del PDF firmado', detail: 'El PDF firmado no lleva firma PDF (/ByteRange): no había ninguna que verificar.' },
+      notApplicable: {
+        title: 'Firmas PDF del PDF firmado',
+        detail: 'El PDF firmado no lleva firma PDF (/ByteRange): no había ninguna que verificar.',
+      },
       'incomplete:noFile': { title: 'No se pudieron comprobar las firmas PDF', detail: '{reason}' },
     },
   },
@@ -197,11 +365,20 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
     params: ['bytesAfter'],
     folded: false,
     en: {
-      passed: { title: 'Nothing added after the last PDF signature', detail: 'The last signature covers the whole file: no bytes were added after it.' },
-      failed: { title: '{bytesAfter} bytes were added after the last PDF signature', detail: 'Whatever they change is not covered by any signature.' },
+      passed: {
+        title: 'Nothing added after the last PDF signature',
+        detail: 'The last signature covers the whole file: no bytes were added after it.',
+      },
+      failed: {
+        title: '{bytesAfter} bytes were added after the last PDF signature',
+        detail: 'Whatever they change is not covered by any signature.',
+      },
     },
     es: {
-      passed: { title: 'Nada añadido tras la última firma PDF', detail: 'La última firma cubre todo el archivo: no se añadió ningún byte después.' },
+      passed: {
+        title: 'Nada añadido tras la última firma PDF',
+        detail: 'La última firma cubre todo el archivo: no se añadió ningún byte después.',
+      },
       failed: { title: 'Se añadieron {bytesAfter} bytes tras la última firma PDF', detail: 'Lo que cambien no lo cubre ninguna firma.' },
     },
   },
@@ -210,15 +387,33 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
 /** Why a check could not run: `params.reason` names one of these (with `file`). */
 export const reasonWords: Record<string, Record<Lang, string>> = {
   missing: { en: '{file} is not in the bag.', es: '{file} no está en la bolsa.' },
-  notRegular: { en: '{file} is not a regular file (a link, FIFO, socket or device): it was not followed or read.', es: '{file} no es un archivo normal (un enlace, FIFO, socket o dispositivo): no se siguió ni se leyó.' },
+  notRegular: {
+    en: '{file} is not a regular file (a link, FIFO, socket or device): it was not followed or read.',
+    es: '{file} no es un archivo normal (un enlace, FIFO, socket o dispositivo): no se siguió ni se leyó.',
+  },
   unreadable: { en: '{file} could not be read.', es: 'No se pudo leer {file}.' },
   packageRefused: { en: 'Not checked: the package was refused.', es: 'No comprobado: el paquete fue rechazado.' },
   packageMissing: { en: 'Not checked: the package is not in the bag.', es: 'No comprobado: el paquete no está en la bolsa.' },
-  signedMissing: { en: 'Not checked: the signed PDF is not in the bag as a regular file.', es: 'No comprobado: el PDF firmado no está en la bolsa como archivo normal.' },
-  bagRefused: { en: 'Not checked: the bag\'s data/ folder is not a real folder inside the bag.', es: 'No comprobado: la carpeta data/ de la bolsa no es una carpeta real dentro de ella.' },
-  noManifest: { en: 'manifest-sha256.txt is missing: no payload file can be checked.', es: 'Falta manifest-sha256.txt: no se puede comprobar ningún archivo del contenido.' },
-  noTagManifest: { en: 'tagmanifest-sha256.txt is missing: the bag was not finished, or it was removed.', es: 'Falta tagmanifest-sha256.txt: la bolsa no se terminó, o se eliminó.' },
-  tagFileMissing: { en: 'A file the tag manifest lists is not in the bag.', es: 'Un archivo que lista el manifiesto de etiquetas no está en la bolsa.' },
+  signedMissing: {
+    en: 'Not checked: the signed PDF is not in the bag as a regular file.',
+    es: 'No comprobado: el PDF firmado no está en la bolsa como archivo normal.',
+  },
+  bagRefused: {
+    en: "Not checked: the bag's data/ folder is not a real folder inside the bag.",
+    es: 'No comprobado: la carpeta data/ de la bolsa no es una carpeta real dentro de ella.',
+  },
+  noManifest: {
+    en: 'manifest-sha256.txt is missing: no payload file can be checked.',
+    es: 'Falta manifest-sha256.txt: no se puede comprobar ningún archivo del contenido.',
+  },
+  noTagManifest: {
+    en: 'tagmanifest-sha256.txt is missing: the bag was not finished, or it was removed.',
+    es: 'Falta tagmanifest-sha256.txt: la bolsa no se terminó, o se eliminó.',
+  },
+  tagFileMissing: {
+    en: 'A file the tag manifest lists is not in the bag.',
+    es: 'Un archivo que lista el manifiesto de etiquetas no está en la bolsa.',
+  },
 };
 
 /** `{name}` filled from `values` in one pass (linear in the template and the values). */

@@ -1,4 +1,13 @@
-import { incompleteProblemKinds, type BagProblem, type BagProblemKind, type Check, type CheckStatus, type SignatureCheck, type SignerTrust, type Verdict } from './evidence';
+import {
+  incompleteProblemKinds,
+  type BagProblem,
+  type BagProblemKind,
+  type Check,
+  type CheckStatus,
+  type SignatureCheck,
+  type SignerTrust,
+  type Verdict,
+} from './evidence';
 import type { Lang } from './evidence-checks';
 
 /**
@@ -41,15 +50,24 @@ export const verdictWords: Record<Verdict, Record<Lang, { label: string; detail:
     es: { label: 'FALLIDA', detail: 'Una comprobación falló: la evidencia no es lo que dice ser.' },
   },
   incomplete: {
-    en: { label: 'INCOMPLETE', detail: 'A required file is missing or a check could not run: nothing is claimed about what was not checked.' },
-    es: { label: 'INCOMPLETA', detail: 'Falta un archivo necesario o una comprobación no pudo hacerse: no se afirma nada de lo no comprobado.' },
+    en: {
+      label: 'INCOMPLETE',
+      detail: 'A required file is missing or a check could not run: nothing is claimed about what was not checked.',
+    },
+    es: {
+      label: 'INCOMPLETA',
+      detail: 'Falta un archivo necesario o una comprobación no pudo hacerse: no se afirma nada de lo no comprobado.',
+    },
   },
 };
 
 export const trustWords: Record<SignerTrust, Record<Lang, string>> = {
-  trusted: { en: 'signers trusted (they chain to a certificate authority you added)', es: 'firmantes de confianza (enlazan con una autoridad de certificación que añadió)' },
+  trusted: {
+    en: 'signers trusted (they chain to a certificate authority you added)',
+    es: 'firmantes de confianza (enlazan con una autoridad de certificación que añadió)',
+  },
   notVouched: {
-    en: 'intact, signer not vouched for: add the certificate authority\'s certificate to trust it',
+    en: "intact, signer not vouched for: add the certificate authority's certificate to trust it",
     es: 'íntegra, firmante sin respaldo: añada el certificado de la autoridad de certificación para confiar en él',
   },
   none: { en: 'no valid signature to judge', es: 'ninguna firma válida que juzgar' },
@@ -61,8 +79,14 @@ export const problemKindWords: Record<BagProblemKind, Record<Lang, string>> = {
   unexpected: { en: 'unexpected: in the bag, not in its manifest', es: 'inesperado: en la bolsa, no en su manifiesto' },
   mismatch: { en: 'mismatch: an evidence check failed', es: 'no coincide: falló una comprobación de la evidencia' },
   refused: { en: 'refused: the package is unsafe to read', es: 'rechazado: el paquete no es seguro de leer' },
-  invalid: { en: 'invalid: not a well-formed bag, or a path outside it', es: 'no válido: no es una bolsa bien formada, o una ruta fuera de ella' },
-  notRegular: { en: 'not a regular file: a link, FIFO, socket or device, refused', es: 'no es un archivo normal: un enlace, FIFO, socket o dispositivo, rechazado' },
+  invalid: {
+    en: 'invalid: not a well-formed bag, or a path outside it',
+    es: 'no válido: no es una bolsa bien formada, o una ruta fuera de ella',
+  },
+  notRegular: {
+    en: 'not a regular file: a link, FIFO, socket or device, refused',
+    es: 'no es un archivo normal: un enlace, FIFO, socket o dispositivo, rechazado',
+  },
   oxum: { en: 'Payload-Oxum: the payload is not what bag-info.txt says', es: 'Payload-Oxum: el contenido no es el que dice bag-info.txt' },
   notRun: { en: 'not checked: a required check could not run', es: 'sin comprobar: una comprobación necesaria no pudo hacerse' },
 };

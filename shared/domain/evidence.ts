@@ -138,7 +138,17 @@ export type VerificationReport = z.infer<typeof verificationReportSchema>;
  * FIFO, socket or device) make it *failed*; `missing`, `oxum` (Payload-Oxum disagrees) and `notRun` (a
  * check could not run) make it *incomplete*.
  */
-export const bagProblemKinds = ['modified', 'missing', 'unexpected', 'mismatch', 'refused', 'invalid', 'notRegular', 'oxum', 'notRun'] as const;
+export const bagProblemKinds = [
+  'modified',
+  'missing',
+  'unexpected',
+  'mismatch',
+  'refused',
+  'invalid',
+  'notRegular',
+  'oxum',
+  'notRun',
+] as const;
 export type BagProblemKind = (typeof bagProblemKinds)[number];
 export const incompleteProblemKinds: readonly BagProblemKind[] = ['missing', 'oxum', 'notRun'];
 
@@ -184,7 +194,15 @@ export const indexResultSchema = z.object({
   bags: z.number().int(),
   problems: z.number().int(),
   verdicts: z.object({ passed: z.number().int(), failed: z.number().int(), incomplete: z.number().int() }),
-  results: z.array(z.object({ bagPath: z.string(), title: z.string(), verdict: z.enum(verdicts), trust: z.enum(signerTrusts), problems: z.array(bagProblemSchema) })),
+  results: z.array(
+    z.object({
+      bagPath: z.string(),
+      title: z.string(),
+      verdict: z.enum(verdicts),
+      trust: z.enum(signerTrusts),
+      problems: z.array(bagProblemSchema),
+    }),
+  ),
 });
 export type IndexResult = z.infer<typeof indexResultSchema>;
 
@@ -242,7 +260,9 @@ export type ArchiveSelection = z.infer<typeof archiveSelectionSchema>;
 export const archivePlanSchema = z.object({
   archiveFolder: z.string(),
   documents: z.array(z.object({ documentId: z.string(), title: z.string(), bagPath: z.string() })),
-  skipped: z.array(z.object({ documentId: z.string(), title: z.string(), reason: z.enum(archivePlanSkipReasons), bagPath: z.string().nullable() })),
+  skipped: z.array(
+    z.object({ documentId: z.string(), title: z.string(), reason: z.enum(archivePlanSkipReasons), bagPath: z.string().nullable() }),
+  ),
 });
 export type ArchivePlan = z.infer<typeof archivePlanSchema>;
 
@@ -266,7 +286,9 @@ export const recheckResultSchema = z.object({
   bytes: z.number(),
   problems: z.number().int(),
   /** The bags with problems (at most 200 listed). */
-  bagsWithProblems: z.array(z.object({ bagPath: z.string(), title: z.string(), verdict: z.enum(verdicts).default('failed'), problems: z.array(bagProblemSchema) })),
+  bagsWithProblems: z.array(
+    z.object({ bagPath: z.string(), title: z.string(), verdict: z.enum(verdicts).default('failed'), problems: z.array(bagProblemSchema) }),
+  ),
 });
 export type RecheckResult = z.infer<typeof recheckResultSchema>;
 

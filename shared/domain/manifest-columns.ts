@@ -9,12 +9,18 @@ export type ManifestLanguage = 'en' | 'es';
 
 /** The Spanish template's names: `archivo`, `título`, `firmante`, `firmante1_correo`… */
 const spanish = {
-  file: 'archivo', title: 'título', signer: 'firmante', signerN: 'firmante',
+  file: 'archivo',
+  title: 'título',
+  signer: 'firmante',
+  signerN: 'firmante',
   fields: { name: 'nombre', email: 'correo', phone: 'teléfono', id_document: 'documento', tax_id: 'id_fiscal', invite: 'invitación' },
 } as const;
 
 /** A column's name in the template of a language (`file`, `signer2_phone` → `archivo`, `firmante2_teléfono`). */
-export function columnName(column: 'file' | 'title' | { n: number; field: (typeof groupFields)[number] }, language: ManifestLanguage): string {
+export function columnName(
+  column: 'file' | 'title' | { n: number; field: (typeof groupFields)[number] },
+  language: ManifestLanguage,
+): string {
   if (typeof column === 'string') return language === 'es' ? spanish[column] : column;
   return language === 'es' ? `${spanish.signerN}${column.n}_${spanish.fields[column.field]}` : `signer${column.n}_${column.field}`;
 }
@@ -32,7 +38,10 @@ function plain(name: string): string {
  * Spanish name (with or without accents) as its English one (`Firmante 1 Teléfono` → `signer1_phone`).
  */
 export function normalColumn(raw: string): string {
-  const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const name = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const bare = plain(name);
   if (bare === 'archivo') return 'file';
   if (bare === 'titulo') return 'title';

@@ -4,17 +4,42 @@ import type { Signer, SignerInvite } from './signers';
 
 /** The manifest as SignDock writes it: "Save template" (English or Spanish column names) and the invitation words. */
 
-const templateHeader = (groups: number, language: ManifestLanguage) =>
-  [columnName('file', language), columnName('title', language), ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => columnName({ n: i + 1, field }, language))).flat()];
+const templateHeader = (groups: number, language: ManifestLanguage) => [
+  columnName('file', language),
+  columnName('title', language),
+  ...Array.from({ length: groups }, (_, i) => groupFields.map((field) => columnName({ n: i + 1, field }, language))).flat(),
+];
 const templateExample = [
-  'service-contract-2025.pdf', 'Service contract 2025',
-  'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'email',
-  'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
+  'service-contract-2025.pdf',
+  'Service contract 2025',
+  'Ana García',
+  'ana@example.com',
+  '+5491123456789',
+  'AR:12345678',
+  '',
+  'email',
+  'Bruno Díaz',
+  '',
+  '+5491198765432',
+  '',
+  '20123456789',
+  'sms',
 ];
 const templateExampleEs = [
-  'contrato-servicio-2025.pdf', 'Contrato de servicio 2025',
-  'Ana García', 'ana@example.com', '+5491123456789', 'AR:12345678', '', 'correo',
-  'Bruno Díaz', '', '+5491198765432', '', '20123456789', 'sms',
+  'contrato-servicio-2025.pdf',
+  'Contrato de servicio 2025',
+  'Ana García',
+  'ana@example.com',
+  '+5491123456789',
+  'AR:12345678',
+  '',
+  'correo',
+  'Bruno Díaz',
+  '',
+  '+5491198765432',
+  '',
+  '20123456789',
+  'sms',
 ];
 
 /** A row of a template made from a batch: its file, title and signers so far. */
@@ -27,13 +52,21 @@ export interface TemplateRow {
 /** How a signer is invited, as the manifest and the results CSV write it: email, sms, email+sms or link (in Spanish correo, sms, correo+sms, enlace). */
 export const inviteWord = (invite: SignerInvite[], language: ManifestLanguage = 'en'): string => {
   const email = language === 'es' ? 'correo' : 'email';
-  return invite.includes('EM') && invite.includes('PH') ? `${email}+sms` : invite.includes('EM') ? email : invite.includes('PH') ? 'sms' : language === 'es' ? 'enlace' : 'link';
+  return invite.includes('EM') && invite.includes('PH')
+    ? `${email}+sms`
+    : invite.includes('EM')
+      ? email
+      : invite.includes('PH')
+        ? 'sms'
+        : language === 'es'
+          ? 'enlace'
+          : 'link';
 };
 
 function signerCells(signer: Signer | undefined, language: ManifestLanguage): string[] {
   if (!signer) return ['', '', '', '', '', ''];
   const { EM, PH, BI, AF } = signer.validations;
-  const anyOr = (value: string | null | undefined) => (value === null ? (language === 'es' ? 'cualquiera' : 'any') : value ?? '');
+  const anyOr = (value: string | null | undefined) => (value === null ? (language === 'es' ? 'cualquiera' : 'any') : (value ?? ''));
   return [signer.name ?? '', EM ?? '', anyOr(PH), anyOr(BI), AF ?? '', inviteWord(signer.invite, language)];
 }
 
@@ -46,8 +79,11 @@ function signerCells(signer: Signer | undefined, language: ManifestLanguage): st
  */
 export function manifestTemplate(delimiter: CsvDelimiter = ',', rows?: readonly TemplateRow[], language: ManifestLanguage = 'en'): string {
   const line = (cells: string[]) => csvLine(cells, delimiter);
-  if (!rows || rows.length === 0) return `${line(templateHeader(2, language))}\r\n${line(language === 'es' ? templateExampleEs : templateExample)}\r\n`;
+  if (!rows || rows.length === 0)
+    return `${line(templateHeader(2, language))}\r\n${line(language === 'es' ? templateExampleEs : templateExample)}\r\n`;
   const groups = Math.max(2, ...rows.map((row) => row.signers.length));
-  const body = rows.map((row) => line([row.file, row.title, ...Array.from({ length: groups }, (_, i) => signerCells(row.signers[i], language)).flat()]));
+  const body = rows.map((row) =>
+    line([row.file, row.title, ...Array.from({ length: groups }, (_, i) => signerCells(row.signers[i], language)).flat()]),
+  );
   return [line(templateHeader(groups, language)), ...body].join('\r\n') + '\r\n';
 }

@@ -52,13 +52,28 @@ type GroupField = (typeof groupFields)[number];
 type Column = { kind: 'file' | 'title' | 'spec' | 'ignored' } | { kind: 'group'; n: number; field: GroupField };
 
 const codeColumn: Record<Exclude<SignerField, 'signer'>, GroupField> = {
-  EM: 'email', PH: 'phone', BI: 'id_document', AF: 'tax_id', invite: 'invite',
+  EM: 'email',
+  PH: 'phone',
+  BI: 'id_document',
+  AF: 'tax_id',
+  invite: 'invite',
 };
 const inviteWords: Record<string, SignerInvite[]> = {
-  email: ['EM'], sms: ['PH'], 'email+sms': ['EM', 'PH'], 'sms+email': ['EM', 'PH'], link: [], '': [],
-  em: ['EM'], ph: ['PH'], 'em+ph': ['EM', 'PH'], 'ph+em': ['EM', 'PH'],
+  email: ['EM'],
+  sms: ['PH'],
+  'email+sms': ['EM', 'PH'],
+  'sms+email': ['EM', 'PH'],
+  link: [],
+  '': [],
+  em: ['EM'],
+  ph: ['PH'],
+  'em+ph': ['EM', 'PH'],
+  'ph+em': ['EM', 'PH'],
   // What the Spanish template writes.
-  correo: ['EM'], 'correo+sms': ['EM', 'PH'], 'sms+correo': ['EM', 'PH'], enlace: [],
+  correo: ['EM'],
+  'correo+sms': ['EM', 'PH'],
+  'sms+correo': ['EM', 'PH'],
+  enlace: [],
 };
 /** `any` (any phone, any document), also as the Spanish template writes it. */
 const anyWords = new Set(['any', 'cualquiera']);
@@ -71,7 +86,11 @@ export function fileNameOf(path: string): string {
 /** A document title from a file name: no extension, `_` and `-` as spaces, trimmed. */
 export function titleFromFileName(name: string): string {
   const base = fileNameOf(name);
-  const title = base.replace(/\.[^.]*$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const title = base
+    .replace(/\.[^.]*$/, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return title === '' ? base : title;
 }
 
@@ -88,23 +107,34 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
     const name = normalColumn(raw);
     const group = /^signer_?(\d{1,3})_(email|phone|id_document|tax_id|invite|name)$/.exec(name);
     const column: Column =
-      name === 'file' || name === 'title' ? { kind: name }
-      : name === 'signer' ? { kind: 'spec' }
-      : group ? { kind: 'group', n: Number(group[1]), field: group[2] as GroupField }
-      : { kind: 'ignored' };
+      name === 'file' || name === 'title'
+        ? { kind: name }
+        : name === 'signer'
+          ? { kind: 'spec' }
+          : group
+            ? { kind: 'group', n: Number(group[1]), field: group[2] as GroupField }
+            : { kind: 'ignored' };
     const key = column.kind === 'group' ? `signer${column.n}_${column.field}` : name;
     const meant = column.kind === 'ignored' && name !== '' ? closestColumn(name) : null;
     if (column.kind === 'ignored' && (name.startsWith('signer') || meant !== null)) {
       const guess = meant ? ` Did you mean “${meant}”?` : '';
-      problems.push(at(1, raw.trim(), 'manifest.unknownSignerColumn',
-        `column “${raw.trim()}” is not understood, so its cells were not read.${guess} Signer columns are signer1_name, signer1_email, signer1_phone, signer1_id_document, signer1_tax_id, signer1_invite (then signer2_…), or a single “signer” column.`,
-        { column: raw.trim(), ...(meant ? { suggestion: meant } : {}) }));
+      problems.push(
+        at(
+          1,
+          raw.trim(),
+          'manifest.unknownSignerColumn',
+          `column “${raw.trim()}” is not understood, so its cells were not read.${guess} Signer columns are signer1_name, signer1_email, signer1_phone, signer1_id_document, signer1_tax_id, signer1_invite (then signer2_…), or a single “signer” column.`,
+          { column: raw.trim(), ...(meant ? { suggestion: meant } : {}) },
+        ),
+      );
       columns[index] = { kind: 'ignored' };
       return;
     } else if (column.kind === 'ignored') {
       if (name !== '') ignored.push(raw.trim());
     } else if (seen.has(key)) {
-      problems.push(at(1, key, 'manifest.repeatedColumn', `the column “${key}” appears twice; only the first one was read.`, { column: key }));
+      problems.push(
+        at(1, key, 'manifest.repeatedColumn', `the column “${key}” appears twice; only the first one was read.`, { column: key }),
+      );
       columns[index] = { kind: 'ignored' };
       return;
     }
@@ -112,13 +142,25 @@ function readHeader(header: string[], problems: ManifestProblem[]): { columns: C
     columns[index] = column;
   });
   if (!seen.has('file')) {
-    problems.push(at(1, null, 'manifest.noFileColumn',
-      'there is no “file” column: the first row must name the columns, with “file” for the PDF’s name.'));
+    problems.push(
+      at(
+        1,
+        null,
+        'manifest.noFileColumn',
+        'there is no “file” column: the first row must name the columns, with “file” for the PDF’s name.',
+      ),
+    );
   }
   return { columns, ignored };
 }
 
-function at(row: number | null, column: string | null, code: string, text: string, params?: Record<string, string | number>): ManifestProblem {
+function at(
+  row: number | null,
+  column: string | null,
+  code: string,
+  text: string,
+  params?: Record<string, string | number>,
+): ManifestProblem {
   const where = row === null ? '' : column === null ? `Row ${row}: ` : `Row ${row}, ${column}: `;
   const message = where === '' ? text.charAt(0).toUpperCase() + text.slice(1) : where + text;
   return { row, column, code, message, ...(params ? { params } : {}) };
@@ -129,11 +171,22 @@ export function parseManifest(text: string): Manifest {
   const { records, delimiter, unclosedQuoteRow } = parseCsv(text);
   const problems: ManifestProblem[] = [];
   const rejected: Manifest['rejected'] = [];
-  const manifest = (entries: ManifestEntry[], ignoredColumns: string[] = []): Manifest =>
-    ({ delimiter, entries, rejected, problems, ignoredColumns });
+  const manifest = (entries: ManifestEntry[], ignoredColumns: string[] = []): Manifest => ({
+    delimiter,
+    entries,
+    rejected,
+    problems,
+    ignoredColumns,
+  });
   if (unclosedQuoteRow !== null) {
-    problems.push(at(unclosedQuoteRow, null, 'manifest.unclosedQuote',
-      'a quotation mark opened here is never closed, so the rest of the file cannot be read.'));
+    problems.push(
+      at(
+        unclosedQuoteRow,
+        null,
+        'manifest.unclosedQuote',
+        'a quotation mark opened here is never closed, so the rest of the file cannot be read.',
+      ),
+    );
     return manifest([]);
   }
   const [header, ...rows] = records;
@@ -159,9 +212,15 @@ export function parseManifest(text: string): Manifest {
     const key = fileNameKey(entry.file);
     const first = firstRowOf.get(key);
     if (first !== undefined) {
-      problems.push(at(row, 'file', 'manifest.repeatedFile',
-        `“${entry.file}” is already on row ${first}; each file is sent once, so give it one row with all its signers.`,
-        { file: entry.file, firstRow: first }));
+      problems.push(
+        at(
+          row,
+          'file',
+          'manifest.repeatedFile',
+          `“${entry.file}” is already on row ${first}; each file is sent once, so give it one row with all its signers.`,
+          { file: entry.file, firstRow: first },
+        ),
+      );
       return;
     }
     firstRowOf.set(key, row);
@@ -183,7 +242,8 @@ function readRow(row: number, cells: string[], columns: Column[], problems: Mani
     const cell = raw.trim();
     const column = columns[index];
     if (column === undefined) {
-      if (cell !== '') problems.push(at(row, null, 'manifest.extraCell', `“${cell}” is beyond the last column of the header.`, { value: cell }));
+      if (cell !== '')
+        problems.push(at(row, null, 'manifest.extraCell', `“${cell}” is beyond the last column of the header.`, { value: cell }));
     } else if (column.kind === 'file') file = cell;
     else if (column.kind === 'title') title = cell;
     else if (column.kind === 'spec' && cell !== '') specs.push(...cell.split('|'));
@@ -211,9 +271,15 @@ function readGroup(row: number, n: number, cells: Partial<Record<GroupField, str
   const name = (field: GroupField) => `signer${n}_${field}`;
   const invite = inviteWords[(cells.invite ?? '').toLowerCase().replace(/\s/g, '')];
   if (invite === undefined) {
-    problems.push(at(row, name('invite'), 'manifest.badInvite',
-      `“${cells.invite}” is not an invitation: write email, sms, email+sms, or link (no message, a signing link to hand over).`,
-      { value: cells.invite ?? '' }));
+    problems.push(
+      at(
+        row,
+        name('invite'),
+        'manifest.badInvite',
+        `“${cells.invite}” is not an invitation: write email, sms, email+sms, or link (no message, a signing link to hand over).`,
+        { value: cells.invite ?? '' },
+      ),
+    );
     return null;
   }
   const anyOrValue = (value: string) => (anyWords.has(value.toLowerCase()) ? null : value);
@@ -252,12 +318,21 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], rejecte
     const key = fileNameKey(entry.file);
     const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
     if (found === undefined) {
-      problems.push(at(entry.row, 'file', 'manifest.fileNotAdded',
-        `“${entry.file}” is not among the files added. Add it, or correct the name.`, { file: entry.file }));
+      problems.push(
+        at(entry.row, 'file', 'manifest.fileNotAdded', `“${entry.file}” is not among the files added. Add it, or correct the name.`, {
+          file: entry.file,
+        }),
+      );
     } else if (found.length > 1) {
-      problems.push(at(entry.row, 'file', 'manifest.fileAmbiguous',
-        `${found.length} files added are named “${fileNameOf(found[0]!)}” (in different folders); keep only the one to send.`,
-        { file: entry.file, count: found.length }));
+      problems.push(
+        at(
+          entry.row,
+          'file',
+          'manifest.fileAmbiguous',
+          `${found.length} files added are named “${fileNameOf(found[0]!)}” (in different folders); keep only the one to send.`,
+          { file: entry.file, count: found.length },
+        ),
+      );
       found.forEach((path) => used.add(path));
     } else {
       matched.push({ entry, path: found[0]! });
@@ -269,7 +344,9 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], rejecte
     const key = fileNameKey(file);
     const found = byName.get(key) ?? (/\.pdf$/.test(key) ? undefined : byName.get(`${key}.pdf`));
     if (found === undefined) {
-      problems.push(at(row, 'file', 'manifest.fileNotAdded', `“${file}” is not among the files added. Add it, or correct the name.`, { file }));
+      problems.push(
+        at(row, 'file', 'manifest.fileNotAdded', `“${file}” is not among the files added. Add it, or correct the name.`, { file }),
+      );
     } else {
       found.forEach((path) => used.add(path));
     }
@@ -277,8 +354,11 @@ export function matchManifest(entries: ManifestEntry[], paths: string[], rejecte
   problems.sort((a, b) => (a.row ?? Infinity) - (b.row ?? Infinity));
   const unlisted = paths.filter((path) => !used.has(path));
   for (const path of unlisted) {
-    problems.push(at(null, null, 'manifest.fileNotListed',
-      `“${fileNameOf(path)}” has no row in the manifest, so nobody would sign it.`, { file: fileNameOf(path) }));
+    problems.push(
+      at(null, null, 'manifest.fileNotListed', `“${fileNameOf(path)}” has no row in the manifest, so nobody would sign it.`, {
+        file: fileNameOf(path),
+      }),
+    );
   }
   return { matched, problems, unlisted };
 }

@@ -2,12 +2,24 @@ import type { Notice } from './notices';
 
 /** A notice's title and body in English or Spanish: one text for the desktop and the browser notification. */
 export function noticeText(notice: Notice, language: 'en' | 'es'): { title: string; body: string } {
-  const more = notice.count > notice.titles.length ? (language === 'es' ? ` y ${notice.count - notice.titles.length} más` : ` and ${notice.count - notice.titles.length} more`) : '';
+  const more =
+    notice.count > notice.titles.length
+      ? language === 'es'
+        ? ` y ${notice.count - notice.titles.length} más`
+        : ` and ${notice.count - notice.titles.length} more`
+      : '';
   const list = `${notice.titles.map((t) => `“${t}”`).join(', ')}${more}`;
   const one = notice.count === 1;
   if (notice.kind === 'evidenceProblems') {
-    if (language === 'es') return { title: one ? 'Problemas en un documento archivado' : `Problemas en ${notice.count} documentos archivados`, body: `${list}. Ábralo en Evidencias.` };
-    return { title: one ? 'Problems in an archived document' : `Problems in ${notice.count} archived documents`, body: `${list}. Open Evidence to see them.` };
+    if (language === 'es')
+      return {
+        title: one ? 'Problemas en un documento archivado' : `Problemas en ${notice.count} documentos archivados`,
+        body: `${list}. Ábralo en Evidencias.`,
+      };
+    return {
+      title: one ? 'Problems in an archived document' : `Problems in ${notice.count} archived documents`,
+      body: `${list}. Open Evidence to see them.`,
+    };
   }
   if (language === 'es') {
     if (notice.kind === 'completed') return { title: one ? 'Documento completado' : `${notice.count} documentos completados`, body: list };

@@ -76,14 +76,20 @@ export function validateSigner(signer: Signer): SignerProblem[] {
     add('EM', 'signer.emailInvalid', `“${EM}” is not a valid e-mail address.`, { value: EM });
   }
   if (PH !== undefined && PH !== null && !isE164Phone(PH)) {
-    add('PH', 'signer.phoneInvalid',
+    add(
+      'PH',
+      'signer.phoneInvalid',
       `“${PH}” is not a phone number in international form: write + and the country code, 8 to 15 digits in all (e.g. +5491123456789).`,
-      { value: PH });
+      { value: PH },
+    );
   }
   if (BI !== undefined && BI !== null && !documentPattern.test(BI)) {
-    add('BI', 'signer.idDocumentInvalid',
+    add(
+      'BI',
+      'signer.idDocumentInvalid',
       `“${BI}” is not an identity document: write the two-letter country, a colon and the number in digits (e.g. AR:12345678).`,
-      { value: BI });
+      { value: BI },
+    );
   }
   if (AF !== undefined && !taxIdPattern.test(AF)) {
     add('AF', 'signer.taxIdInvalid', `“${AF}” is not a tax ID: use digits only (e.g. 20123456789).`, { value: AF });
@@ -92,15 +98,17 @@ export function validateSigner(signer: Signer): SignerProblem[] {
     add('invite', 'signer.emailInviteNeedsEmail', 'An e-mail invitation needs the signer’s e-mail address.');
   }
   if (signer.invite.includes('PH') && (PH === undefined || PH === null)) {
-    add('invite', 'signer.smsInviteNeedsPhone',
-      'An SMS invitation needs the signer’s phone number; “any phone” is not enough to send a message.');
+    add(
+      'invite',
+      'signer.smsInviteNeedsPhone',
+      'An SMS invitation needs the signer’s phone number; “any phone” is not enough to send a message.',
+    );
   }
   if (new Set(signer.invite).size !== signer.invite.length) {
     add('invite', 'signer.inviteRepeated', 'The invitation names the same channel twice.');
   }
   if (!signerCodes.some((code) => signer.validations[code] !== undefined)) {
-    add('signer', 'signer.noValidation',
-      'Say how the signer is identified: at least one of e-mail, phone, identity document or tax ID.');
+    add('signer', 'signer.noValidation', 'Say how the signer is identified: at least one of e-mail, phone, identity document or tax ID.');
   }
   return problems;
 }
@@ -147,7 +155,12 @@ export function toNewSignature(signer: Signer): NewSignature {
 export type SignerSpecResult = { ok: true; signer: Signer } | { ok: false; problems: SignerProblem[] };
 
 const inviteWords: Record<string, SignerInvite[]> = {
-  EM: ['EM'], PH: ['PH'], 'EM+PH': ['EM', 'PH'], 'PH+EM': ['EM', 'PH'], LINK: [], NONE: [],
+  EM: ['EM'],
+  PH: ['PH'],
+  'EM+PH': ['EM', 'PH'],
+  'PH+EM': ['EM', 'PH'],
+  LINK: [],
+  NONE: [],
 };
 
 /**
@@ -164,8 +177,12 @@ export function parseSignerSpec(spec: string): SignerSpecResult {
   const partOf: Partial<Record<SignerField, string>> = {};
 
   if (pairsText.trim() === '') {
-    fail('signer', spec.trim(), 'signer.spec.empty',
-      'The signer is empty: give at least one validation, e.g. EM=ana@example.com or PH=+5491123456789.');
+    fail(
+      'signer',
+      spec.trim(),
+      'signer.spec.empty',
+      'The signer is empty: give at least one validation, e.g. EM=ana@example.com or PH=+5491123456789.',
+    );
   }
   for (const rawPart of pairsText.trim() === '' ? [] : pairsText.split(',')) {
     const part = rawPart.trim();
@@ -175,9 +192,13 @@ export function parseSignerSpec(spec: string): SignerSpecResult {
     if (part === '') {
       fail('signer', part, 'signer.spec.emptyPart', `“${spec.trim()}” has an empty part between commas.`);
     } else if (!(signerCodes as readonly string[]).includes(code)) {
-      fail('signer', part, 'signer.spec.unknownCode',
+      fail(
+        'signer',
+        part,
+        'signer.spec.unknownCode',
         `“${part}”: “${code}” is not a validation code; use EM (e-mail), PH (phone), BI (identity document) or AF (tax ID).`,
-        { part, code });
+        { part, code },
+      );
     } else if (partOf[code as SignerCode] !== undefined) {
       fail(code as SignerCode, part, 'signer.spec.repeatedCode', `“${part}”: ${code} is given twice.`, { part, code });
     } else if (value === '' || (value === null && (code === 'EM' || code === 'AF'))) {
@@ -193,12 +214,21 @@ export function parseSignerSpec(spec: string): SignerSpecResult {
     const match = /^invite\s*=\s*(.*)$/i.exec(option);
     const channels = match ? inviteWords[match[1]!.replace(/\s/g, '').toUpperCase()] : undefined;
     if (!match) {
-      fail('invite', option, 'signer.spec.unknownOption',
-        `“${option}” is not understood after “;”: only invite=EM, invite=PH or invite=EM+PH may follow.`, { part: option });
+      fail(
+        'invite',
+        option,
+        'signer.spec.unknownOption',
+        `“${option}” is not understood after “;”: only invite=EM, invite=PH or invite=EM+PH may follow.`,
+        { part: option },
+      );
     } else if (!channels) {
-      fail('invite', option, 'signer.spec.badInvite',
+      fail(
+        'invite',
+        option,
+        'signer.spec.badInvite',
         `“${option}”: the invitation must be EM (e-mail), PH (SMS) or EM+PH (both); leave it out for a signing link.`,
-        { part: option });
+        { part: option },
+      );
     } else if (partOf.invite !== undefined) {
       fail('invite', option, 'signer.spec.repeatedInvite', `“${option}”: the invitation is given twice.`, { part: option });
     } else {

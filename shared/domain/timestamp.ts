@@ -28,4 +28,9 @@ export const timestampCheckSchema = z.object({
 export type TimestampCheck = z.infer<typeof timestampCheckSchema>;
 
 /** A TSA address: http or https, nothing else. */
-export const tsaUrlSchema = z.string().trim().max(2000).url().refine((value) => /^https?:\/\//i.test(value), 'A TSA address starts with http:// or https://.');
+export const tsaUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'A TSA address starts with http:// or https://.');

@@ -40,7 +40,17 @@ export const notificationKinds = ['DS', 'SD', 'DC'] as const;
  * missing or wrong, the inbox could not commit (503: the service retries), the sender went away mid-body,
  * malformed HTTP or timeouts (answered by Node).
  */
-export const refusalReasons = ['not-found', 'method', 'media-type', 'too-large', 'bad-json', 'bad-signature', 'store-failed', 'aborted', 'bad-request'] as const;
+export const refusalReasons = [
+  'not-found',
+  'method',
+  'media-type',
+  'too-large',
+  'bad-json',
+  'bad-signature',
+  'store-failed',
+  'aborted',
+  'bad-request',
+] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
 export const inboxStates = ['pending', 'done', 'ignored', 'failed'] as const;
@@ -112,7 +122,11 @@ const hostNameSchema = z
   .min(1, 'Enter the server’s name or address.')
   .max(253)
   .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/, 'The server is a name such as tunnel.example.com or an IP address.');
-const portSchema = z.number().int().min(1, 'A port is a whole number from 1 to 65535.').max(65535, 'A port is a whole number from 1 to 65535.');
+const portSchema = z
+  .number()
+  .int()
+  .min(1, 'A port is a whole number from 1 to 65535.')
+  .max(65535, 'A port is a whole number from 1 to 65535.');
 const filePathSchema = z.string().trim().min(1).max(4096);
 
 export const ngrokSettingsSchema = z
@@ -132,7 +146,12 @@ export const sshTunnelSettingsSchema = z
   .object({
     host: hostNameSchema,
     port: portSchema.default(22),
-    user: z.string().trim().min(1, 'Enter the user name on the server.').max(64).regex(/^[^\s@:]+$/, 'The user name has no spaces, @ or :.'),
+    user: z
+      .string()
+      .trim()
+      .min(1, 'Enter the user name on the server.')
+      .max(64)
+      .regex(/^[^\s@:]+$/, 'The user name has no spaces, @ or :.'),
     /** 'key': the private key file `identityFile`; 'agent': the SSH agent (SSH_AUTH_SOCK / Pageant). */
     auth: z.enum(['key', 'agent']),
     identityFile: filePathSchema.nullable(),

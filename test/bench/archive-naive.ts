@@ -8,12 +8,16 @@ import { parseArgs } from 'node:util';
  * evidence file downloaded whole into memory (`arrayBuffer`), hashed, then written; two documents in
  * flight, like SignDock's archive job. A 429 waits its Retry-After and asks again.
  */
-const { values } = parseArgs({ options: { url: { type: 'string' }, key: { type: 'string' }, ids: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, key: { type: 'string' }, ids: { type: 'string' }, out: { type: 'string' } },
+});
 const kinds = { 'package.zip': 'zipfile', 'certificate.pdf': 'pdf-certificate', 'signed.pdf': 'document' } as const;
 
 async function download(id: string, kind: string): Promise<Buffer> {
   for (;;) {
-    const response = await fetch(`${values.url}/api/v2/documents/${id}/download/${kind}`, { headers: { authorization: `Bearer ${values.key}` } });
+    const response = await fetch(`${values.url}/api/v2/documents/${id}/download/${kind}`, {
+      headers: { authorization: `Bearer ${values.key}` },
+    });
     if (response.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? '1') * 1000));
       continue;

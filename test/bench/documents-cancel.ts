@@ -37,7 +37,17 @@ export async function measureBulkCancel(log: Log): Promise<{ ours: CancelSide; n
     const { control } = sandbox;
     await control.setAutoSign({ enabled: false });
     const seed = (prefix: string, n: number) =>
-      inParallel(Array.from({ length: n }, (_, i) => i), 8, async (i) => (await control.createDocument({ title: `${prefix} ${i + 1}`, signatures: [{ validations: { EM: `tenant${i}@example.com` }, invite_channel: ['EM'] }] })).id as string);
+      inParallel(
+        Array.from({ length: n }, (_, i) => i),
+        8,
+        async (i) =>
+          (
+            await control.createDocument({
+              title: `${prefix} ${i + 1}`,
+              signatures: [{ validations: { EM: `tenant${i}@example.com` }, invite_channel: ['EM'] }],
+            })
+          ).id as string,
+      );
     const ours = await seed('Bench cancel', OURS);
     const naive = await seed('Naive cancel', NAIVE);
     const env = { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url };
@@ -52,7 +62,14 @@ export async function measureBulkCancel(log: Log): Promise<{ ours: CancelSide; n
     if (run.code !== 0) throw new Error(`cancel bench: the CLI answered ${run.code}: ${run.stderr.slice(-2000)}`);
     const afterOurs = await control.stats();
     const db = openDatabase(join(home.path, 'signdock.db'));
-    const finished = (db.prepare("SELECT i.finished_at FROM job_items i JOIN jobs j ON j.id = i.job_id WHERE j.kind = 'cancel' AND i.state = 'done' ORDER BY i.finished_at").pluck().all() as number[]).filter(Boolean);
+    const finished = (
+      db
+        .prepare(
+          "SELECT i.finished_at FROM job_items i JOIN jobs j ON j.id = i.job_id WHERE j.kind = 'cancel' AND i.state = 'done' ORDER BY i.finished_at",
+        )
+        .pluck()
+        .all() as number[]
+    ).filter(Boolean);
     db.close();
     const oursSide = side(finished, afterOurs.status_429 - before.status_429);
 
@@ -82,11 +99,20 @@ export async function measureBulkCancel(log: Log): Promise<{ ours: CancelSide; n
     const cancelled = new Set(state.documents.filter((d) => d.status === 'CA').map((d) => String(d.id)));
     const missing = [...ours, ...naive].filter((id) => !cancelled.has(id)).length;
     const stats = await control.stats();
-    log(`bulk cancel: the sandbox allows ${CANCEL_RATE} requests/s (bucket ${BURST}, Retry-After in seconds); rates after the first ${LEARNING_MS / 1000} s`);
-    log(`  SignDock CLI, ${OURS} documents: ${oursSide.cancelled} cancelled, ${oursSide.rate.toFixed(1)}/s (whole run ${oursSide.wholeRate.toFixed(1)}/s), ${oursSide.status429} answers 429`);
-    log(`  naive sequential loop, ${NAIVE} documents: ${naiveSide.rate.toFixed(1)}/s (whole run ${naiveSide.wholeRate.toFixed(1)}/s), ${naiveSide.status429} answers 429`);
-    log(`  sandbox: ${missing} of ${OURS + NAIVE} not cancelled; ${stats.requests.by_status['400'] ?? 0} answers 400 (a cancel sent twice)`);
-    if (missing > 0 || (stats.requests.by_status['400'] ?? 0) > 0) throw new Error('cancel bench: documents left uncancelled or a cancel sent twice');
+    log(
+      `bulk cancel: the sandbox allows ${CANCEL_RATE} requests/s (bucket ${BURST}, Retry-After in seconds); rates after the first ${LEARNING_MS / 1000} s`,
+    );
+    log(
+      `  SignDock CLI, ${OURS} documents: ${oursSide.cancelled} cancelled, ${oursSide.rate.toFixed(1)}/s (whole run ${oursSide.wholeRate.toFixed(1)}/s), ${oursSide.status429} answers 429`,
+    );
+    log(
+      `  naive sequential loop, ${NAIVE} documents: ${naiveSide.rate.toFixed(1)}/s (whole run ${naiveSide.wholeRate.toFixed(1)}/s), ${naiveSide.status429} answers 429`,
+    );
+    log(
+      `  sandbox: ${missing} of ${OURS + NAIVE} not cancelled; ${stats.requests.by_status['400'] ?? 0} answers 400 (a cancel sent twice)`,
+    );
+    if (missing > 0 || (stats.requests.by_status['400'] ?? 0) > 0)
+      throw new Error('cancel bench: documents left uncancelled or a cancel sent twice');
     return { ours: oursSide, naive: naiveSide };
   } finally {
     await sandbox.stop();

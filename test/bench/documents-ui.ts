@@ -181,7 +181,9 @@ interface TraceEvent {
 
 /** The longest RunTask (µs → ms) on the renderer's main thread with the most tasks (the page's): wall and CPU time. */
 function longestMainThreadTask(events: TraceEvent[]): { longestTaskMs: number; longestTaskCpuMs: number } {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;

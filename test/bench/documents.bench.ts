@@ -21,7 +21,10 @@ const cases: { name: string; filter: MirrorFilter }[] = [
   { name: 'search "contrato calle", pending', filter: { search: 'contrato calle', statuses: ['PE'] } },
   { name: 'search "a" (first letter typed)', filter: { search: 'a' } },
   { name: 'search an e-mail', filter: { search: 'olivia.70003@example.com' } },
-  { name: 'rejected by a signer, created in 30 days', filter: { signerStatuses: ['DE'], createdFrom: created(40_000), createdTo: created(40_000) + 30 * 86_400_000 } },
+  {
+    name: 'rejected by a signer, created in 30 days',
+    filter: { signerStatuses: ['DE'], createdFrom: created(40_000), createdTo: created(40_000) + 30 * 86_400_000 },
+  },
 ];
 
 /**
@@ -36,7 +39,9 @@ export const documentsBench: Bench = {
   description: `counts + one searched, filtered, sorted page of the Documents table over ${DOCUMENTS.toLocaleString('en')} documents, every sort; the page in Chromium over the same mirror; a bulk cancel of 1,000 at ${CANCEL_RATE} requests/s`,
   async run(log) {
     if (!existsSync(chromiumPath)) {
-      throw new Error(`documents bench: needs Chromium at ${chromiumPath} for the page figures (apt-get install chromium, or set SIGNDOCK_CHROMIUM)`);
+      throw new Error(
+        `documents bench: needs Chromium at ${chromiumPath} for the page figures (apt-get install chromium, or set SIGNDOCK_CHROMIUM)`,
+      );
     }
     const folder = tempFolder('signdock-bench-documents-');
     try {
@@ -44,7 +49,9 @@ export const documentsBench: Bench = {
       load(db, log);
       const queries = new DocumentQueries(db, new DocumentReader(db));
       const naive = new NaiveQueries(db);
-      const bump = db.prepare("INSERT INTO settings (key, value) VALUES ('bench.tick', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      const bump = db.prepare(
+        "INSERT INTO settings (key, value) VALUES ('bench.tick', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      );
       let tick = 0;
       const cold = (work: () => unknown): number => {
         const times: number[] = [];
@@ -72,7 +79,9 @@ export const documentsBench: Bench = {
             theirs = naive.page(filter, key, sort.direction);
           });
           if (ours.join() !== theirs.join()) throw new Error(`${name}, ${key}: the page differs from the plain query's`);
-          log(`${name}, by ${key}: ${total.toLocaleString('en')} match; median of ${RUNS} ${value.toFixed(2)} ms (plain SQL ${baseline.toFixed(1)} ms)`);
+          log(
+            `${name}, by ${key}: ${total.toLocaleString('en')} match; median of ${RUNS} ${value.toFixed(2)} ms (plain SQL ${baseline.toFixed(1)} ms)`,
+          );
           figures.push({
             name: `${name}, sorted by ${key}`,
             unit: 'ms',
@@ -108,7 +117,9 @@ async function uiFigures(home: string, log: (line: string) => void): Promise<Fig
       `Chromium, ${side.documents.toLocaleString('en')} documents: first paint ${side.paints.map((p) => p.toFixed(0)).join(', ')} ms; ` +
         `${side.steps} steps (10 pages, every sort and 2 pages each, a search typed, 30 wheel turns, 30 arrows): ` +
         `${side.longTasks.length} long tasks${side.longTasks.length ? ` (${side.longTasks.map((t) => t.toFixed(0)).join(', ')} ms)` : ''} ` +
-        `(by step: ${Object.entries(side.byPhase).map(([phase, n]) => `${phase} ${n}`).join(', ')}), ` +
+        `(by step: ${Object.entries(side.byPhase)
+          .map(([phase, n]) => `${phase} ${n}`)
+          .join(', ')}), ` +
         `longest task ${side.longestTaskMs.toFixed(1)} ms (wall); the most CPU time of any task ${side.longestTaskCpuMs.toFixed(1)} ms`,
     );
   }
@@ -166,6 +177,9 @@ class NaiveQueries {
     const range = `${fts.fromKey === null ? '' : ` AND rowid >= (${fts.fromKey} << 5)`}${fts.toKey === null ? '' : ` AND rowid < (${fts.toKey} << 5)`}`;
     const matches = `SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?${range}`;
     this.db.prepare(`SELECT d.status, count(*) FROM documents d WHERE d.doc_key IN (${matches}) GROUP BY d.status`).all(fts.countMatch);
-    return this.db.prepare(`SELECT d.id FROM documents d WHERE d.doc_key IN (${matches}) ORDER BY ${order[key]} LIMIT 50`).pluck().all(fts.match) as string[];
+    return this.db
+      .prepare(`SELECT d.id FROM documents d WHERE d.doc_key IN (${matches}) ORDER BY ${order[key]} LIMIT 50`)
+      .pluck()
+      .all(fts.match) as string[];
   }
 }

@@ -7,7 +7,9 @@ import { createCore } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { idleWindow } from './idle-process';
 
-const { values } = parseArgs({ options: { home: { type: 'string' }, batch: { type: 'string' }, seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { home: { type: 'string' }, batch: { type: 'string' }, seconds: { type: 'string', default: '10' } },
+});
 if (!values.home || !values.batch || !process.env.SIGNDOCK_API_KEY) {
   process.stderr.write('Usage: idle-follower.ts --home DIR --batch ID [--seconds S] with SIGNDOCK_API_KEY and SIGNDOCK_BASE_URL set\n');
   process.exit(2);
@@ -17,7 +19,10 @@ const core = createCore({
   hostKind: 'cli',
   version: 'bench',
   secrets: new MemorySecretStore(),
-  credentialsOverride: { apiKey: process.env.SIGNDOCK_API_KEY, ...(process.env.SIGNDOCK_BASE_URL ? { baseUrl: process.env.SIGNDOCK_BASE_URL } : {}) },
+  credentialsOverride: {
+    apiKey: process.env.SIGNDOCK_API_KEY,
+    ...(process.env.SIGNDOCK_BASE_URL ? { baseUrl: process.env.SIGNDOCK_BASE_URL } : {}),
+  },
 });
 core.accounts.useEnvironment();
 const summary = core.batches.resume(values.batch);

@@ -59,7 +59,12 @@ export function runIdle(args: string[], env: Record<string, string | undefined> 
   const report = ready.then(async (readyLine) => {
     const done = await line((l) => typeof l.cpu === 'object' && l.cpu !== null, 'it reported its CPU time');
     const cpu = done.cpu as { user: number; system: number };
-    return { ready: readyLine, cpuSeconds: (cpu.user + cpu.system) / 1e6, seconds: Number(done.seconds), slices: (done.slices as number[] | undefined) ?? [] };
+    return {
+      ready: readyLine,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      seconds: Number(done.seconds),
+      slices: (done.slices as number[] | undefined) ?? [],
+    };
   });
   return { ready, report, kill: () => child.kill('SIGKILL') };
 }

@@ -25,7 +25,19 @@ const idleApp: IdleCase = {
     const home = tempFolder('signdock-bench-idle-');
     prepareIdleDataFolder(home.path, sandbox.url, DOCUMENTS);
     log(`data folder with ${DOCUMENTS.toLocaleString('en')} documents ready; starting the core (createCore + startBackground)`);
-    const measured = runIdle(['--import', 'tsx', 'test/bench/idle-core.ts', '--home', home.path, '--url', sandbox.url, '--key', sandbox.key, '--seconds', String(SECONDS)]);
+    const measured = runIdle([
+      '--import',
+      'tsx',
+      'test/bench/idle-core.ts',
+      '--home',
+      home.path,
+      '--url',
+      sandbox.url,
+      '--key',
+      sandbox.key,
+      '--seconds',
+      String(SECONDS),
+    ]);
     return {
       measured,
       stop: async () => {
@@ -49,11 +61,27 @@ const follower: IdleCase = {
     await writePdfs(files.path, 60, 'follow');
     await sandbox.control.setFaults({ latency_ms: 600, operations: ['create'] });
     const env = { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url };
-    const owner = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', '--home', home.path, 'send', files.path, '--signer', 'EM=bench@example.com', '--concurrency', '1'], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const owner = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'electron/cli/main.ts',
+        '--home',
+        home.path,
+        'send',
+        files.path,
+        '--signer',
+        'EM=bench@example.com',
+        '--concurrency',
+        '1',
+      ],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     const batchId = await new Promise<string>((resolve, reject) => {
       owner.stderr.on('data', (chunk: Buffer) => {
@@ -64,7 +92,10 @@ const follower: IdleCase = {
       owner.once('exit', () => reject(new Error(`the sending CLI ended first: ${stderr.slice(-1000)}`)));
     });
     log(`owner (PID ${owner.pid}) is sending batch ${batchId}; starting the follower`);
-    const measured = runIdle(['--import', 'tsx', 'test/bench/idle-follower.ts', '--home', home.path, '--batch', batchId, '--seconds', String(SECONDS)], env);
+    const measured = runIdle(
+      ['--import', 'tsx', 'test/bench/idle-follower.ts', '--home', home.path, '--batch', batchId, '--seconds', String(SECONDS)],
+      env,
+    );
     return {
       measured,
       stop: async () => {

@@ -6,7 +6,9 @@ const { values, positionals } = parseArgs({ allowPositionals: true, options: { j
 const names = positionals.length > 0 ? positionals : Object.keys(benches);
 const unknown = names.filter((n) => !benches[n]);
 if (unknown.length > 0 || names.length === 0) {
-  process.stderr.write(`${unknown.length ? `Unknown bench: ${unknown.join(', ')}. ` : ''}Benches: ${Object.keys(benches).join(', ') || '(none yet)'}\n`);
+  process.stderr.write(
+    `${unknown.length ? `Unknown bench: ${unknown.join(', ')}. ` : ''}Benches: ${Object.keys(benches).join(', ') || '(none yet)'}\n`,
+  );
   process.exit(2);
 }
 

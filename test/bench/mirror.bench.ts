@@ -25,7 +25,13 @@ export const mirrorBench: Bench = {
     const folder = tempFolder('signdock-bench-');
     try {
       const db = openDatabase(join(folder.path, 'mirror.db'));
-      new AccountsRepo(db).insert({ id: ACCOUNT, name: 'Bench', baseUrl: 'http://127.0.0.1:9', demo: false, createdAt: new Date().toISOString() });
+      new AccountsRepo(db).insert({
+        id: ACCOUNT,
+        name: 'Bench',
+        baseUrl: 'http://127.0.0.1:9',
+        demo: false,
+        createdAt: new Date().toISOString(),
+      });
       const reconciler = new Reconciler({ writer: new DocumentWriter(db) });
       const naive = new Database(join(folder.path, 'naive.db'));
       naive.pragma('journal_mode = WAL');
@@ -48,7 +54,13 @@ export const mirrorBench: Bench = {
       let found = 0;
       const ours = timeBest(() => {
         queries.counts(ACCOUNT);
-        found = queries.page({ accountId: ACCOUNT, statuses: ['PE'], search: 'contrato calle', sort: { key: 'created', direction: 'desc' }, limit: 50 }).total;
+        found = queries.page({
+          accountId: ACCOUNT,
+          statuses: ['PE'],
+          search: 'contrato calle',
+          sort: { key: 'created', direction: 'desc' },
+          limit: 50,
+        }).total;
       });
       const countsNaive = naive.prepare('SELECT status, count(*) AS n FROM docs GROUP BY status');
       const pageNaive = naive.prepare(
@@ -58,11 +70,15 @@ export const mirrorBench: Bench = {
         "SELECT count(*) AS n FROM docs WHERE status = 'PE' AND (title LIKE '%contrato%' OR signers LIKE '%contrato%') AND (title LIKE '%calle%' OR signers LIKE '%calle%')",
       );
       let naiveFound = 0;
-      const baseline = timeBest(() => {
-        countsNaive.all();
-        pageNaive.all();
-        naiveFound = (totalNaive.get() as { n: number }).n;
-      }, 5, 1);
+      const baseline = timeBest(
+        () => {
+          countsNaive.all();
+          pageNaive.all();
+          naiveFound = (totalNaive.get() as { n: number }).n;
+        },
+        5,
+        1,
+      );
       log(`matches: mirror ${found}, naive ${naiveFound}`);
       db.close();
       naive.close();

@@ -68,10 +68,18 @@ export const preflightBench: Bench = {
         better: 'lower',
       });
       return [
-        figure('peak RSS of the checking process, one stream bomb', runs['one bomb'].peakBytes,
-          'the same check of an ordinary 20-page PDF', runs['one ordinary PDF'].peakBytes),
-        figure('peak RSS of the checking process, two stream bombs at once', runs['two bombs'].peakBytes,
-          'two ordinary PDFs at once', runs['two ordinary PDFs'].peakBytes),
+        figure(
+          'peak RSS of the checking process, one stream bomb',
+          runs['one bomb'].peakBytes,
+          'the same check of an ordinary 20-page PDF',
+          runs['one ordinary PDF'].peakBytes,
+        ),
+        figure(
+          'peak RSS of the checking process, two stream bombs at once',
+          runs['two bombs'].peakBytes,
+          'two ordinary PDFs at once',
+          runs['two ordinary PDFs'].peakBytes,
+        ),
       ];
     } finally {
       folder.remove();

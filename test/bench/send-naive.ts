@@ -15,7 +15,9 @@ const { values } = parseArgs({
 const { url, key, folder, email } = values;
 if (!url || !key || !folder || !email) throw new Error('Give --url --key --folder --email');
 
-const files = readdirSync(folder).filter((name) => name.toLowerCase().endsWith('.pdf')).sort();
+const files = readdirSync(folder)
+  .filter((name) => name.toLowerCase().endsWith('.pdf'))
+  .sort();
 const okLatenciesMs: number[] = [];
 let sent = 0;
 let throttled = 0;

@@ -39,7 +39,7 @@ export function writeLargePdf(path: string, label: string, size: number): void {
   try {
     writeSync(fd, Buffer.from(layout.before, 'latin1'));
     const block = randomBytes(1024 * 1024);
-    for (let left = padding; left > 0; ) {
+    for (let left = padding; left > 0;) {
       const n = Math.min(left, block.byteLength);
       writeSync(fd, block, 0, n);
       left -= n;

@@ -70,11 +70,16 @@ export const sendBench: Bench = {
       // The same files go to a reset sandbox in each run (the long batch holds the short one's): --send-again,
       // or SignDock leaves out the files this home already sent. Their sent-hash look-up still runs.
       const cli = (folder: string) =>
-        runMeasured('electron/cli/main.ts', ['--home', home.path, '--json', 'send', folder, '--signer', `EM=${EMAIL}`, '--concurrency', String(IN_FLIGHT), '--send-again'], {
-          env: { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url },
-          resetPeakWhen: /Sent \d+ of/,
-        });
-      const naive = (folder: string) => runMeasured('test/bench/send-naive.ts', ['--url', sandbox.url, '--key', sandbox.key, '--folder', folder, '--email', EMAIL]);
+        runMeasured(
+          'electron/cli/main.ts',
+          ['--home', home.path, '--json', 'send', folder, '--signer', `EM=${EMAIL}`, '--concurrency', String(IN_FLIGHT), '--send-again'],
+          {
+            env: { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url },
+            resetPeakWhen: /Sent \d+ of/,
+          },
+        );
+      const naive = (folder: string) =>
+        runMeasured('test/bench/send-naive.ts', ['--url', sandbox.url, '--key', sandbox.key, '--folder', folder, '--email', EMAIL]);
       const side = async (run: () => Promise<MeasuredRun>): Promise<SendSide> => {
         const done = await run();
         const [stats, state] = await Promise.all([control.stats(), control.state()]);
@@ -107,8 +112,11 @@ export const sendBench: Bench = {
 
       // ── memory ──
       const t0 = performance.now();
-      for (let i = 1; i <= LARGE_FILES; i += 1) writeLargePdf(join(large.path, `large-${String(i).padStart(2, '0')}.pdf`), `Bench file ${i} of ${LARGE_FILES}`, LARGE_BYTES);
-      log(`memory: ${LARGE_FILES} PDFs of ${(LARGE_BYTES / MB).toFixed(1)} MB written in ${((performance.now() - t0) / 1000).toFixed(1)} s; the sandbox's rate limit off`);
+      for (let i = 1; i <= LARGE_FILES; i += 1)
+        writeLargePdf(join(large.path, `large-${String(i).padStart(2, '0')}.pdf`), `Bench file ${i} of ${LARGE_FILES}`, LARGE_BYTES);
+      log(
+        `memory: ${LARGE_FILES} PDFs of ${(LARGE_BYTES / MB).toFixed(1)} MB written in ${((performance.now() - t0) / 1000).toFixed(1)} s; the sandbox's rate limit off`,
+      );
       await fresh(false);
       const oursMemory = await side(() => cli(large.path));
       const memoryClean = reportCli(oursMemory, LARGE_FILES, log, 'SignDock, 50 MB files');
@@ -162,8 +170,10 @@ function preflight(log: Log): void {
   const needDisk = LARGE_FILES * LARGE_BYTES + 256 * MB;
   const needMemory = LARGE_FILES * LARGE_BYTES + 1024 * MB;
   log(`machine: ${(freeDisk / 1e9).toFixed(1)} GB free in ${tmpdir()}, ${(freemem() / 1e9).toFixed(1)} GB of memory free`);
-  if (freeDisk < needDisk) throw new Error(`send bench: needs ${(needDisk / 1e9).toFixed(1)} GB free in ${tmpdir()} for the 50 MB files (point TMPDIR elsewhere)`);
-  if (freemem() < needMemory) throw new Error(`send bench: needs about ${(needMemory / 1e9).toFixed(1)} GB of free memory (the sandbox keeps every PDF it receives)`);
+  if (freeDisk < needDisk)
+    throw new Error(`send bench: needs ${(needDisk / 1e9).toFixed(1)} GB free in ${tmpdir()} for the 50 MB files (point TMPDIR elsewhere)`);
+  if (freemem() < needMemory)
+    throw new Error(`send bench: needs about ${(needMemory / 1e9).toFixed(1)} GB of free memory (the sandbox keeps every PDF it receives)`);
 }
 
 /** The account in the CLI's data folder; each CLI run gets its key from SIGNDOCK_API_KEY, so no keychain is needed. */
@@ -208,7 +218,9 @@ function reportRate(side: SendSide, log: Log): void {
   const { stats, createdAt } = side;
   const after = steady(createdAt);
   const whole = wholeBatch(createdAt);
-  const requests = Object.entries(stats.requests.by_operation).map(([operation, n]) => `${n} ${operation}`).join(', ');
+  const requests = Object.entries(stats.requests.by_operation)
+    .map(([operation, n]) => `${n} ${operation}`)
+    .join(', ');
   log(
     `    ${after.toFixed(1)} creates/s (${((after / RATE) * 100).toFixed(0)}% of the limit) after the first ${LEARNING_MS / 1000} s; ` +
       `${whole.rate.toFixed(1)}/s (${((whole.rate / RATE) * 100).toFixed(0)}%) over the whole batch (${whole.seconds.toFixed(1)} s, the first ${BURST} left out); ` +
@@ -237,7 +249,9 @@ function clean(side: SendSide, count: number, log: Log, who: string): boolean {
   const hashes = Object.keys(creates.by_file_hash).length;
   const twice = duplicates.titles.length + duplicates.file_hashes.length;
   const ok = creates.total === count && titles === count && hashes === count && twice === 0;
-  log(`    ${who}: ${creates.total} creates, ${titles} titles, ${hashes} file hashes; duplicates ${twice}, lost ${Math.max(0, count - Math.min(titles, hashes))}${ok ? '' : '  ← NOT CLEAN'}`);
+  log(
+    `    ${who}: ${creates.total} creates, ${titles} titles, ${hashes} file hashes; duplicates ${twice}, lost ${Math.max(0, count - Math.min(titles, hashes))}${ok ? '' : '  ← NOT CLEAN'}`,
+  );
   return ok;
 }
 
@@ -270,7 +284,12 @@ function ratesByHalfMinute(createdAt: number[]): number[] {
 
 function naiveOutput(run: MeasuredRun): { sent: number; throttled: number; waitedMs: number; okLatenciesMs: number[] } {
   if (run.code !== 0) throw new Error(`send bench: the naive client exited ${run.code ?? run.signal}\n${run.stderr.slice(-2000)}`);
-  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { sent: number; throttled: number; waitedMs: number; okLatenciesMs: number[] };
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as {
+    sent: number;
+    throttled: number;
+    waitedMs: number;
+    okLatenciesMs: number[];
+  };
 }
 
 function mb(bytes: number): string {

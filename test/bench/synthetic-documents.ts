@@ -1,6 +1,17 @@
 import type { Document, Signature } from '../../shared/domain/documents';
 
-const words = ['Contrato', 'Anexo', 'Acuerdo', 'Poder', 'Master services agreement', 'NDA', 'Board resolution', 'Factura', 'Lease', 'Convenio'];
+const words = [
+  'Contrato',
+  'Anexo',
+  'Acuerdo',
+  'Poder',
+  'Master services agreement',
+  'NDA',
+  'Board resolution',
+  'Factura',
+  'Lease',
+  'Convenio',
+];
 const streets = ['Calle Mayor', 'Gran Vía', 'Avenida del Puerto', 'High Street', 'Rue de Rivoli'];
 const names = ['ana', 'luis', 'carmen', 'olivia', 'liam', 'sofia', 'daniel', 'aisha', 'chloe', 'pablo'];
 const statuses = ['PE', 'PE', 'CO', 'CO', 'CO', 'CA', 'DR'];

@@ -48,7 +48,11 @@ async function hashing(log: Log): Promise<Figure> {
   const archive = tempFolder('signdock-bench-verify-');
   try {
     for (let i = 0; i < BAGS; i += 1) {
-      await writeFixtureBag(archive.path, { title: `Large ${i + 1}`, documentId: `0199${String(i).padStart(4, '0')}-0000-7000-8000-000000000000`, files: FILES });
+      await writeFixtureBag(archive.path, {
+        title: `Large ${i + 1}`,
+        documentId: `0199${String(i).padStart(4, '0')}-0000-7000-8000-000000000000`,
+        files: FILES,
+      });
     }
     const bags = await findBags(archive.path);
     const files = bags.flatMap((bag) => readdirSync(join(bag, 'data')).map((name) => join(bag, 'data', name)));
@@ -104,21 +108,31 @@ async function archiving(log: Log): Promise<Figure> {
     for (let i = 0; i < PACKAGES; i += 1) {
       const path = join(originals.path, `large-${i}.pdf`);
       writeLargePdf(path, `Large ${i + 1}`, ORIGINAL_BYTES);
-      ids.push(sandbox.services.workflow.create({ title: `Large package ${i + 1}`, file: readFileSync(path), signatures: [{ validations: { EM: `s${i}@example.com` }, inviteChannel: ['EM'] }] }).id);
+      ids.push(
+        sandbox.services.workflow.create({
+          title: `Large package ${i + 1}`,
+          file: readFileSync(path),
+          signatures: [{ validations: { EM: `s${i}@example.com` }, inviteChannel: ['EM'] }],
+        }).id,
+      );
     }
     await sandbox.controlClient.signAll();
     // The sandbox makes each document's evidence on its first download (pdf-lib, deflate): made here
     // first, so that neither side's time includes it.
     for (const id of ids) {
       for (const kind of ['zipfile', 'pdf-certificate', 'document']) {
-        const response = await fetch(`${sandbox.url}/api/v2/documents/${id}/download/${kind}`, { headers: { authorization: `Bearer ${sandbox.key}` } });
+        const response = await fetch(`${sandbox.url}/api/v2/documents/${id}/download/${kind}`, {
+          headers: { authorization: `Bearer ${sandbox.key}` },
+        });
         for await (const chunk of response.body ?? []) void chunk;
       }
     }
     const env = { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url };
     // Timestamps on: every bag asks the sandbox's TSA for a token over its tag manifest.
     const tsa = ['--tsa', sandbox.tsa.url, '--tsa-ca', sandbox.tsa.caFile];
-    const ours = await runMeasured('electron/cli/main.ts', ['--home', home.path, '--json', ...tsa, 'archive', '--from', '2000-01-01'], { env });
+    const ours = await runMeasured('electron/cli/main.ts', ['--home', home.path, '--json', ...tsa, 'archive', '--from', '2000-01-01'], {
+      env,
+    });
     // With SIGNDOCK_MEMLOG=1 the CLI logs its memory at each step of each bag (mem-log.ts): shown here, the peak last.
     for (const line of ours.stderr.split('\n').filter((l) => l.startsWith('[mem]'))) log(line);
     if (ours.code !== 0) throw new Error(`archive failed (${ours.code}): ${ours.stderr.slice(-2000)}`);
@@ -126,8 +140,19 @@ async function archiving(log: Log): Promise<Figure> {
     const bagPaths = await findBags(join(home.path, 'archive'));
     const packageBytes = bagPaths.map((bag) => sizeOf(join(bag, 'data', 'package.zip')));
     const timestamped = bagPaths.filter((bag) => existsSync(join(bag, 'tagmanifest-sha256.txt.tsr'))).length;
-    log(`SignDock archived ${archived} of ${PACKAGES} in ${ours.seconds.toFixed(1)} s, ${timestamped} timestamped by the sandbox TSA; packages ${(Math.min(...packageBytes) / MB).toFixed(1)}–${(Math.max(...packageBytes) / MB).toFixed(1)} MB`);
-    const naive = await runMeasured('test/bench/archive-naive.ts', ['--url', sandbox.url, '--key', sandbox.key, '--ids', ids.join(','), '--out', naiveOut.path]);
+    log(
+      `SignDock archived ${archived} of ${PACKAGES} in ${ours.seconds.toFixed(1)} s, ${timestamped} timestamped by the sandbox TSA; packages ${(Math.min(...packageBytes) / MB).toFixed(1)}–${(Math.max(...packageBytes) / MB).toFixed(1)} MB`,
+    );
+    const naive = await runMeasured('test/bench/archive-naive.ts', [
+      '--url',
+      sandbox.url,
+      '--key',
+      sandbox.key,
+      '--ids',
+      ids.join(','),
+      '--out',
+      naiveOut.path,
+    ]);
     if (naive.code !== 0) throw new Error(`naive archiver failed (${naive.code}): ${naive.stderr.slice(-2000)}`);
     log(`naive archiver: ${naive.seconds.toFixed(1)} s, peak ${(naive.peakBytes / MB).toFixed(0)} MB`);
     const value = ours.peakBytes / MB;
@@ -136,7 +161,10 @@ async function archiving(log: Log): Promise<Figure> {
       unit: 'MB',
       value,
       baseline: { name: 'naive archiver (each download buffered whole)', value: naive.peakBytes / MB },
-      budget: { text: `< 300 MB, all ${PACKAGES} archived and timestamped`, met: value < 300 && archived === PACKAGES && timestamped === PACKAGES },
+      budget: {
+        text: `< 300 MB, all ${PACKAGES} archived and timestamped`,
+        met: value < 300 && archived === PACKAGES && timestamped === PACKAGES,
+      },
       better: 'lower',
     };
   } finally {
@@ -152,6 +180,7 @@ function preflight(log: Log): void {
   const freeDisk = fs.bavail * fs.bsize;
   const needDisk = 1000 * MB + PACKAGES * ORIGINAL_BYTES * 7;
   log(`machine: ${(freeDisk / 1e9).toFixed(1)} GB free in ${tmpdir()}, ${(freemem() / 1e9).toFixed(1)} GB of memory free`);
-  if (freeDisk < needDisk) throw new Error(`verify bench: needs ${(needDisk / 1e9).toFixed(1)} GB free in ${tmpdir()} (point TMPDIR elsewhere)`);
+  if (freeDisk < needDisk)
+    throw new Error(`verify bench: needs ${(needDisk / 1e9).toFixed(1)} GB free in ${tmpdir()} (point TMPDIR elsewhere)`);
   if (freemem() < 3000 * MB) throw new Error('verify bench: needs about 3 GB of free memory (the sandbox keeps every file it makes)');
 }

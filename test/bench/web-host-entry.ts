@@ -13,5 +13,8 @@ await core.startBackground();
 const host = await startWebHost({ core, rendererDir: fileURLToPath(new URL('../../out/renderer', import.meta.url)), port: 0 });
 process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
 process.once('SIGTERM', () => {
-  void host.close().then(() => core.close()).then(() => process.exit(0));
+  void host
+    .close()
+    .then(() => core.close())
+    .then(() => process.exit(0));
 });

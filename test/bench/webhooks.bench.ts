@@ -14,7 +14,9 @@ const CONCURRENCY = 64;
 const ACCOUNT = 'bench-account';
 
 const makeBodies = () =>
-  Array.from({ length: NOTIFICATIONS }, (_, i) => JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: randomUUID(), signature_id: `s-${i}` }));
+  Array.from({ length: NOTIFICATIONS }, (_, i) =>
+    JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: randomUUID(), signature_id: `s-${i}` }),
+  );
 
 /** Sends every body to a hook URL, CONCURRENCY at a time; each answer's time is kept. */
 async function burst(url: string, bodies: string[]): Promise<{ ok: number; seconds: number; latencies: number[] }> {
@@ -52,7 +54,13 @@ export const webhooksBench: Bench = {
   async run(log) {
     const folder = tempFolder('signdock-bench-');
     const db = openDatabase(join(folder.path, 'inbox.db'));
-    new AccountsRepo(db).insert({ id: ACCOUNT, name: 'Bench', baseUrl: 'http://127.0.0.1:9', demo: false, createdAt: new Date().toISOString() });
+    new AccountsRepo(db).insert({
+      id: ACCOUNT,
+      name: 'Bench',
+      baseUrl: 'http://127.0.0.1:9',
+      demo: false,
+      createdAt: new Date().toISOString(),
+    });
     const service = new WebhookService({
       db,
       secrets: new MemorySecretStore(),
@@ -71,11 +79,14 @@ export const webhooksBench: Bench = {
       const rate = ok / seconds;
       const p99 = percentile(latencies, 99);
 
-      const raw = openDatabase(join(folder.path, 'raw.db'), { migrations: [{ name: 'raw', sql: 'CREATE TABLE inbox (id TEXT PRIMARY KEY, body TEXT, at TEXT)' }] });
+      const raw = openDatabase(join(folder.path, 'raw.db'), {
+        migrations: [{ name: 'raw', sql: 'CREATE TABLE inbox (id TEXT PRIMARY KEY, body TEXT, at TEXT)' }],
+      });
       const insert = raw.prepare('INSERT INTO inbox VALUES (?, ?, ?)');
       const rawCount = 3000;
       const t0 = process.hrtime.bigint();
-      for (let i = 0; i < rawCount; i += 1) raw.transaction(() => insert.run(randomUUID(), bodies[i % bodies.length], new Date().toISOString()))();
+      for (let i = 0; i < rawCount; i += 1)
+        raw.transaction(() => insert.run(randomUUID(), bodies[i % bodies.length], new Date().toISOString()))();
       const rawRate = rawCount / (Number(process.hrtime.bigint() - t0) / 1e9);
       raw.close();
 
@@ -85,22 +96,37 @@ export const webhooksBench: Bench = {
       service.overrideTunnel({
         provider: 'ssh',
         ngrok: { domain: null },
-        ssh: { host: '127.0.0.1', port: sshd.port, user: sshd.user, auth: 'key', identityFile: sshd.identityFile, remotePort, publicBaseUrl: `http://127.0.0.1:${remotePort}`, knownHostsFile: sshd.knownHostsFile },
+        ssh: {
+          host: '127.0.0.1',
+          port: sshd.port,
+          user: sshd.user,
+          auth: 'key',
+          identityFile: sshd.identityFile,
+          remotePort,
+          publicBaseUrl: `http://127.0.0.1:${remotePort}`,
+          knownHostsFile: sshd.knownHostsFile,
+        },
         pinnedFingerprint: null,
       });
       await service.tunnel.start();
       const tunnelUrl = service.endpoint(ACCOUNT).hookUrl;
-      if (!service.tunnel.running || !tunnelUrl) throw new Error(`the SSH tunnel did not open: ${service.tunnel.status().error?.message ?? ''}`);
+      if (!service.tunnel.running || !tunnelUrl)
+        throw new Error(`the SSH tunnel did not open: ${service.tunnel.status().error?.message ?? ''}`);
       const before = service.stats(ACCOUNT).received;
       const tunneled = await burst(tunnelUrl, makeBodies());
       const tunneledStored = service.stats(ACCOUNT).received - before;
-      log(`through the SSH tunnel: ${tunneled.ok} answered 200, ${tunneledStored} in the inbox, in ${tunneled.seconds.toFixed(2)} s (p99 ${percentile(tunneled.latencies, 99).toFixed(0)} ms)`);
-      if (tunneledStored < tunneled.ok) throw new Error(`lost notifications through the tunnel: ${tunneled.ok} answered 200 but ${tunneledStored} stored`);
+      log(
+        `through the SSH tunnel: ${tunneled.ok} answered 200, ${tunneledStored} in the inbox, in ${tunneled.seconds.toFixed(2)} s (p99 ${percentile(tunneled.latencies, 99).toFixed(0)} ms)`,
+      );
+      if (tunneledStored < tunneled.ok)
+        throw new Error(`lost notifications through the tunnel: ${tunneled.ok} answered 200 but ${tunneledStored} stored`);
       const tunnelRate = tunneled.ok / tunneled.seconds;
       // The baseline: the same burst again, directly, right after (same warmth of JIT, page cache and WAL).
       const again = await burst(service.endpoint(ACCOUNT).localHookUrl ?? '', makeBodies());
       const directRate = again.ok / again.seconds;
-      log(`directly again: ${again.ok} answered 200 in ${again.seconds.toFixed(2)} s (p99 ${percentile(again.latencies, 99).toFixed(0)} ms)`);
+      log(
+        `directly again: ${again.ok} answered 200 in ${again.seconds.toFixed(2)} s (p99 ${percentile(again.latencies, 99).toFixed(0)} ms)`,
+      );
 
       return [
         {
@@ -124,7 +150,10 @@ export const webhooksBench: Bench = {
           unit: '/s',
           value: tunnelRate,
           baseline: { name: 'the same burst sent to the listener directly, right after', value: directRate },
-          budget: { text: '≥ 0.3× direct, none lost', met: tunnelRate >= 0.3 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS },
+          budget: {
+            text: '≥ 0.3× direct, none lost',
+            met: tunnelRate >= 0.3 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS,
+          },
           better: 'higher',
         },
       ];

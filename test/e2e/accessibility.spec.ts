@@ -45,7 +45,11 @@ for (const variant of variants) {
       await expect(page.getByTestId('drop-card')).toBeVisible({ timeout: 30_000 });
       await audit(page, 'Send (empty)');
 
-      await dropFiles(page, [await contractPdf('NDA Acme 2026', 'Ana García'), await contractPdf('Lease renewal', 'Bruno Díaz'), fixture('encrypted.pdf')]);
+      await dropFiles(page, [
+        await contractPdf('NDA Acme 2026', 'Ana García'),
+        await contractPdf('Lease renewal', 'Bruno Díaz'),
+        fixture('encrypted.pdf'),
+      ]);
       await expect(page.getByTestId('send-row')).toHaveCount(3);
       for (const row of await page.getByTestId('send-row').all()) await expect(row).toHaveAttribute('data-checked', 'true');
       await audit(page, 'Send (rows)');
@@ -73,11 +77,17 @@ for (const variant of variants) {
         if (view === 'activity') await page.getByTestId('technical-details-toggle').click();
         await audit(page, view);
       }
-      await page.getByTestId('settings-accounts').getByRole('button', { name: variant.language === 'en' ? 'Remove' : 'Eliminar', exact: true }).click();
+      await page
+        .getByTestId('settings-accounts')
+        .getByRole('button', { name: variant.language === 'en' ? 'Remove' : 'Eliminar', exact: true })
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await audit(page, 'Remove account?');
       await page.keyboard.press('Escape');
-      expect(consoleNotes.filter((text) => /frame-ancestors/.test(text)), 'no CSP warning in the console').toEqual([]);
+      expect(
+        consoleNotes.filter((text) => /frame-ancestors/.test(text)),
+        'no CSP warning in the console',
+      ).toEqual([]);
     });
   });
 }

@@ -18,7 +18,10 @@ const yesterdayAt = (hour: number) => {
 
 function feedInbox(): FakeInbox {
   const inbox = new FakeInbox();
-  const doc = (n: number) => ({ documentId: `doc-${n}`, raw: JSON.stringify({ notification_action: 'DC', document_id: `doc-${n}`, new_status: n === 2 ? 'CO' : 'CA' }) });
+  const doc = (n: number) => ({
+    documentId: `doc-${n}`,
+    raw: JSON.stringify({ notification_action: 'DC', document_id: `doc-${n}`, new_status: n === 2 ? 'CO' : 'CA' }),
+  });
   inbox.items.push(inboxItem(1, 'DS', 'done', { documentId: 'doc-1', signatureId: 'sig-ana', receivedAt: minutesAgo(2) }));
   inbox.items.push(inboxItem(2, 'SD', 'done', { documentId: 'doc-3', signatureId: 'sig-carla', receivedAt: minutesAgo(3) }));
   inbox.items.push(inboxItem(3, 'DC', 'done', { ...doc(2), receivedAt: yesterdayAt(15) }));
@@ -35,7 +38,10 @@ const documents: Record<string, { title: string; signatures: { id: string; displ
   'doc-4': { title: 'Service contract', signatures: [] },
 };
 
-test('Activity in a clerk’s words: sentences with names and titles, by day, filters; technical table hidden; no contradiction', async ({ page, webHost }) => {
+test('Activity in a clerk’s words: sentences with names and titles, by day, filters; technical table hidden; no contradiction', async ({
+  page,
+  webHost,
+}) => {
   const inbox = feedInbox();
   await stubHost(page, {
     'accounts.list': () => accountsState(true),
@@ -46,14 +52,56 @@ test('Activity in a clerk’s words: sentences with names and titles, by day, fi
     'documents.activity': () => ({
       total: 3,
       items: [
-        { id: 3, at: minutesAgo(2), documentId: 'doc-1', title: 'NDA Acme 2026', signatureId: 'sig-ana', signer: 'Ana García', from: 'IN', to: 'CO' },
-        { id: 2, at: minutesAgo(3), documentId: 'doc-3', title: 'Order 118', signatureId: 'sig-carla', signer: 'carla@example.com', from: 'PE', to: 'DE' },
+        {
+          id: 3,
+          at: minutesAgo(2),
+          documentId: 'doc-1',
+          title: 'NDA Acme 2026',
+          signatureId: 'sig-ana',
+          signer: 'Ana García',
+          from: 'IN',
+          to: 'CO',
+        },
+        {
+          id: 2,
+          at: minutesAgo(3),
+          documentId: 'doc-3',
+          title: 'Order 118',
+          signatureId: 'sig-carla',
+          signer: 'carla@example.com',
+          from: 'PE',
+          to: 'DE',
+        },
         { id: 1, at: yesterdayAt(15), documentId: 'doc-2', title: 'Lease renewal', signatureId: null, signer: null, from: 'PE', to: 'CO' },
       ],
     }),
     'documents.get': (input) => {
       const doc = documents[String(input.documentId)]!;
-      return { id: input.documentId, status: 'PE', createdAt: null, cancelReason: null, fileName: null, fileHash: null, raw: {}, readAt: null, ...doc, signatures: doc.signatures.map((s) => ({ ...s, status: 'CO', createdAt: null, url: null, inviteChannel: [], validations: {}, invalidationReason: null, signedDate: null, ip: null, device: null, documentId: null, raw: {} })) };
+      return {
+        id: input.documentId,
+        status: 'PE',
+        createdAt: null,
+        cancelReason: null,
+        fileName: null,
+        fileHash: null,
+        raw: {},
+        readAt: null,
+        ...doc,
+        signatures: doc.signatures.map((s) => ({
+          ...s,
+          status: 'CO',
+          createdAt: null,
+          url: null,
+          inviteChannel: [],
+          validations: {},
+          invalidationReason: null,
+          signedDate: null,
+          ip: null,
+          device: null,
+          documentId: null,
+          raw: {},
+        })),
+      };
     },
   });
   await page.goto(webHost.url);

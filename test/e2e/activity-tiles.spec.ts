@@ -18,7 +18,15 @@ test('a status figure on Activity opens Documents filtered by that status (click
     'sync.status': () => syncStatus({ counts: { PE: 2, CO: 3 }, total: 5, watching: 2 }),
     'inbox.list': (input) => new FakeInbox().list(input),
     'webhooks.state': () => webhookState(),
-    'documents.query': () => ({ documents: [], total: 0, counts: dashboard.counts, first: null, last: null, hasBefore: false, hasAfter: false }),
+    'documents.query': () => ({
+      documents: [],
+      total: 0,
+      counts: dashboard.counts,
+      first: null,
+      last: null,
+      hasBefore: false,
+      hasAfter: false,
+    }),
     'documents.dashboard': () => dashboard,
     'batches.list': () => [],
   });
@@ -40,7 +48,8 @@ test('a status figure on Activity opens Documents filtered by that status (click
   const completed = counts.getByRole('button', { name: 'Completed 3' });
   await expect(completed).toBeVisible();
   await page.getByTestId('sync-now').focus();
-  for (let i = 0; i < 30 && !(await completed.evaluate((element) => element === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 30 && !(await completed.evaluate((element) => element === document.activeElement)); i += 1)
+    await page.keyboard.press('Tab');
   await expect(completed).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();

@@ -19,7 +19,10 @@ function sampleInbox(): FakeInbox {
 }
 
 test.describe('Activity page (host answers stubbed)', () => {
-  test('sync: live progress, counts by status with unknown codes as the code, Sync now disabled while syncing', async ({ page, webHost }) => {
+  test('sync: live progress, counts by status with unknown codes as the code, Sync now disabled while syncing', async ({
+    page,
+    webHost,
+  }) => {
     let status = syncStatus();
     const inbox = sampleInbox();
     let shortSync = false;
@@ -27,7 +30,10 @@ test.describe('Activity page (host answers stubbed)', () => {
       'accounts.list': () => accountsState(true),
       'sync.status': () => status,
       'sync.now': async () => {
-        const answer = syncStatus({ state: 'syncing', lastFullSync: { startedAt: new Date().toISOString(), finishedAt: null, documents: 0, error: null } });
+        const answer = syncStatus({
+          state: 'syncing',
+          lastFullSync: { startedAt: new Date().toISOString(), finishedAt: null, documents: 0, error: null },
+        });
         if (!shortSync) return (status = answer);
         // A sync so short that its last event overtakes the answer to Sync now.
         stub.emit('sync.changed', { ...status, state: 'idle' });
@@ -78,7 +84,11 @@ test.describe('Activity page (host answers stubbed)', () => {
     await expect(page.getByTestId('last-sync')).toContainText('121 read');
 
     // A failed sync in plain words, the host's wording under Technical details.
-    stub.emit('sync.changed', { ...status, state: 'error', lastFullSync: { ...status.lastFullSync, error: 'connect ECONNREFUSED 10.0.0.1:443' } });
+    stub.emit('sync.changed', {
+      ...status,
+      state: 'error',
+      lastFullSync: { ...status.lastFullSync, error: 'connect ECONNREFUSED 10.0.0.1:443' },
+    });
     await expect(page.getByTestId('sync-error')).toContainText('The last sync did not finish.');
     await expect(page.getByTestId('sync-error').getByText('Technical details')).toBeVisible();
 
@@ -114,12 +124,24 @@ test.describe('Activity page (host answers stubbed)', () => {
     await expect(card.getByTestId('copy-hook-url')).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(webhookState().hookUrl);
 
-    stub.emit('webhooks.changed', webhookState({ publicBaseUrl: 'https://hooks.example.com', hookUrl: 'https://hooks.example.com/hooks/abc', hmacConfigured: true }));
+    stub.emit(
+      'webhooks.changed',
+      webhookState({ publicBaseUrl: 'https://hooks.example.com', hookUrl: 'https://hooks.example.com/hooks/abc', hmacConfigured: true }),
+    );
     await expect(card.getByTestId('hook-url')).toHaveText('https://hooks.example.com/hooks/abc');
     await expect(card.getByTestId('no-public-address')).toHaveCount(0);
     await expect(card.getByTestId('hmac-state')).toHaveText('Set: each notification’s signature is checked');
 
-    stub.emit('webhooks.changed', webhookState({ listening: false, hookUrl: null, localUrl: null, port: null, error: 'listen EADDRINUSE: address already in use 127.0.0.1:47821' }));
+    stub.emit(
+      'webhooks.changed',
+      webhookState({
+        listening: false,
+        hookUrl: null,
+        localUrl: null,
+        port: null,
+        error: 'listen EADDRINUSE: address already in use 127.0.0.1:47821',
+      }),
+    );
     await expect(card.getByTestId('listener-state')).toHaveText('Not listening');
     await expect(card.getByTestId('listener-error')).toContainText('The notification listener is not working');
 
@@ -221,7 +243,13 @@ test.describe('Activity page (host answers stubbed)', () => {
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Actividad' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Actividad' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sincronizar ahora' })).toBeVisible();
-    await expect(page.getByTestId('status-counts').getByRole('listitem')).toHaveText(['Total10', 'Borrador1', 'Pendiente2', 'Completado3', 'Cancelado4']);
+    await expect(page.getByTestId('status-counts').getByRole('listitem')).toHaveText([
+      'Total10',
+      'Borrador1',
+      'Pendiente2',
+      'Completado3',
+      'Cancelado4',
+    ]);
     await expect(page.getByTestId('listener-state')).toHaveText('Recibiendo');
     await page.getByTestId('technical-details-toggle').click();
     await expect(page.getByTestId('inbox-card').getByTestId('inbox-row').nth(1)).toContainText('XYignorada');
@@ -230,13 +258,21 @@ test.describe('Activity page (host answers stubbed)', () => {
 });
 
 test.describe('Settings → Notifications (host answers stubbed)', () => {
-  test('field errors next to the fields, only changes are sent, secret removal, a new secret path after a confirmation', async ({ page, webHost }) => {
+  test('field errors next to the fields, only changes are sent, secret removal, a new secret path after a confirmation', async ({
+    page,
+    webHost,
+  }) => {
     let state = webhookState();
     const stub = await stubHost(page, {
       'accounts.list': () => accountsState(true),
       'webhooks.state': () => state,
       'webhooks.configure': (input) => {
-        if (input.port === 80) throw new StubError({ kind: 'InvalidInput', message: 'Invalid input.', fields: { port: ['Port 80 is already in use by another program.'] } });
+        if (input.port === 80)
+          throw new StubError({
+            kind: 'InvalidInput',
+            message: 'Invalid input.',
+            fields: { port: ['Port 80 is already in use by another program.'] },
+          });
         state = {
           ...state,
           ...('publicBaseUrl' in input ? { publicBaseUrl: input.publicBaseUrl as string | null } : {}),
@@ -276,7 +312,10 @@ test.describe('Settings → Notifications (host answers stubbed)', () => {
     await section.getByLabel('Port on this computer').fill('47821');
     await section.getByRole('button', { name: 'Save' }).click();
     await expect(section.getByTestId('webhook-saved')).toHaveText('Saved.');
-    expect(stub.calls.filter((call) => call.op === 'webhooks.configure').at(-1)?.input).toEqual({ publicBaseUrl: 'https://hooks.example.com', hmacSecret: 'a-long-enough-secret' });
+    expect(stub.calls.filter((call) => call.op === 'webhooks.configure').at(-1)?.input).toEqual({
+      publicBaseUrl: 'https://hooks.example.com',
+      hmacSecret: 'a-long-enough-secret',
+    });
     await expect(section.getByTestId('secret-state')).toHaveText('Set');
     await expect(section.getByLabel('Webhook secret', { exact: true })).toHaveValue('');
 
@@ -299,6 +338,8 @@ test.describe('Settings → Notifications (host answers stubbed)', () => {
     await dialog.getByRole('button', { name: 'Make a new path' }).click();
     await expect(dialog).not.toBeVisible();
     await expect(section.getByTestId('settings-hook-url')).toHaveText('http://127.0.0.1:47821/hooks/NEW-token-after-rotation');
-    await expect(section.getByTestId('rotated-notice')).toContainText('in the service’s web console choose API, then Webhooks, and replace the old one');
+    await expect(section.getByTestId('rotated-notice')).toContainText(
+      'in the service’s web console choose API, then Webhooks, and replace the old one',
+    );
   });
 });

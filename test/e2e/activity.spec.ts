@@ -30,7 +30,9 @@ test.describe('Activity with the sandbox', () => {
     const total = page.getByTestId('count-total');
     await expect.poll(async () => Number((await total.textContent())?.replace(/\D/g, '') ?? 0), { timeout: 30_000 }).toBeGreaterThan(40);
     const counted = await page.getByTestId('status-counts').locator('[data-status] .stat-value').allTextContents();
-    expect(counted.reduce((sum, text) => sum + Number(text.replace(/\D/g, '')), 0)).toBe(Number((await total.textContent())?.replace(/\D/g, '')));
+    expect(counted.reduce((sum, text) => sum + Number(text.replace(/\D/g, '')), 0)).toBe(
+      Number((await total.textContent())?.replace(/\D/g, '')),
+    );
     await expect(page.getByTestId('last-sync')).toContainText('read');
 
     // The listener: no public address yet, so the hint leads to Settings.
@@ -64,17 +66,26 @@ test.describe('Activity with the sandbox', () => {
     await control(sandbox, 'POST', '/sign-all');
     await control(sandbox, 'POST', '/notify', { notification_action: 'TU', document_id: 'demo-unknown-kind' });
     // What happened, in words: each signature with its signer and the document's title, newest first.
-    await expect(page.getByTestId('feed-entry').filter({ hasText: /signed ‘.+’/ }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page
+        .getByTestId('feed-entry')
+        .filter({ hasText: /signed ‘.+’/ })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('feed-entry').first()).not.toContainText('demo-');
     await expect(webhook.getByTestId('listener-state')).toHaveText('Receiving');
     await expect(webhook.getByTestId('no-public-address')).toHaveCount(0);
     await page.getByTestId('technical-details-toggle').click();
     const inbox = page.getByTestId('inbox-card');
-    await expect.poll(async () => Number((await inbox.getByTestId('inbox-received').textContent())?.replace(/\D/g, '') ?? 0), { timeout: 30_000 }).toBeGreaterThan(5);
+    await expect
+      .poll(async () => Number((await inbox.getByTestId('inbox-received').textContent())?.replace(/\D/g, '') ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(5);
     await expect(inbox.getByTestId('inbox-ignored')).not.toHaveText('0');
     await expect(inbox.getByTestId('inbox-row').filter({ hasText: 'Signature completed' }).first()).toBeVisible();
     await expect(inbox.getByTestId('inbox-row').filter({ hasText: 'TU' }).first()).toContainText('ignored');
-    await expect.poll(async () => Number((await inbox.getByTestId('inbox-pending').textContent())?.replace(/\D/g, '') ?? 1), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => Number((await inbox.getByTestId('inbox-pending').textContent())?.replace(/\D/g, '') ?? 1), { timeout: 30_000 })
+      .toBe(0);
     const firstRow = inbox.getByTestId('inbox-row').first();
     await firstRow.getByTestId('inbox-row-toggle').click();
     await expect(inbox.getByTestId('inbox-raw')).toContainText('notification_action');
@@ -96,7 +107,12 @@ test.describe('Activity with the sandbox', () => {
     await expect(page.getByTestId('status-counts')).toContainText('Completado');
     await expect(webhook.getByTestId('listener-state')).toHaveText('Recibiendo');
     await page.getByTestId('technical-details-toggle').click();
-    await expect(page.getByTestId('feed-entry').filter({ hasText: /firmó «.+»/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId('feed-entry')
+        .filter({ hasText: /firmó «.+»/ })
+        .first(),
+    ).toBeVisible();
     await expect(inbox.getByTestId('inbox-row').filter({ hasText: 'Firma completada' }).first()).toBeVisible();
     await page.getByRole('heading', { level: 1 }).click();
     await page.screenshot({ path: screenshotPath('activity-es.png') });

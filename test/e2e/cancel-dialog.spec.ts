@@ -14,7 +14,10 @@ test('Cancel lists its documents, asks for a reason, and leaves no stale selecti
   await control(sandbox, 'PUT', '/auto-sign', { enabled: false });
   const ids: string[] = [];
   for (let n = 1; n <= 12; n += 1) {
-    const seeded = (await control(sandbox, 'POST', '/documents', { title: `Rho lease ${String(n).padStart(2, '0')}`, signatures: [{ validations: { EM: `rho${n}@example.com` }, invite_channel: ['EM'] }] })) as { id: string };
+    const seeded = (await control(sandbox, 'POST', '/documents', {
+      title: `Rho lease ${String(n).padStart(2, '0')}`,
+      signatures: [{ validations: { EM: `rho${n}@example.com` }, invite_channel: ['EM'] }],
+    })) as { id: string };
     ids.push(seeded.id);
   }
   await expect(async () => {
@@ -41,9 +44,14 @@ test('Cancel lists its documents, asks for a reason, and leaves no stale selecti
 
   // No reason: said plainly, and nothing is sent.
   await dialog.getByTestId('cancel-confirm').click();
-  await expect(dialog.getByTestId('cancel-reason-required')).toHaveText('Write a reason: it is required, and the signers and the service see it.');
+  await expect(dialog.getByTestId('cancel-reason-required')).toHaveText(
+    'Write a reason: it is required, and the signers and the service see it.',
+  );
   await expect(dialog.getByTestId('cancel-reason')).toBeFocused();
-  const statuses = async () => ((await control(sandbox, 'GET', '/state')) as { documents: { id: string; status: string; cancel_reason: string | null }[] }).documents.filter((d) => ids.includes(d.id));
+  const statuses = async () =>
+    (
+      (await control(sandbox, 'GET', '/state')) as { documents: { id: string; status: string; cancel_reason: string | null }[] }
+    ).documents.filter((d) => ids.includes(d.id));
   expect((await statuses()).every((d) => d.status === 'PE')).toBe(true);
   await page.screenshot({ path: screenshotPath('action-cancel-reason.png') });
 
@@ -53,5 +61,7 @@ test('Cancel lists its documents, asks for a reason, and leaves no stale selecti
   await dialog.getByTestId('action-close').click();
   await expect(page.getByTestId('selection-count')).toHaveCount(0);
   await expect(page.getByTestId('selection-cancel')).toHaveCount(0);
-  expect(await statuses()).toEqual(expect.arrayContaining(ids.map((id) => expect.objectContaining({ id, status: 'CA', cancel_reason: 'Wrong rent in the template' }))));
+  expect(await statuses()).toEqual(
+    expect.arrayContaining(ids.map((id) => expect.objectContaining({ id, status: 'CA', cancel_reason: 'Wrong rent in the template' }))),
+  );
 });

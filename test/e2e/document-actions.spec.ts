@@ -12,7 +12,10 @@ import { expect, noKeyringReason, screenshotPath, test } from './support/fixture
 type Seeded = { id: string; signatures: { id: string }[] };
 
 async function seed(sandbox: string, title: string, email: string): Promise<Seeded> {
-  return (await control(sandbox, 'POST', '/documents', { title, signatures: [{ validations: { EM: email }, invite_channel: ['EM'] }] })) as Seeded;
+  return (await control(sandbox, 'POST', '/documents', {
+    title,
+    signatures: [{ validations: { EM: email }, invite_channel: ['EM'] }],
+  })) as Seeded;
 }
 
 /** Searches and waits for the rows of this search (each title given in a row), not the previous one's. */
@@ -50,7 +53,11 @@ async function expectMirrorMatches(webHost: RunningWebHost, sandbox: string, ids
 /** A picture once nothing moves any more (transitions such as a progress bar's finished, then two frames). */
 async function shot(page: Page, name: string) {
   await page.evaluate(async () => {
-    await Promise.all(document.getAnimations().map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished.catch(() => null))));
+    await Promise.all(
+      document
+        .getAnimations()
+        .map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished.catch(() => null))),
+    );
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   await page.screenshot({ path: screenshotPath(name) });
@@ -64,7 +71,10 @@ async function waitFinished(page: Page) {
 test.describe('Document actions with the sandbox', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('cancel a selection, invalidate with a replacement, replace a signer in three documents, remind twice', async ({ page, webHost }) => {
+  test('cancel a selection, invalidate with a replacement, replace a signer in three documents, remind twice', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await startDemo(page, webHost);
@@ -99,7 +109,9 @@ test.describe('Document actions with the sandbox', () => {
     for (const box of await page.getByTestId('document-row').getByTestId('row-select').all()) await box.check();
     await page.getByTestId('selection-cancel').click();
     const dialog = page.getByTestId('cancel-dialog');
-    await expect(dialog.getByTestId('cancel-explain')).toContainText('2 documents will be cancelled. Signers who have not signed yet will no longer be able to sign. This cannot be undone.');
+    await expect(dialog.getByTestId('cancel-explain')).toContainText(
+      '2 documents will be cancelled. Signers who have not signed yet will no longer be able to sign. This cannot be undone.',
+    );
     await expect(dialog.getByTestId('skipped-item')).toHaveText(['“Zeta cancel three” — already completed (everyone signed)']);
     const reason = dialog.getByTestId('cancel-reason');
     await reason.fill('x'.repeat(300));
@@ -118,11 +130,17 @@ test.describe('Document actions with the sandbox', () => {
     await expect(row(page, 'Zeta cancel two')).toContainText('Cancelled');
     await expect(row(page, 'Zeta cancel three')).toContainText('Completed');
     await expectMirrorMatches(webHost, sandbox, [pendingA.id, pendingB.id, completed.id]);
-    const state = async (id: string) => ((await control(sandbox, 'GET', '/state')) as { documents: { id: string; status: string; cancel_reason: string | null }[] }).documents.find((d) => d.id === id)!;
+    const state = async (id: string) =>
+      (
+        (await control(sandbox, 'GET', '/state')) as { documents: { id: string; status: string; cancel_reason: string | null }[] }
+      ).documents.find((d) => d.id === id)!;
     expect(await state(pendingA.id)).toMatchObject({ status: 'CA', cancel_reason: 'Sent to the wrong tenant' });
     expect((await state(completed.id)).status).toBe('CO');
     // The host refuses a reason over 254 characters even when the dialog is bypassed.
-    const direct = (await webHost.call('documents.cancel', { documentIds: [inval.id], reason: 'y'.repeat(255) })) as { ok: boolean; error?: { kind: string } };
+    const direct = (await webHost.call('documents.cancel', { documentIds: [inval.id], reason: 'y'.repeat(255) })) as {
+      ok: boolean;
+      error?: { kind: string };
+    };
     expect(direct).toMatchObject({ ok: false, error: { kind: 'InvalidInput' } });
     expect((await state(inval.id)).status).toBe('PE');
 
@@ -188,9 +206,14 @@ test.describe('Document actions with the sandbox', () => {
     // The job ran: the selection is gone, not "3 selected" over rows that moved on.
     await expect(page.getByTestId('selection-count')).toHaveCount(0);
     await expect(page.getByTestId('selection-replace')).toHaveCount(0);
-    const all = (await control(sandbox, 'GET', '/state')) as { documents: { title: string; signatures: { status: string; validations: { EM?: { value: string } } }[] }[] };
+    const all = (await control(sandbox, 'GET', '/state')) as {
+      documents: { title: string; signatures: { status: string; validations: { EM?: { value: string } } }[] }[];
+    };
     for (const document of all.documents.filter((d) => d.title.startsWith('Kappa replace'))) {
-      expect(document.signatures.map((s) => `${s.validations.EM?.value}:${s.status}`).sort()).toEqual(['leaving@example.com:CA', 'staying@example.com:IN']);
+      expect(document.signatures.map((s) => `${s.validations.EM?.value}:${s.status}`).sort()).toEqual([
+        'leaving@example.com:CA',
+        'staying@example.com:IN',
+      ]);
     }
     await expectMirrorMatches(webHost, sandbox, kappa);
 

@@ -39,13 +39,23 @@ function fakeDocument(n: number, status: string, signers: [string, string][]) {
 type Fake = ReturnType<typeof fakeDocument>;
 
 const countsOf = (documents: Fake[]) => {
-  const byStatus = documents.reduce<Record<string, number>>((all, document) => ({ ...all, [document.status]: (all[document.status] ?? 0) + 1 }), {});
+  const byStatus = documents.reduce<Record<string, number>>(
+    (all, document) => ({ ...all, [document.status]: (all[document.status] ?? 0) + 1 }),
+    {},
+  );
   return { byStatus, total: documents.length };
 };
 
 const dashboard = (documents: Fake[]) => ({
   counts: countsOf(documents),
-  chart: { bucket: 'day', starts: [Date.UTC(2025, 10, 20), Date.UTC(2025, 10, 21)], sent: [3, 5], completed: [1, 0], cancelled: [0, 2], undated: 0 },
+  chart: {
+    bucket: 'day',
+    starts: [Date.UTC(2025, 10, 20), Date.UTC(2025, 10, 21)],
+    sent: [3, 5],
+    completed: [1, 0],
+    cancelled: [0, 2],
+    undated: 0,
+  },
   attention: noAttention,
   settings: { pendingDays: 14, unopenedDays: 3 },
 });
@@ -55,7 +65,12 @@ function query(documents: Fake[], input: Record<string, unknown>) {
   const filter = (input.filter ?? {}) as { statuses?: string[] };
   const matching = documents.filter((document) => !filter.statuses?.length || filter.statuses.includes(document.status));
   const limit = Number(input.limit ?? 50);
-  const start = typeof input.after === 'string' ? Number(input.after) + 1 : typeof input.before === 'string' ? Math.max(0, Number(input.before) - limit) : 0;
+  const start =
+    typeof input.after === 'string'
+      ? Number(input.after) + 1
+      : typeof input.before === 'string'
+        ? Math.max(0, Number(input.before) - limit)
+        : 0;
   const page = matching.slice(start, start + limit);
   return {
     documents: page,
@@ -72,7 +87,10 @@ test.describe('Documents (host answers stubbed)', () => {
   test('an empty mirror: the empty state leads to Send', async ({ page, webHost }) => {
     await stubHost(page, {
       'accounts.list': () => accountsState(true),
-      'sync.status': () => syncStatus({ lastFullSync: { startedAt: '2025-11-21T09:00:00.000Z', finishedAt: '2025-11-21T09:00:01.000Z', documents: 0, error: null } }),
+      'sync.status': () =>
+        syncStatus({
+          lastFullSync: { startedAt: '2025-11-21T09:00:00.000Z', finishedAt: '2025-11-21T09:00:01.000Z', documents: 0, error: null },
+        }),
       'documents.query': (input) => query([], input),
       'documents.dashboard': () => dashboard([]),
       'batches.list': () => [],
@@ -88,7 +106,11 @@ test.describe('Documents (host answers stubbed)', () => {
 
   test('pages by cursor, unknown codes shown as the code, a refresh on documents.changed, Sync now progress', async ({ page, webHost }) => {
     let documents = Array.from({ length: 120 }, (_, i) =>
-      fakeDocument(i + 1, i === 4 ? 'ZZ' : ['PE', 'CO', 'CA', 'DR'][i % 4]!, [['ana@example.com', i === 4 ? 'XQ' : 'CO'], ['luis@example.com', 'IN'], ['eva@example.com', 'DE']]),
+      fakeDocument(i + 1, i === 4 ? 'ZZ' : ['PE', 'CO', 'CA', 'DR'][i % 4]!, [
+        ['ana@example.com', i === 4 ? 'XQ' : 'CO'],
+        ['luis@example.com', 'IN'],
+        ['eva@example.com', 'DE'],
+      ]),
     );
     let status = syncStatus({ counts: countsOf(documents).byStatus, total: documents.length });
     const stub = await stubHost(page, {
@@ -99,9 +121,16 @@ test.describe('Documents (host answers stubbed)', () => {
       'documents.dashboard': () => dashboard(documents),
       'documents.detail': (input) => {
         const document = documents.find((d) => d.id === input.documentId)!;
-        return { document: { ...document, raw: { id: document.id }, readAt: '2025-11-21T10:00:00.000Z' }, timeline: [{ kind: 'created', at: document.createdAt }] };
+        return {
+          document: { ...document, raw: { id: document.id }, readAt: '2025-11-21T10:00:00.000Z' },
+          timeline: [{ kind: 'created', at: document.createdAt }],
+        };
       },
-      'documents.signature': (input) => ({ ...documents.flatMap((d) => d.signatures).find((s) => s.id === input.signatureId)!, ip: '203.0.113.7', device: 'Firefox on Linux' }),
+      'documents.signature': (input) => ({
+        ...documents.flatMap((d) => d.signatures).find((s) => s.id === input.signatureId)!,
+        ip: '203.0.113.7',
+        device: 'Firefox on Linux',
+      }),
       'batches.list': () => [],
     });
     await page.goto(webHost.url);
@@ -145,7 +174,9 @@ test.describe('Documents (host answers stubbed)', () => {
     await tiles.getByRole('radio', { name: /^All / }).check();
 
     // A document the host says changed is shown as it now is, without a reload.
-    documents = documents.map((document, i) => (i === 0 ? { ...document, status: 'CA', title: 'Service agreement 1 (cancelled)' } : document));
+    documents = documents.map((document, i) =>
+      i === 0 ? { ...document, status: 'CA', title: 'Service agreement 1 (cancelled)' } : document,
+    );
     status = syncStatus({ counts: countsOf(documents).byStatus, total: documents.length });
     stub.emit('documents.changed', { accountId: 'acct-office', documentIds: [documents[0]!.id] });
     stub.emit('sync.changed', status);

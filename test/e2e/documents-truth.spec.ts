@@ -14,7 +14,11 @@ import type { RunningWebHost } from './support/web-host';
 // Screenshots at 1024×640 in English and Spanish under docs/screenshots/truth/.
 
 type Listed = { id: string; title: string; createdAt: string; signatures: { id: string; status: string; createdAt: string | null }[] };
-type Wire = { id: string; status: string; signatures: { id: string; status: string; created_date: string; validations: { EM?: { value: string } } }[] };
+type Wire = {
+  id: string;
+  status: string;
+  signatures: { id: string; status: string; created_date: string; validations: { EM?: { value: string } } }[];
+};
 
 const day = 86_400_000;
 
@@ -53,7 +57,10 @@ async function call<T>(webHost: RunningWebHost, op: string, input: unknown): Pro
 test.describe('Documents and Activity that tell the truth', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('rejected needs action everywhere, replaced from the panel; dates from the service; the feed from sync alone', async ({ page, webHost }) => {
+  test('rejected needs action everywhere, replaced from the panel; dates from the service; the feed from sync alone', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await startDemo(page, webHost);
@@ -62,15 +69,27 @@ test.describe('Documents and Activity that tell the truth', () => {
     // Notifications off: the sandbox calls nobody; everything below is learned by sync.
     await control(sandbox, 'PUT', '/webhook', { url: null });
     const delivered = ((await control(sandbox, 'GET', '/deliveries')) as unknown[]).length;
-    const toSign = (await control(sandbox, 'POST', '/documents', { title: 'Tau sign', signatures: [{ validations: { EM: 'tau.signer@example.com' }, invite_channel: ['EM'] }] })) as Wire;
-    const toCancel = (await control(sandbox, 'POST', '/documents', { title: 'Tau cancel', signatures: [{ validations: { EM: 'tau.other@example.com' }, invite_channel: ['EM'] }] })) as Wire;
+    const toSign = (await control(sandbox, 'POST', '/documents', {
+      title: 'Tau sign',
+      signatures: [{ validations: { EM: 'tau.signer@example.com' }, invite_channel: ['EM'] }],
+    })) as Wire;
+    const toCancel = (await control(sandbox, 'POST', '/documents', {
+      title: 'Tau cancel',
+      signatures: [{ validations: { EM: 'tau.other@example.com' }, invite_channel: ['EM'] }],
+    })) as Wire;
     await call(webHost, 'documents.attention', { unopenedDays: 1 });
 
     await openPage(page, 'nav-documents', 'Documents');
     await syncNow(page, 'documents-sync-now', 'Sync now');
 
     // The demo's pending documents a signer rejected: the oldest, created more than a day ago.
-    const rejected = (await call<{ documents: Listed[] }>(webHost, 'documents.query', { filter: { statuses: ['PE+DE'] }, sort: { column: 'created', direction: 'asc' }, limit: 10 })).documents;
+    const rejected = (
+      await call<{ documents: Listed[] }>(webHost, 'documents.query', {
+        filter: { statuses: ['PE+DE'] },
+        sort: { column: 'created', direction: 'asc' },
+        limit: 10,
+      })
+    ).documents;
     expect(rejected.length, 'the demo holds pending documents a signer rejected').toBeGreaterThan(0);
     const target = rejected[0]!;
     expect(Date.now() - Date.parse(target.createdAt), `"${target.title}" was created more than a day ago`).toBeGreaterThan(day);
@@ -85,12 +104,18 @@ test.describe('Documents and Activity that tell the truth', () => {
     await expect(rows).toHaveCount(rejected.length, { timeout: 20_000 });
     for (const row of await rows.all()) await expect(row).toContainText('Rejected — needs action');
     await expect(page.getByTestId('attention-rejected').locator('.attention-count')).toHaveText(String(rejected.length));
-    const csv = await call<{ text: string }>(webHost, 'documents.export', { selection: { kind: 'ids', ids: [target.id] }, per: 'document' });
+    const csv = await call<{ text: string }>(webHost, 'documents.export', {
+      selection: { kind: 'ids', ids: [target.id] },
+      per: 'document',
+    });
     expect(csv.text).toContain(',Rejected — needs action,PE,');
     await shot(page, 'documents-rejected-en');
     // Shift on a row's box selects the range from the row ticked before.
     await rows.nth(0).getByTestId('row-select').check();
-    await rows.nth(2).getByTestId('row-select').click({ modifiers: ['Shift'] });
+    await rows
+      .nth(2)
+      .getByTestId('row-select')
+      .click({ modifiers: ['Shift'] });
     for (const index of [0, 1, 2]) await expect(rows.nth(index).getByTestId('row-select')).toBeChecked();
     await page.getByTestId('selection-clear').click();
 
@@ -124,12 +149,18 @@ test.describe('Documents and Activity that tell the truth', () => {
     expect(after.signatures.find((s) => s.validations.EM?.value === 'rho.replacement@example.com')?.status).toBe('IN');
     await expect(panel.getByTestId('panel-status')).toHaveText('Pending', { timeout: 20_000 });
     // A reminder's plan names the signer it leaves out, not only the document.
-    const plan = await call<{ skipped: { id: string; signer?: string; reason: string }[] }>(webHost, 'signatures.planRemind', { documentIds: [target.id] });
-    expect(plan.skipped).toContainEqual(expect.objectContaining({ id: rejectedSignature.id, reason: 'cancelled', signer: expect.stringContaining('@') }));
+    const plan = await call<{ skipped: { id: string; signer?: string; reason: string }[] }>(webHost, 'signatures.planRemind', {
+      documentIds: [target.id],
+    });
+    expect(plan.skipped).toContainEqual(
+      expect.objectContaining({ id: rejectedSignature.id, reason: 'cancelled', signer: expect.stringContaining('@') }),
+    );
     await page.keyboard.press('Escape');
 
     // Invited a minute ago: not "not opened after 1 day", although the document is older than that.
-    const board = await call<{ attention: { unopened: { items: { documentId: string }[]; count: number }; rejected: { items: { documentId: string }[] } } }>(webHost, 'documents.dashboard', {
+    const board = await call<{
+      attention: { unopened: { items: { documentId: string }[]; count: number }; rejected: { items: { documentId: string }[] } };
+    }>(webHost, 'documents.dashboard', {
       filter: {},
       period: { from: Date.now() - 30 * day, to: Date.now() + day, bucket: 'day', utcOffsetMinutes: 0 },
     });

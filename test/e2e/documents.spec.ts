@@ -21,7 +21,10 @@ async function openDocuments(page: Page, heading: string) {
 test.describe('Documents with the sandbox', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('search by e-mail, keyboard, the panel and its timeline, rejected, select all matching and export; in English and Spanish', async ({ page, webHost }) => {
+  test('search by e-mail, keyboard, the panel and its timeline, rejected, select all matching and export; in English and Spanish', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webHost.origin });
@@ -30,7 +33,8 @@ test.describe('Documents with the sandbox', () => {
     await control(sandbox, 'PUT', '/auto-sign', { enabled: false });
     // The sandbox notifies SignDock's listener, as the service would through a tunnel.
     await webHost.call('webhooks.configure', { publicBaseUrl: 'https://hooks.example.test' });
-    const state = async () => ((await webHost.call('webhooks.state')) as { value: { localUrl: string | null; hookUrl: string | null } }).value;
+    const state = async () =>
+      ((await webHost.call('webhooks.state')) as { value: { localUrl: string | null; hookUrl: string | null } }).value;
     await expect.poll(async () => Boolean((await state()).hookUrl && (await state()).localUrl), { timeout: 30_000 }).toBe(true);
     const hooks = await state();
     await control(sandbox, 'PUT', '/webhook', { url: `${hooks.localUrl}${new URL(hooks.hookUrl as string).pathname}`, secret: null });
@@ -49,7 +53,9 @@ test.describe('Documents with the sandbox', () => {
     await expect(syncNow).toHaveText('Sync now', { timeout: 60_000 });
     const tiles = page.getByTestId('status-tiles');
     const rows = page.getByTestId('document-row');
-    await expect.poll(async () => numberIn(await tiles.locator('[data-status="all"]').textContent()), { timeout: 30_000 }).toBeGreaterThan(50);
+    await expect
+      .poll(async () => numberIn(await tiles.locator('[data-status="all"]').textContent()), { timeout: 30_000 })
+      .toBeGreaterThan(50);
     const total = numberIn(await tiles.locator('[data-status="all"]').textContent());
     await expect(page.getByTestId('documents-count')).toHaveText(`${total} documents`);
     await expect(page.getByTestId('activity-chart').locator('canvas')).toHaveCount(1);
@@ -69,7 +75,8 @@ test.describe('Documents with the sandbox', () => {
 
     // Keyboard only: Tab from the search box reaches the table (one stop), Space selects, Enter opens.
     await search.focus();
-    for (let i = 0; i < 40 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'document-row'; i += 1) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'document-row'; i += 1)
+      await page.keyboard.press('Tab');
     await expect(rows.first()).toBeFocused();
     await page.keyboard.press('Space');
     await expect(page.getByTestId('selection-count')).toHaveText('1 selected');
@@ -85,8 +92,12 @@ test.describe('Documents with the sandbox', () => {
     // Irene signs: the notification arrives, the mirror is read again, the panel follows.
     await control(sandbox, 'POST', `/signatures/${seeded.signatures[0]?.id}/sign`, {});
     const timeline = panel.getByTestId('timeline');
-    await expect(timeline.getByTestId('timeline-entry').filter({ hasText: 'Notification: a signer signed' })).toHaveCount(1, { timeout: 20_000 });
-    await expect(timeline.getByTestId('timeline-entry').filter({ hasText: 'irene.vidal@example.es: Not opened → Signed' })).toHaveCount(1, { timeout: 20_000 });
+    await expect(timeline.getByTestId('timeline-entry').filter({ hasText: 'Notification: a signer signed' })).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await expect(timeline.getByTestId('timeline-entry').filter({ hasText: 'irene.vidal@example.es: Not opened → Signed' })).toHaveCount(1, {
+      timeout: 20_000,
+    });
     await expect(timeline.getByTestId('timeline-entry').filter({ hasText: 'Created' })).toHaveCount(1);
     await expect(signatures.first()).toContainText('Signed');
     await expect(signatures.first().getByTestId('signature-ip')).toHaveText(/\d+\.\d+\.\d+\.\d+/, { timeout: 20_000 });
@@ -95,7 +106,9 @@ test.describe('Documents with the sandbox', () => {
     const link = signatures.nth(1).getByTestId('signing-link');
     await signatures.nth(1).getByTestId('copy-signing-link').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(((await link.textContent()) ?? '').trim());
-    await expect(signatures.nth(1).getByTestId('copy-signing-link'), 'the confirmation goes after a moment').toHaveText('Copy link', { timeout: 5_000 });
+    await expect(signatures.nth(1).getByTestId('copy-signing-link'), 'the confirmation goes after a moment').toHaveText('Copy link', {
+      timeout: 5_000,
+    });
     await panel.getByTestId('raw-toggle').click();
     await expect(panel.getByTestId('raw-json')).toContainText(`"id": "${seeded.id}"`);
     await panel.getByTestId('raw-toggle').click();
@@ -121,9 +134,15 @@ test.describe('Documents with the sandbox', () => {
     await page.getByTestId('documents-card').evaluate((card) => card.scrollIntoView());
     await page.screenshot({ path: screenshotPath('documents.png') });
     await rows.nth(0).locator('td.cell-status').click();
-    await rows.nth(3).locator('td.cell-status').click({ modifiers: ['Shift'] });
+    await rows
+      .nth(3)
+      .locator('td.cell-status')
+      .click({ modifiers: ['Shift'] });
     await expect(page.getByTestId('selection-count')).toHaveText('4 selected');
-    await rows.nth(1).locator('td.cell-status').click({ modifiers: ['ControlOrMeta'] });
+    await rows
+      .nth(1)
+      .locator('td.cell-status')
+      .click({ modifiers: ['ControlOrMeta'] });
     await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
     await page.getByTestId('select-all-matching').click();
     await expect(page.getByTestId('selection-count')).toHaveText(`All ${total} matching documents are selected.`);

@@ -28,15 +28,22 @@ test.describe('Electron shell', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
       // No Node in the page (nodeIntegration off, context isolated): only the bridge's two functions.
-      expect(await page.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual([
-        'undefined',
-        'undefined',
+      expect(
+        await page.evaluate(() => [
+          typeof (globalThis as { require?: unknown }).require,
+          typeof (globalThis as { process?: unknown }).process,
+        ]),
+      ).toEqual(['undefined', 'undefined']);
+      expect(await page.evaluate(() => Object.keys((globalThis as unknown as { signdock: object }).signdock).sort())).toEqual([
+        'call',
+        'subscribe',
       ]);
-      expect(await page.evaluate(() => Object.keys((globalThis as unknown as { signdock: object }).signdock).sort())).toEqual(['call', 'subscribe']);
       // New windows are refused.
       await page.evaluate(() => globalThis.open('https://example.com'));
       expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
-      const info = await page.evaluate(() => (globalThis as unknown as { signdock: { call(n: string, i: unknown): Promise<unknown> } }).signdock.call('app.info', {}));
+      const info = await page.evaluate(() =>
+        (globalThis as unknown as { signdock: { call(n: string, i: unknown): Promise<unknown> } }).signdock.call('app.info', {}),
+      );
       expect(info).toMatchObject({ ok: true, value: { hostKind: 'electron', dataFolder: home } });
     } finally {
       await app.close();

@@ -52,7 +52,9 @@ test('with no account and no network, the Evidence page reviews an archive copie
   const panel = page.getByTestId('bag-details');
   // No certificate authority is trusted in this data folder: intact, but the signer is not vouched for.
   await expect(panel.getByTestId('panel-verdict')).toHaveText('Intact, signer not vouched for');
-  await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText("The certificate's text shows the signed PDF's SHA256.");
+  await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText(
+    "The certificate's text shows the signed PDF's SHA256.",
+  );
   await expect(panel.getByTestId('signers')).toContainText('203.0.113.10');
   await panel.getByTestId('view-certificate').click();
   const viewer = page.getByTestId('pdf-viewer');

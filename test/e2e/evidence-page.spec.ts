@@ -72,8 +72,20 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024�
       }
       const words =
         language === 'en'
-          ? { untrusted: 'Intact, signer not vouched for', todo: 'add the certificate authority', failed: 'Failed', incomplete: 'Incomplete', none: 'Not timestamped' }
-          : { untrusted: 'Íntegro, firmante sin respaldo', todo: 'añada la autoridad de certificación', failed: 'Fallido', incomplete: 'Incompleto', none: 'Sin sello de tiempo' };
+          ? {
+              untrusted: 'Intact, signer not vouched for',
+              todo: 'add the certificate authority',
+              failed: 'Failed',
+              incomplete: 'Incomplete',
+              none: 'Not timestamped',
+            }
+          : {
+              untrusted: 'Íntegro, firmante sin respaldo',
+              todo: 'añada la autoridad de certificación',
+              failed: 'Fallido',
+              incomplete: 'Incompleto',
+              none: 'Sin sello de tiempo',
+            };
       await page.screenshot({ path: screenshotPath(`evidence-page-${language}.png`) });
       await expectNoSeriousViolations(page, `the reviewed archive (${language})`);
 
@@ -115,7 +127,9 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024�
 
     // The sandbox CA names itself a test authority: warned, confirmed, then trusted after one re-check.
     expect((await webHost.call('settings.update', { language: 'en' })).ok).toBe(true);
-    await page.getByTestId('anchor-file').setInputFiles({ name: 'sandbox-ca.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(sandboxCaCertPem) });
+    await page
+      .getByTestId('anchor-file')
+      .setInputFiles({ name: 'sandbox-ca.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(sandboxCaCertPem) });
     const confirm = page.getByTestId('anchor-confirm');
     await expect(confirm.getByTestId('anchor-warning')).toContainText('says it is for tests or not a trusted authority');
     await page.screenshot({ path: screenshotPath('evidence-page-test-ca-en.png') });
@@ -135,13 +149,20 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024�
     let listed = 0;
     for (const title of ['NDA', 'Supplier']) {
       panel = await openBag(page, title);
-      for (const count of await panel.getByTestId('bag-problems').locator('li').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-count'))))) listed += count;
+      for (const count of await panel
+        .getByTestId('bag-problems')
+        .locator('li')
+        .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-count')))))
+        listed += count;
       await closeBag(page);
     }
     expect(listed, saved ?? '').toBe(reported);
 
     // Removing the authority takes its trust back at once.
-    await page.getByTestId('trust-anchors').getByRole('button', { name: /^Remove / }).click();
+    await page
+      .getByTestId('trust-anchors')
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await expect(page.getByTestId('anchor-done')).toContainText('Removed', { timeout: 30_000 });
     panel = await openBag(page, 'Calle Mayor');
     await expect(panel.getByTestId('panel-verdict')).toHaveText('Intact, signer not vouched for');

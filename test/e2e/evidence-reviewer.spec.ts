@@ -36,7 +36,9 @@ test('a reviewer with no account points the web host at an archive made by the C
     await rows.first().getByTestId('bag-open').click();
     const panel = page.getByTestId('bag-details');
     await expect(panel.getByTestId('panel-verdict')).toBeVisible();
-    await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText("The certificate's text shows the signed PDF's SHA256.");
+    await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText(
+      "The certificate's text shows the signed PDF's SHA256.",
+    );
     // No certificate authority is trusted in this new data folder: the signatures are intact, their signer not vouched for.
     await expect(panel.getByTestId('signatures')).toContainText('issuer not trusted');
     await page.screenshot({ path: screenshotPath('evidence-reviewer.png') });
@@ -52,8 +54,12 @@ test('a reviewer with no account points the web host at an archive made by the C
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     await page.getByTestId('save-report').click();
-    await expect(page.getByTestId('report-saved')).toContainText(/Report downloaded: evidence-report-[\d-]+\.pdf and evidence-report-[\d-]+\.csv\. It covers 3 documents/);
-    await expect.poll(() => downloads.sort()).toEqual([expect.stringMatching(/^evidence-report-.*\.csv$/), expect.stringMatching(/^evidence-report-.*\.pdf$/)]);
+    await expect(page.getByTestId('report-saved')).toContainText(
+      /Report downloaded: evidence-report-[\d-]+\.pdf and evidence-report-[\d-]+\.csv\. It covers 3 documents/,
+    );
+    await expect
+      .poll(() => downloads.sort())
+      .toEqual([expect.stringMatching(/^evidence-report-.*\.csv$/), expect.stringMatching(/^evidence-report-.*\.pdf$/)]);
     await expect(page.getByTestId('report-saved')).not.toContainText(home);
 
     // Nothing was copied into the new data folder: the archive was read where it is.

@@ -18,7 +18,14 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   const proxy = await startEvidenceProxy(sandbox.url);
   const file = await samplePdf('Evidence e2e');
   const titles = ['Lease – Calle Mayor 12', 'Employment contract – Emily Johnson', 'NDA – Consultora Iberia', 'Purchase order PO-2025-295'];
-  const ids = titles.map((title, i) => sandbox.services.workflow.create({ title, file, signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }] }).id);
+  const ids = titles.map(
+    (title, i) =>
+      sandbox.services.workflow.create({
+        title,
+        file,
+        signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }],
+      }).id,
+  );
   await sandbox.controlClient.signAll({ name: 'María García', ip: '203.0.113.10', device: 'Firefox 133 on Windows' });
   proxy.replace(ids[3]!, 'zipfile', async (original) => {
     const zip = await JSZip.loadAsync(original);
@@ -52,7 +59,9 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   // Filter by the verification result, then search.
   await page.getByTestId('verdict-filter').getByRole('radio', { name: 'Failed' }).check();
   // Should another bag show problems, say which and what the archive run said.
-  await expect.poll(async () => (await rows.allTextContents()).map((text) => text.slice(0, 60)), `the CLI said:\n${archiveRun.stderr}`).toEqual([expect.stringContaining('Purchase order PO-2025-295')]);
+  await expect
+    .poll(async () => (await rows.allTextContents()).map((text) => text.slice(0, 60)), `the CLI said:\n${archiveRun.stderr}`)
+    .toEqual([expect.stringContaining('Purchase order PO-2025-295')]);
   await page.getByTestId('verdict-filter').getByRole('radio', { name: 'All' }).check();
   await page.getByTestId('evidence-search').fill('Calle Mayor');
   await expect(rows).toHaveCount(1);
@@ -75,7 +84,9 @@ test('the Evidence page works from the archive alone, with the sandbox stopped',
   // A good bag: each check, signatures trusted through the sandbox CA, the certificate in the viewer.
   await rows.filter({ hasText: 'Calle Mayor' }).getByTestId('bag-open').click();
   await expect(panel.getByTestId('panel-verdict')).toHaveText('Verified');
-  await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText("The certificate's text shows the signed PDF's SHA256.");
+  await expect(panel.locator('[data-testid="check"][data-check="signed.inCertificate"]')).toContainText(
+    "The certificate's text shows the signed PDF's SHA256.",
+  );
   await expect(panel.getByTestId('signatures')).toContainText('Valid, issuer trusted');
   await expect(panel.getByTestId('signers')).toContainText('203.0.113.10');
   await page.screenshot({ path: screenshotPath('evidence-checks.png') });

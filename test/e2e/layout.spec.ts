@@ -13,7 +13,12 @@ const top = async (locator: Locator) => (await locator.boundingBox())!.y;
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 async function oneLine(locators: Locator[]): Promise<void> {
-  const tops = await Promise.all(locators.map(async (locator) => { const b = await box(locator); return b.y + b.height / 2; }));
+  const tops = await Promise.all(
+    locators.map(async (locator) => {
+      const b = await box(locator);
+      return b.y + b.height / 2;
+    }),
+  );
   expect(Math.max(...tops) - Math.min(...tops), 'all on one line').toBeLessThan(8);
 }
 
@@ -40,7 +45,10 @@ async function activityFits(page: Page, webHost: RunningWebHost): Promise<void> 
 test.describe('At 1024×640', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('onboarding, Send, Activity and Settings fit; one column for every page; the switcher names the service', async ({ page, webHost }) => {
+  test('onboarding, Send, Activity and Settings fit; one column for every page; the switcher names the service', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto(webHost.url);
@@ -62,11 +70,23 @@ test.describe('At 1024×640', () => {
     await expect(rows).toHaveCount(8);
     await oneLine([page.getByTestId('add-files'), page.getByTestId('add-folder')]);
     const toolbar = page.getByTestId('send-toolbar');
-    await oneLine([toolbar.getByTestId('select-all'), toolbar.getByTestId('who-signs'), toolbar.getByTestId('remove-selected'), toolbar.getByTestId('manifest-menu')]);
+    await oneLine([
+      toolbar.getByTestId('select-all'),
+      toolbar.getByTestId('who-signs'),
+      toolbar.getByTestId('remove-selected'),
+      toolbar.getByTestId('manifest-menu'),
+    ]);
     const bar = page.getByTestId('send-bar');
     expect((await box(bar)).height, 'the summary bar stays short').toBeLessThanOrEqual(72);
     // Three rows are in view beside the bar, and at the end the last row is above it, not under it.
-    const visible = await rows.evaluateAll((els, barTop) => els.filter((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= barTop; }).length, await top(bar));
+    const visible = await rows.evaluateAll(
+      (els, barTop) =>
+        els.filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= barTop;
+        }).length,
+      await top(bar),
+    );
     expect(visible, 'rows fully in view above the summary bar').toBeGreaterThanOrEqual(2);
     await page.getByRole('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
     const last = await box(rows.last());
@@ -97,7 +117,10 @@ test.describe('At 1024×640', () => {
 
   // Spanish labels are longer, and DejaVu Sans (the only font on many Linux machines) is wide: the same
   // places still keep to one line and never scroll sideways, and no status is cut to "Complet…".
-  test('in Spanish: the Send toolbar on one line, Activity\'s table within the page, whole statuses on Documents', async ({ page, webHost }) => {
+  test("in Spanish: the Send toolbar on one line, Activity's table within the page, whole statuses on Documents", async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto(webHost.url);
@@ -113,7 +136,12 @@ test.describe('At 1024×640', () => {
     await expect(page.getByTestId('send-row')).toHaveCount(8);
     const toolbar = page.getByTestId('send-toolbar');
     await expect(toolbar.getByTestId('select-all')).toBeVisible();
-    await oneLine([toolbar.getByTestId('select-all'), toolbar.getByTestId('who-signs'), toolbar.getByTestId('remove-selected'), toolbar.getByTestId('manifest-menu')]);
+    await oneLine([
+      toolbar.getByTestId('select-all'),
+      toolbar.getByTestId('who-signs'),
+      toolbar.getByTestId('remove-selected'),
+      toolbar.getByTestId('manifest-menu'),
+    ]);
     await noSideScroll(page, 'main');
 
     await activityFits(page, webHost);
@@ -121,7 +149,9 @@ test.describe('At 1024×640', () => {
     await page.getByTestId('nav-documents').click();
     const tags = page.locator('.documents-table td.cell-status .tag');
     await expect(tags.first()).toBeVisible({ timeout: 30_000 });
-    const cut = await tags.evaluateAll((els) => els.filter((el) => el.scrollWidth - el.clientWidth > 1).map((el) => `${el.textContent} (${el.scrollWidth - el.clientWidth} px cut)`));
+    const cut = await tags.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth - el.clientWidth > 1).map((el) => `${el.textContent} (${el.scrollWidth - el.clientWidth} px cut)`),
+    );
     expect(cut, 'statuses shown whole').toEqual([]);
     await noSideScroll(page, 'main');
   });

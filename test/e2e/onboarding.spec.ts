@@ -3,7 +3,11 @@ import { expect, GOOD_KEY, noKeyringReason, screenshotPath, test } from './suppo
 test.describe('First run', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('a refused key stores nothing; the right key is saved and selected; Spanish sticks after a reload', async ({ page, webHost, service }) => {
+  test('a refused key stores nothing; the right key is saved and selected; Spanish sticks after a reload', async ({
+    page,
+    webHost,
+    service,
+  }) => {
     await page.goto(webHost.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to SignDock' })).toBeVisible();
     expect(page.url(), 'the session token leaves the address bar').not.toContain('token=');
@@ -38,7 +42,9 @@ test.describe('First run', () => {
     await expect(page.getByTestId('current-account-name')).toHaveText('Office');
     await expect(nav.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
-    const listed = (await webHost.call('accounts.list')) as { value: { accounts: { id: string; name: string; baseUrl: string }[]; selectedId: string } };
+    const listed = (await webHost.call('accounts.list')) as {
+      value: { accounts: { id: string; name: string; baseUrl: string }[]; selectedId: string };
+    };
     expect(listed.value.accounts).toHaveLength(1);
     expect(listed.value.accounts[0]).toMatchObject({ name: 'Office', baseUrl: service.url, hasKey: true, demo: false });
     expect(listed.value.selectedId).toBe(listed.value.accounts[0]?.id);

@@ -16,8 +16,24 @@ const variants: Variant[] = [
 ];
 
 const words = {
-  en: { send: 'Send', sandbox: 'Try the sandbox', whoSigns: 'Who signs', applyAll: 'Apply to all (40)', activity: 'Activity', documents: 'Documents', settings: 'Settings' },
-  es: { send: 'Enviar', sandbox: 'Probar el entorno de prueba', whoSigns: 'Quién firma', applyAll: 'Aplicar a todos (40)', activity: 'Actividad', documents: 'Documentos', settings: 'Configuración' },
+  en: {
+    send: 'Send',
+    sandbox: 'Try the sandbox',
+    whoSigns: 'Who signs',
+    applyAll: 'Apply to all (40)',
+    activity: 'Activity',
+    documents: 'Documents',
+    settings: 'Settings',
+  },
+  es: {
+    send: 'Enviar',
+    sandbox: 'Probar el entorno de prueba',
+    whoSigns: 'Quién firma',
+    applyAll: 'Aplicar a todos (40)',
+    activity: 'Actividad',
+    documents: 'Documentos',
+    settings: 'Configuración',
+  },
 };
 
 for (const variant of variants) {
@@ -92,7 +108,9 @@ for (const variant of variants) {
       // The documents' figures: buttons that open the Documents list filtered.
       await shoot(page, 'activity-figures', variant, () => page.getByTestId('sync-card').evaluate((card) => card.scrollIntoView()));
       await page.getByTestId('technical-details-toggle').click();
-      await shoot(page, 'activity-technical', variant, () => page.getByTestId('technical-details').evaluate((details) => details.scrollIntoView()));
+      await shoot(page, 'activity-technical', variant, () =>
+        page.getByTestId('technical-details').evaluate((details) => details.scrollIntoView()),
+      );
 
       // Signer names on the Documents page: found by search, shown in the table and the panel.
       await page.getByRole('navigation').getByRole('button', { name: w.documents }).click();
@@ -101,7 +119,9 @@ for (const variant of variants) {
       await page.getByRole('heading', { level: 1 }).click();
       await shoot(page, 'documents-names', variant, () => page.getByTestId('documents-card').evaluate((card) => card.scrollIntoView()));
       await page.getByTestId('document-row').first().getByTestId('document-open').click();
-      await expect(page.getByTestId('document-panel').getByTestId('signature').nth(1).getByRole('heading', { level: 4 })).toHaveText('Bruno Díaz');
+      await expect(page.getByTestId('document-panel').getByTestId('signature').nth(1).getByRole('heading', { level: 4 })).toHaveText(
+        'Bruno Díaz',
+      );
       await page.getByTestId('document-panel').getByRole('heading', { level: 2 }).click();
       await shoot(page, 'documents-names-panel', variant);
       await page.keyboard.press('Escape');

@@ -9,7 +9,10 @@ import { contractPdf, dropFiles, openSend } from './support/send-files';
 test.describe('Who signs', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('three signers at 1024×640: buttons in view, no early red, labelled boxes with distinct names, names remembered', async ({ page, webHost }) => {
+  test('three signers at 1024×640: buttons in view, no early red, labelled boxes with distinct names, names remembered', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await openSend(page, webHost);

@@ -18,7 +18,11 @@ test.describe('Manifest import', () => {
   test('applies the right rows, keeps the rest with their problems, names missing and uncovered files', async ({ page, webHost }) => {
     test.setTimeout(120_000);
     await openSend(page, webHost);
-    await dropFiles(page, [await contractPdf('NDA Acme 2026', 'Ana García'), await contractPdf('Lease renewal', 'Bruno Díaz'), await contractPdf('Order 118', 'Dora Paz')]);
+    await dropFiles(page, [
+      await contractPdf('NDA Acme 2026', 'Ana García'),
+      await contractPdf('Lease renewal', 'Bruno Díaz'),
+      await contractPdf('Order 118', 'Dora Paz'),
+    ]);
     await expect(page.getByTestId('send-row')).toHaveCount(3);
 
     await page.getByTestId('manifest-input').setInputFiles({ name: 'signers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -47,8 +51,10 @@ test.describe('Manifest import', () => {
     await openSend(page, webHost);
     await dropFiles(page, [await contractPdf('Contrato 7', 'Bruno Díaz')]);
     await expect(page.getByTestId('send-row')).toHaveCount(1);
-    const spanish = ['archivo;título;firmante1_nombre;firmante1_correo;firmante1_teléfono;firmante1_invitación',
-      'Contrato 7.pdf;Contrato siete;Bruno Díaz;bruno@example.com;+5491198765432;sms'].join('\r\n');
+    const spanish = [
+      'archivo;título;firmante1_nombre;firmante1_correo;firmante1_teléfono;firmante1_invitación',
+      'Contrato 7.pdf;Contrato siete;Bruno Díaz;bruno@example.com;+5491198765432;sms',
+    ].join('\r\n');
     await page.getByTestId('manifest-input').setInputFiles({ name: 'firmantes.csv', mimeType: 'text/csv', buffer: Buffer.from(spanish) });
     await expect(page.getByTestId('manifest-problems').getByTestId('manifest-applied')).toContainText('Applied 1 of 1');
     const row = page.locator('[data-file="Contrato 7.pdf"]');

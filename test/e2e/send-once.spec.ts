@@ -10,7 +10,11 @@ import { startWebHost, type RunningWebHost } from './support/web-host';
 
 /** How many documents of the account carry this title (the mirror, after sending). */
 async function documentsTitled(host: RunningWebHost, title: string): Promise<number> {
-  const answer = (await host.call('documents.query', { filter: { search: title }, limit: 50 })) as { ok: boolean; value?: { documents: { title: string }[] }; error?: unknown };
+  const answer = (await host.call('documents.query', { filter: { search: title }, limit: 50 })) as {
+    ok: boolean;
+    value?: { documents: { title: string }[] };
+    error?: unknown;
+  };
   expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
   return answer.value!.documents.filter((row) => row.title === title).length;
 }
@@ -58,7 +62,9 @@ test.describe('Sent once', () => {
       await signerOnAll(page, 'ana@example.com', 2);
       const again = page.locator('[data-file="NDA_Globex_2026.pdf"]');
       await expect(again.getByTestId('row-status')).toHaveText('Already sent');
-      await expect(again.getByTestId('row-problems')).toContainText(/Already sent on .+ as “NDA Globex 2026” \(Pending\)\. It is left out unless you choose Send again\./);
+      await expect(again.getByTestId('row-problems')).toContainText(
+        /Already sent on .+ as “NDA Globex 2026” \(Pending\)\. It is left out unless you choose Send again\./,
+      );
       await expect(page.getByTestId('send-ready')).toHaveText('1 document ready to send');
       await expect(page.getByTestId('send-counts')).toHaveText('1 already sent (left out)');
       await page.getByRole('heading', { level: 1 }).click();
@@ -108,7 +114,9 @@ test.describe('Sent once', () => {
     const copy = page.locator('[data-file="NDA_Acme_2026 (copia).pdf"]');
     const first = page.locator('[data-file="NDA_Acme_2026.pdf"]');
     await expect(copy.getByTestId('row-status')).toHaveText('Duplicate');
-    await expect(copy.getByTestId('row-problems')).toContainText('Duplicate of “NDA Acme 2026” (“NDA_Acme_2026.pdf”, the same file). Remove this row.');
+    await expect(copy.getByTestId('row-problems')).toContainText(
+      'Duplicate of “NDA Acme 2026” (“NDA_Acme_2026.pdf”, the same file). Remove this row.',
+    );
     await expect(first.getByTestId('row-status')).toHaveText('Needs signers');
     await expect(first.getByTestId('row-problems')).toHaveCount(0);
     await copy.getByTestId('remove-duplicate').click();
@@ -120,7 +128,10 @@ test.describe('Sent once', () => {
 test.describe('Send confirms before it acts', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('Who signs applies to the selection; the summary before sending; Not sent counts the excluded row; Open in Documents', async ({ page, webHost }) => {
+  test('Who signs applies to the selection; the summary before sending; Not sent counts the excluded row; Open in Documents', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     await openSend(page, webHost);

@@ -11,7 +11,11 @@ test.describe('Undo on the Send page', () => {
   test('remove all asks first; Ctrl+Z puts every row back as it was; a row excluded comes back with Undo', async ({ page, webHost }) => {
     test.setTimeout(120_000);
     await openSend(page, webHost);
-    await dropFiles(page, [await contractPdf('Lease renewal', 'Bruno Díaz'), await contractPdf('NDA Acme 2026', 'Ana García'), await contractPdf('Order 118', 'Dora Paz')]);
+    await dropFiles(page, [
+      await contractPdf('Lease renewal', 'Bruno Díaz'),
+      await contractPdf('NDA Acme 2026', 'Ana García'),
+      await contractPdf('Order 118', 'Dora Paz'),
+    ]);
     const rows = page.getByTestId('send-row');
     await expect(rows).toHaveCount(3);
     for (const row of await rows.all()) await expect(row).toHaveAttribute('data-checked', 'true');

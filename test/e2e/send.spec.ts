@@ -76,7 +76,10 @@ test.describe('Send with the sandbox', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
     // The documents are in the mirror at once, with the titles given.
-    const listed = (await webHost.call('documents.list', { search: 'Lease renewal' })) as { ok: boolean; value: { documents: { title: string }[] } };
+    const listed = (await webHost.call('documents.list', { search: 'Lease renewal' })) as {
+      ok: boolean;
+      value: { documents: { title: string }[] };
+    };
     expect(listed.value.documents.map((d) => d.title)).toContain('Lease renewal — Bruno Díaz');
 
     await page.getByRole('heading', { level: 1 }).click();
@@ -122,13 +125,18 @@ test.describe('Send with the sandbox', () => {
 });
 
 test.describe('Send page (host answers stubbed)', () => {
-  test('progress while sending: counts, bytes, time left, a rate-limit pause counting down, rows from events, pause, resume, cancel', async ({ page, webHost }) => {
+  test('progress while sending: counts, bytes, time left, a rate-limit pause counting down, rows from events, pause, resume, cancel', async ({
+    page,
+    webHost,
+  }) => {
     let items = [
       fakeItem(1, 'sent'),
       fakeItem(2, 'sending'),
       fakeItem(3, 'ready'),
       fakeItem(4, 'ready'),
-      fakeItem(5, 'failed', { error: { kind: 'InvalidInput', code: 'service.invalidInput', message: 'The service did not accept some details.' } }),
+      fakeItem(5, 'failed', {
+        error: { kind: 'InvalidInput', code: 'service.invalidInput', message: 'The service did not accept some details.' },
+      }),
     ];
     const stub = await stubHost(page, {
       'accounts.list': () => accountsState(true),
@@ -159,7 +167,10 @@ test.describe('Send page (host answers stubbed)', () => {
     await expect(row(5).getByTestId('row-error')).toContainText('The service did not accept some details.');
 
     // The service asks to slow down: the pause counts down live.
-    stub.emit('batches.changed', { batch: fakeSummary('sending', items, { secondsLeft: 95, rateLimitedUntil: new Date(Date.now() + 12_000).toISOString() }), items: [] });
+    stub.emit('batches.changed', {
+      batch: fakeSummary('sending', items, { secondsLeft: 95, rateLimitedUntil: new Date(Date.now() + 12_000).toISOString() }),
+      items: [],
+    });
     const limited = page.getByTestId('rate-limited');
     await expect(limited).toContainText(/Paused: rate limited, resuming in 1[12] s/);
     await expect(limited).toContainText(/resuming in (9|10) s/, { timeout: 5_000 });
@@ -183,7 +194,9 @@ test.describe('Send page (host answers stubbed)', () => {
     await dialog.getByTestId('confirm-cancel').click();
     await expect(page.getByTestId('batch-state')).toHaveText('Cancelled');
     await expect(row(3).getByTestId('row-status')).toHaveText('Cancelled');
-    await expect(page.getByTestId('progress-summary')).toHaveText('Sending was cancelled. Documents already sent stay sent. 1 was not sent.');
+    await expect(page.getByTestId('progress-summary')).toHaveText(
+      'Sending was cancelled. Documents already sent stay sent. 1 was not sent.',
+    );
     await expect(page.getByTestId('export-results')).toBeVisible();
     await expect(page.getByTestId('new-batch')).toBeVisible();
     expect(stub.count('batches.cancel')).toBe(1);

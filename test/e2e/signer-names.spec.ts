@@ -27,7 +27,10 @@ test.describe('Signer names with the sandbox', () => {
     await page.getByTestId('who-signs').click();
     const dialog = page.getByTestId('signers-dialog');
     await dialog.getByRole('combobox', { name: /^Name/ }).first().fill('Marta Quiroga');
-    await dialog.getByRole('textbox', { name: /^E-mail/ }).first().fill('mq.4471@example.com');
+    await dialog
+      .getByRole('textbox', { name: /^E-mail/ })
+      .first()
+      .fill('mq.4471@example.com');
     await dialog.getByRole('radio', { name: 'No message (signing link)' }).check();
     await dialog.getByRole('button', { name: 'Apply to all (1)' }).click();
     await expect(dialog).toBeHidden();

@@ -36,7 +36,9 @@ test.describe('Trusted timestamps in Settings', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await stored()).tsaUrl).toBe('https://tsa.example.com/rfc3161');
 
-    await section.locator('input[type=file]').setInputFiles({ name: 'notes.pem', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') });
+    await section
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.pem', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') });
     await expect(section).toContainText('TSA certificate authority 1 is not a certificate in PEM text.');
     await section.locator('input[type=file]').setInputFiles(sandboxCa);
     await expect(section.getByTestId('tsa-anchors')).toContainText('CN=SignDock Sandbox Root CA');

@@ -10,9 +10,16 @@ import { startWebHost } from './support/web-host';
 test.describe('Settings → Notifications with ngrok, offline', () => {
   test.skip(noKeyringReason() !== '', noKeyringReason());
 
-  test('the authtoken is stored in the keychain and shown only as stored; no network is said in words; Forget deletes it', async ({ page, home }) => {
+  test('the authtoken is stored in the keychain and shown only as stored; no network is said in words; Forget deletes it', async ({
+    page,
+    home,
+  }) => {
     test.setTimeout(120_000);
-    const host = await startWebHost(home, [], { ...process.env, SIGNDOCK_NGROK_SERVER_ADDR: `127.0.0.1:${await freePort()}`, SIGNDOCK_NGROK_AUTHTOKEN: '' });
+    const host = await startWebHost(home, [], {
+      ...process.env,
+      SIGNDOCK_NGROK_SERVER_ADDR: `127.0.0.1:${await freePort()}`,
+      SIGNDOCK_NGROK_AUTHTOKEN: '',
+    });
     try {
       await page.setViewportSize({ width: 1024, height: 640 });
       await startDemo(page, host);
@@ -28,10 +35,16 @@ test.describe('Settings → Notifications with ngrok, offline', () => {
 
       await expect(panel.getByTestId('authtoken-state')).toHaveText('Stored in the keychain');
       await expect(field).toHaveValue('');
-      await expect(panel.getByTestId('tunnel-problem')).toContainText('this computer seems to be offline. It tries again by itself', { timeout: 60_000 });
+      await expect(panel.getByTestId('tunnel-problem')).toContainText('this computer seems to be offline. It tries again by itself', {
+        timeout: 60_000,
+      });
       await expect(panel.getByTestId('tunnel-state')).toHaveText(/Reconnecting|Not working/);
       // Nothing the page can read holds the authtoken.
-      const answers = JSON.stringify([await host.call('tunnel.settings'), await host.call('tunnel.status'), await host.call('webhooks.state')]);
+      const answers = JSON.stringify([
+        await host.call('tunnel.settings'),
+        await host.call('tunnel.status'),
+        await host.call('webhooks.state'),
+      ]);
       expect(answers).not.toContain(authtoken);
       expect(await page.content()).not.toContain(authtoken);
 
@@ -45,7 +58,9 @@ test.describe('Settings → Notifications with ngrok, offline', () => {
       await panel.getByTestId('forget-authtoken').click();
       await expect(panel.getByTestId('authtoken-state')).toHaveText('Not stored yet');
       await expect(panel.getByText('The authtoken was removed from the keychain.')).toBeVisible();
-      expect(((await host.call('tunnel.settings')) as { value: { ngrok: { authtokenStored: boolean } } }).value.ngrok.authtokenStored).toBe(false);
+      expect(((await host.call('tunnel.settings')) as { value: { ngrok: { authtokenStored: boolean } } }).value.ngrok.authtokenStored).toBe(
+        false,
+      );
     } finally {
       await host.stop();
     }

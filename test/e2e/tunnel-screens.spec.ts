@@ -90,7 +90,10 @@ test.describe('The tunnel, for real, at 1024×640', () => {
     await sshd.stop();
   });
 
-  test('running: SSH to a local sshd, its key confirmed once, the address to paste, the sandbox’s notifications arriving through it', async ({ page, webHost }) => {
+  test('running: SSH to a local sshd, its key confirmed once, the address to paste, the sandbox’s notifications arriving through it', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(120_000);
     await demoAt1024(page, webHost);
     const remotePort = await freePort();
@@ -110,13 +113,17 @@ test.describe('The tunnel, for real, at 1024×640', () => {
     await expect(panel.getByTestId('tunnel-state')).toHaveText('Running', { timeout: 30_000 });
     const hookUrl = await panel.getByTestId('tunnel-hook-url').innerText();
     expect(hookUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${remotePort}/hooks/[A-Za-z0-9_-]{20,}$`));
-    await expect(panel.getByTestId('tunnel-arrivals')).toHaveText('None yet — SignDock checks for changes by itself at least every 15 minutes meanwhile.');
+    await expect(panel.getByTestId('tunnel-arrivals')).toHaveText(
+      'None yet — SignDock checks for changes by itself at least every 15 minutes meanwhile.',
+    );
 
     // The service (the sandbox) is given that address and its signers sign: notifications come through sshd.
     const demo = await sandboxUrl(webHost);
     await control(demo, 'PUT', '/webhook', { url: hookUrl, secret: null });
     await control(demo, 'POST', '/sign-all');
-    await expect(panel.getByTestId('tunnel-arrivals')).toContainText(/^Last notification now · received since SignDock started: [1-9]/, { timeout: 30_000 });
+    await expect(panel.getByTestId('tunnel-arrivals')).toContainText(/^Last notification now · received since SignDock started: [1-9]/, {
+      timeout: 30_000,
+    });
 
     await shootBoth(page, 'running', {
       en: /Last notification now/,
@@ -138,18 +145,31 @@ test.describe('The tunnel, for real, at 1024×640', () => {
     await expect(page.getByTestId('tunnel-line')).toContainText('No llegan: no hay ningún túnel en marcha.');
   });
 
-  test('failing: SSH to a port where nothing listens, said in words with what to check, while SignDock checks by itself', async ({ page, webHost }) => {
+  test('failing: SSH to a port where nothing listens, said in words with what to check, while SignDock checks by itself', async ({
+    page,
+    webHost,
+  }) => {
     test.setTimeout(120_000);
     await demoAt1024(page, webHost);
     const closed = await freePort();
-    await startSsh(page, { host: '127.0.0.1', port: closed, user: sshd.user, identityFile: sshd.identityFile, remotePort: await freePort() });
+    await startSsh(page, {
+      host: '127.0.0.1',
+      port: closed,
+      user: sshd.user,
+      identityFile: sshd.identityFile,
+      remotePort: await freePort(),
+    });
     const problem = page.getByTestId('tunnel-problem');
-    await expect(problem).toContainText(`Nothing answered at 127.0.0.1 port ${closed}. Check the server name and port, and that the server is on.`, { timeout: 30_000 });
+    await expect(problem).toContainText(
+      `Nothing answered at 127.0.0.1 port ${closed}. Check the server name and port, and that the server is on.`,
+      { timeout: 30_000 },
+    );
     await expect(page.getByTestId('tunnel-hook-url')).toHaveCount(0);
     await shootBoth(page, 'failing', {
       en: new RegExp(`Nothing answered at 127\\.0\\.0\\.1 port ${closed}`),
       es: new RegExp(`Nada respondió en 127\\.0\\.0\\.1, puerto ${closed}`),
-      lineEn: /Not arriving right now: the tunnel keeps trying to connect by itself\. SignDock checks for changes at least every 15 minutes meanwhile\./,
+      lineEn:
+        /Not arriving right now: the tunnel keeps trying to connect by itself\. SignDock checks for changes at least every 15 minutes meanwhile\./,
       lineEs: /Ahora no llegan: el túnel sigue intentando conectarse por su cuenta\./,
     });
     // The listener itself works: the tunnel's problem is not shown as a listener failure.

@@ -9,7 +9,10 @@ import { fingerprint, runningSsh, sshServer, tunnelSettings, tunnelStatus } from
 // tunnel-screens.spec.ts runs the same flow for real against a local sshd.
 
 test.describe('Settings → Notifications: the tunnel (host answers stubbed)', () => {
-  test('SSH: fields checked in words, Start shows progress, the host key is confirmed once, then the address with steps; reconnecting counts down; a changed key is refused in words', async ({ page, webHost }) => {
+  test('SSH: fields checked in words, Start shows progress, the host key is confirmed once, then the address with steps; reconnecting counts down; a changed key is refused in words', async ({
+    page,
+    webHost,
+  }) => {
     await page.setViewportSize({ width: 1024, height: 640 });
     let settings = tunnelSettings();
     let status = tunnelStatus();
@@ -19,7 +22,11 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
       'webhooks.state': () => webhookState(),
       'tunnel.settings': () => settings,
       'tunnel.status': () => status,
-      'tunnel.saveSettings': (input) => (settings = tunnelSettings({ provider: input.provider, ssh: input.ssh ? { ...(input.ssh as object), pinnedFingerprint: null } : null })),
+      'tunnel.saveSettings': (input) =>
+        (settings = tunnelSettings({
+          provider: input.provider,
+          ssh: input.ssh ? { ...(input.ssh as object), pinnedFingerprint: null } : null,
+        })),
       'tunnel.start': () => (status = tunnelStatus({ provider: 'ssh', state: 'starting' })),
       'tunnel.confirmHostKey': (input) => {
         expect(input).toEqual({ fingerprint });
@@ -50,9 +57,20 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
     await panel.getByLabel('Public address of that port').press('Enter');
     await expect(panel.getByTestId('tunnel-state')).toHaveText('Starting');
     await expect(panel.getByTestId('tunnel-starting')).toHaveText('Opening the tunnel. This can take a few seconds…');
-    expect(stub.calls.find((call) => call.op === 'tunnel.saveSettings')?.input).toEqual({ provider: 'ssh', ngrok: { domain: null }, ssh: sshServer });
+    expect(stub.calls.find((call) => call.op === 'tunnel.saveSettings')?.input).toEqual({
+      provider: 'ssh',
+      ngrok: { domain: null },
+      ssh: sshServer,
+    });
 
-    stub.emit('tunnel.changed', (status = tunnelStatus({ provider: 'ssh', state: 'needsHostKeyConfirmation', hostKey: { host: sshServer.host, port: 22, keyType: 'ssh-ed25519', fingerprint } })));
+    stub.emit(
+      'tunnel.changed',
+      (status = tunnelStatus({
+        provider: 'ssh',
+        state: 'needsHostKeyConfirmation',
+        hostKey: { host: sshServer.host, port: 22, keyType: 'ssh-ed25519', fingerprint },
+      })),
+    );
     const confirm = page.getByTestId('host-key-confirm');
     await expect(confirm.getByRole('heading', { name: 'Is this your organisation’s server?' })).toBeFocused();
     await expect(confirm.getByTestId('host-key-fingerprint')).toHaveText(fingerprint);
@@ -67,21 +85,47 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
     await expect(panel.getByTestId('tunnel-state')).toHaveText('Running');
     await expect(panel.getByTestId('tunnel-hook-url')).toHaveText(runningSsh().hookUrl!);
     await expect(panel.getByTestId('tunnel-steps').getByRole('listitem')).toHaveCount(5);
-    await expect(panel.getByTestId('tunnel-arrivals')).toHaveText('None yet — SignDock checks for changes by itself at least every 15 minutes meanwhile.');
-    stub.emit('tunnel.changed', (status = runningSsh({ notifications: { lastReceivedAt: new Date(Date.now() - 120_000).toISOString(), receivedThisRun: 3 } })));
+    await expect(panel.getByTestId('tunnel-arrivals')).toHaveText(
+      'None yet — SignDock checks for changes by itself at least every 15 minutes meanwhile.',
+    );
+    stub.emit(
+      'tunnel.changed',
+      (status = runningSsh({ notifications: { lastReceivedAt: new Date(Date.now() - 120_000).toISOString(), receivedThisRun: 3 } })),
+    );
     await expect(panel.getByTestId('tunnel-arrivals')).toHaveText('Last notification 2 min. ago · received since SignDock started: 3.');
     await expect(panel.getByTestId('tunnel-stop')).toBeVisible();
 
-    const lost = { code: 'webhooks.tunnel.sshConnectionLost', message: 'The connection to tunnel.example.org was lost.', params: { host: sshServer.host } };
-    stub.emit('tunnel.changed', (status = tunnelStatus({ provider: 'ssh', state: 'reconnecting', error: lost, attempts: 2, nextRetryAt: new Date(Date.now() + 20_000).toISOString() })));
+    const lost = {
+      code: 'webhooks.tunnel.sshConnectionLost',
+      message: 'The connection to tunnel.example.org was lost.',
+      params: { host: sshServer.host },
+    };
+    stub.emit(
+      'tunnel.changed',
+      (status = tunnelStatus({
+        provider: 'ssh',
+        state: 'reconnecting',
+        error: lost,
+        attempts: 2,
+        nextRetryAt: new Date(Date.now() + 20_000).toISOString(),
+      })),
+    );
     await expect(panel.getByTestId('tunnel-countdown')).toContainText(/tries again by itself in (19|20) s \(attempt 2\)/);
     await expect(panel.getByTestId('tunnel-countdown')).toContainText(/tries again by itself in 1[0-8] s/, { timeout: 5_000 });
-    await expect(panel.getByTestId('tunnel-problem')).toHaveText(/The connection to tunnel\.example\.org was lost\. SignDock tries again by itself\./);
+    await expect(panel.getByTestId('tunnel-problem')).toHaveText(
+      /The connection to tunnel\.example\.org was lost\. SignDock tries again by itself\./,
+    );
 
-    const changed = { code: 'webhooks.tunnel.sshHostKeyChanged', message: 'changed', params: { host: sshServer.host, fingerprint: 'SHA256:AAAA' } };
+    const changed = {
+      code: 'webhooks.tunnel.sshHostKeyChanged',
+      message: 'changed',
+      params: { host: sshServer.host, fingerprint: 'SHA256:AAAA' },
+    };
     stub.emit('tunnel.changed', (status = tunnelStatus({ provider: 'ssh', state: 'failed', error: changed })));
     await expect(panel.getByTestId('tunnel-state')).toHaveText('Not working');
-    await expect(panel.getByTestId('tunnel-problem')).toContainText('presented a different key (SHA256:AAAA) than the one trusted. SignDock did not connect');
+    await expect(panel.getByTestId('tunnel-problem')).toContainText(
+      'presented a different key (SHA256:AAAA) than the one trusted. SignDock did not connect',
+    );
     await expect(page.getByTestId('host-key-confirm')).toHaveCount(0);
 
     await page.getByTestId('language-select').selectOption('es');
@@ -97,7 +141,8 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
       'webhooks.state': () => webhookState(),
       'tunnel.settings': () => settings,
       'tunnel.status': () => status,
-      'tunnel.storeAuthtoken': () => (settings = tunnelSettings({ ngrok: { domain: null, authtokenStored: true, authtokenFromEnvironment: false } })),
+      'tunnel.storeAuthtoken': () =>
+        (settings = tunnelSettings({ ngrok: { domain: null, authtokenStored: true, authtokenFromEnvironment: false } })),
       'tunnel.saveSettings': (input) => (settings = { ...settings, provider: input.provider as string }),
       'tunnel.start': () => (status = tunnelStatus({ provider: 'ngrok', state: 'starting' })),
       'tunnel.forgetAuthtoken': () => (settings = tunnelSettings({ provider: 'ngrok' })),
@@ -114,7 +159,9 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
     await panel.getByTestId('tunnel-start').click();
     await expect(panel.getByTestId('authtoken-state')).toHaveText('Stored in the keychain');
     await expect(token).toHaveValue('');
-    expect(stub.calls.map((call) => call.op).filter((op) => op.startsWith('tunnel.') && op !== 'tunnel.settings' && op !== 'tunnel.status')).toEqual(['tunnel.storeAuthtoken', 'tunnel.saveSettings', 'tunnel.start']);
+    expect(
+      stub.calls.map((call) => call.op).filter((op) => op.startsWith('tunnel.') && op !== 'tunnel.settings' && op !== 'tunnel.status'),
+    ).toEqual(['tunnel.storeAuthtoken', 'tunnel.saveSettings', 'tunnel.start']);
 
     const refused = { code: 'webhooks.tunnel.ngrokAuthtokenRefused', message: 'ngrok refused the authtoken.' };
     stub.emit('tunnel.changed', (status = tunnelStatus({ provider: 'ngrok', state: 'failed', error: refused })));

@@ -35,7 +35,13 @@ export async function startTestServer(handler: Handler = notFound, options: { st
   const requests: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
-    const seen: SeenRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.alloc(0), at: Date.now() };
+    const seen: SeenRequest = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: req.headers,
+      body: Buffer.alloc(0),
+      at: Date.now(),
+    };
     requests.push(seen);
     if (!options.streaming) {
       const chunks: Buffer[] = [];
@@ -137,7 +143,10 @@ export function testClient(
   options: { limiter?: Partial<LimiterOptions>; random?: () => number; client?: Partial<ServiceClientOptions> } = {},
 ): TestClient {
   const clock = new VirtualClock();
-  const limiter = new Limiter({ requestsPerSecond: 1000, burst: 1000, ...options.limiter }, { clock, random: options.random ?? (() => 0.5) });
+  const limiter = new Limiter(
+    { requestsPerSecond: 1000, burst: 1000, ...options.limiter },
+    { clock, random: options.random ?? (() => 0.5) },
+  );
   const dispatcher = new Agent({ connect: { timeout: 2_000 }, headersTimeout: 2_000, bodyTimeout: 2_000 });
   const logger = new MemoryLogger();
   const client = new ServiceClient({

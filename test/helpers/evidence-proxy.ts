@@ -20,8 +20,16 @@ export async function startEvidenceProxy(target: string): Promise<EvidenceProxy>
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'connection').map(([k, v]) => [k, String(v)]));
-        const answer = await fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+        const headers = Object.fromEntries(
+          Object.entries(req.headers)
+            .filter(([name]) => name !== 'host' && name !== 'connection')
+            .map(([k, v]) => [k, String(v)]),
+        );
+        const answer = await fetch(`${target}${req.url ?? '/'}`, {
+          method: req.method ?? 'GET',
+          headers,
+          body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+        });
         let body: Buffer = Buffer.from(await answer.arrayBuffer());
         const match = /\/documents\/([^/]+)\/download\/([^/?]+)/.exec(req.url ?? '');
         const replace = match ? replacements.get(`${match[1]}/${match[2]}`) : undefined;

@@ -28,7 +28,11 @@ function rewriteTagManifest(bag: string): void {
 
 /** Every manifest (and Payload-Oxum) recomputed over these payload files, as a forger would. */
 async function recomputeManifests(bag: string, payload: string[], info?: BagInfo): Promise<void> {
-  await writeTagFiles(bag, info ?? (await readBagInfo(bag)), payload.map((path) => ({ path })));
+  await writeTagFiles(
+    bag,
+    info ?? (await readBagInfo(bag)),
+    payload.map((path) => ({ path })),
+  );
 }
 
 const allPayload = ['data/certificate.pdf', 'data/package.zip', 'data/signed.pdf', 'data/verification.json'];
@@ -78,7 +82,10 @@ export const hostileBags: HostileBag[] = [
     words: /not run: {3}The package could not be checked \(data\/package\.zip\) — data\/package\.zip is not in the bag\./,
     make: async (bag) => {
       rmSync(join(bag, 'data', 'package.zip'));
-      await recomputeManifests(bag, allPayload.filter((p) => p !== 'data/package.zip'));
+      await recomputeManifests(
+        bag,
+        allPayload.filter((p) => p !== 'data/package.zip'),
+      );
     },
   },
   {
@@ -100,7 +107,10 @@ export const hostileBags: HostileBag[] = [
       const at = bytes.indexOf('/MediaBox');
       bytes[at + 2] = bytes[at + 2]! ^ 0x01;
       writeFileSync(signed, bytes);
-      const stored = JSON.parse(readFileSync(join(bag, 'data', 'verification.json'), 'utf8')) as { verdict: string; checks: { status: string }[] };
+      const stored = JSON.parse(readFileSync(join(bag, 'data', 'verification.json'), 'utf8')) as {
+        verdict: string;
+        checks: { status: string }[];
+      };
       stored.verdict = 'passed';
       stored.checks.forEach((c) => (c.status = 'passed'));
       writeFileSync(join(bag, 'data', 'verification.json'), JSON.stringify(stored, null, 2));
@@ -112,7 +122,9 @@ export const hostileBags: HostileBag[] = [
     verdict: 'incomplete',
     words: /not run: {3}Payload-Oxum could not be checked \(bag-info\.txt\)/,
     make: async (bag) => {
-      const info = (await readBagInfo(bag)).map(([label, value]) => [label, label === 'SignDock-Document-Title' ? 'A'.repeat(5 * 1024 * 1024) : value] as [string, string]);
+      const info = (await readBagInfo(bag)).map(
+        ([label, value]) => [label, label === 'SignDock-Document-Title' ? 'A'.repeat(5 * 1024 * 1024) : value] as [string, string],
+      );
       writeFileSync(join(bag, 'bag-info.txt'), info.map(([label, value]) => `${label}: ${value}\n`).join(''));
       rewriteTagManifest(bag);
     },

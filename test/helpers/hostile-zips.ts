@@ -28,7 +28,14 @@ export interface RawEntry {
 /** Entries as the cases give them (stored unless said), dated 2025-01-01 12:00. */
 export function rawZip(entries: RawEntry[]): Buffer {
   return sandboxRawZip(
-    entries.map((entry) => ({ name: entry.name, data: entry.data, method: entry.method ?? 0, ...(entry.compressed ? { deflated: entry.compressed } : {}), ...(entry.declaredSize !== undefined ? { size: entry.declaredSize } : {}), ...(entry.mode !== undefined ? { mode: entry.mode } : {}) })),
+    entries.map((entry) => ({
+      name: entry.name,
+      data: entry.data,
+      method: entry.method ?? 0,
+      ...(entry.compressed ? { deflated: entry.compressed } : {}),
+      ...(entry.declaredSize !== undefined ? { size: entry.declaredSize } : {}),
+      ...(entry.mode !== undefined ? { mode: entry.mode } : {}),
+    })),
     new Date('2025-01-01T12:00:00Z'),
   );
 }
@@ -44,7 +51,8 @@ export async function deflatedZeros(bytes: number): Promise<Buffer> {
   const done = new Promise<void>((resolve, reject) => (deflate.on('end', resolve), deflate.on('error', reject)));
   const piece = Buffer.alloc(1024 * 1024);
   for (let left = bytes; left > 0; left -= piece.length) {
-    if (!deflate.write(left >= piece.length ? piece : piece.subarray(0, left))) await new Promise((resolve) => deflate.once('drain', resolve));
+    if (!deflate.write(left >= piece.length ? piece : piece.subarray(0, left)))
+      await new Promise((resolve) => deflate.once('drain', resolve));
   }
   deflate.end();
   await done;
@@ -64,25 +72,74 @@ export interface HostileCase {
 }
 
 export const hostileCases: HostileCase[] = [
-  { name: 'zip-slip', reason: 'parentPath', entry: '../../escaped.txt', build: async () => rawZip([ok('original.pdf'), { name: '../../escaped.txt', data: Buffer.from('gotcha') }]) },
-  { name: 'zip-slip-nested', reason: 'parentPath', entry: 'docs/../../../etc/cron.d/x', build: async () => rawZip([{ name: 'docs/../../../etc/cron.d/x', data: Buffer.from('* * * * * root true') }]) },
-  { name: 'absolute-path', reason: 'absolutePath', entry: '/tmp/signdock-absolute.txt', build: async () => rawZip([ok('original.pdf'), { name: '/tmp/signdock-absolute.txt', data: Buffer.from('gotcha') }]) },
-  { name: 'windows-drive', reason: 'absolutePath', entry: 'C:/Windows/evil.dll', build: async () => rawZip([{ name: 'C:/Windows/evil.dll', data: Buffer.from('MZ') }]) },
-  { name: 'backslash', reason: 'backslash', entry: '..\\..\\evil.txt', build: async () => rawZip([ok('original.pdf'), { name: '..\\..\\evil.txt', data: Buffer.from('gotcha') }]) },
-  { name: 'symlink', reason: 'symlink', entry: 'signed.pdf', build: async () => rawZip([ok('original.pdf'), { name: 'signed.pdf', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]) },
-  { name: 'duplicate', reason: 'duplicate', entry: 'original.pdf', build: async () => rawZip([ok('original.pdf'), { name: 'original.pdf', data: Buffer.from('%PDF-1.4 another') }]) },
+  {
+    name: 'zip-slip',
+    reason: 'parentPath',
+    entry: '../../escaped.txt',
+    build: async () => rawZip([ok('original.pdf'), { name: '../../escaped.txt', data: Buffer.from('gotcha') }]),
+  },
+  {
+    name: 'zip-slip-nested',
+    reason: 'parentPath',
+    entry: 'docs/../../../etc/cron.d/x',
+    build: async () => rawZip([{ name: 'docs/../../../etc/cron.d/x', data: Buffer.from('* * * * * root true') }]),
+  },
+  {
+    name: 'absolute-path',
+    reason: 'absolutePath',
+    entry: '/tmp/signdock-absolute.txt',
+    build: async () => rawZip([ok('original.pdf'), { name: '/tmp/signdock-absolute.txt', data: Buffer.from('gotcha') }]),
+  },
+  {
+    name: 'windows-drive',
+    reason: 'absolutePath',
+    entry: 'C:/Windows/evil.dll',
+    build: async () => rawZip([{ name: 'C:/Windows/evil.dll', data: Buffer.from('MZ') }]),
+  },
+  {
+    name: 'backslash',
+    reason: 'backslash',
+    entry: '..\\..\\evil.txt',
+    build: async () => rawZip([ok('original.pdf'), { name: '..\\..\\evil.txt', data: Buffer.from('gotcha') }]),
+  },
+  {
+    name: 'symlink',
+    reason: 'symlink',
+    entry: 'signed.pdf',
+    build: async () => rawZip([ok('original.pdf'), { name: 'signed.pdf', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]),
+  },
+  {
+    name: 'duplicate',
+    reason: 'duplicate',
+    entry: 'original.pdf',
+    build: async () => rawZip([ok('original.pdf'), { name: 'original.pdf', data: Buffer.from('%PDF-1.4 another') }]),
+  },
   {
     name: 'zip-bomb',
     reason: 'ratio',
     entry: 'signed.pdf',
-    build: async () => rawZip([ok('original.pdf'), { name: 'signed.pdf', data: Buffer.alloc(0), method: 8, compressed: await deflatedZeros(64 * 1024 * 1024), declaredSize: 64 * 1024 * 1024 }]),
+    build: async () =>
+      rawZip([
+        ok('original.pdf'),
+        {
+          name: 'signed.pdf',
+          data: Buffer.alloc(0),
+          method: 8,
+          compressed: await deflatedZeros(64 * 1024 * 1024),
+          declaredSize: 64 * 1024 * 1024,
+        },
+      ]),
   },
   {
     name: 'lying-size',
     reason: 'sizeMismatch',
     entry: 'signed.pdf',
     // Declares 100 bytes; inflates to 8 MB (the ratio check sees only the harmless declared size).
-    build: async () => rawZip([ok('original.pdf'), { name: 'signed.pdf', data: Buffer.alloc(100), method: 8, compressed: await deflatedZeros(8 * 1024 * 1024), declaredSize: 100 }]),
+    build: async () =>
+      rawZip([
+        ok('original.pdf'),
+        { name: 'signed.pdf', data: Buffer.alloc(100), method: 8, compressed: await deflatedZeros(8 * 1024 * 1024), declaredSize: 100 },
+      ]),
   },
   ...strictReaderCases(),
 ];
@@ -109,7 +166,13 @@ function strictReaderCases(): HostileCase[] {
       reason: 'hiddenEntry',
       entry: 'evil.sh',
       words: /entry "evil\.sh" \(at byte \d+, after the entry "original\.pdf"\) that its central directory does not list/,
-      build: zip(() => craftZip([ok('original.pdf'), { name: 'evil.sh', data: Buffer.from('#!/bin/sh\nrm -rf ~\n'), hidden: true }, { name: 'signed.pdf', data: genuine }])),
+      build: zip(() =>
+        craftZip([
+          ok('original.pdf'),
+          { name: 'evil.sh', data: Buffer.from('#!/bin/sh\nrm -rf ~\n'), hidden: true },
+          { name: 'signed.pdf', data: genuine },
+        ]),
+      ),
     },
     {
       name: 'case-twins',
@@ -117,7 +180,13 @@ function strictReaderCases(): HostileCase[] {
       reason: 'nameCollision',
       entry: 'SIGNED.PDF',
       words: /"signed\.pdf" and "SIGNED\.PDF" differ only in letter case/,
-      build: zip(() => craftZip([{ name: 'signed.pdf', data: genuine }, { name: 'SIGNED.PDF', data: forged }, { name: 'Signed.pdf', data: forged }])),
+      build: zip(() =>
+        craftZip([
+          { name: 'signed.pdf', data: genuine },
+          { name: 'SIGNED.PDF', data: forged },
+          { name: 'Signed.pdf', data: forged },
+        ]),
+      ),
     },
     {
       name: 'nfc-nfd-twins',
@@ -125,7 +194,12 @@ function strictReaderCases(): HostileCase[] {
       reason: 'nameCollision',
       entry: nfd,
       words: /Unicode form \(NFC\/NFD\)/,
-      build: zip(() => craftZip([{ name: nfc, data: genuine }, { name: nfd, data: forged }])),
+      build: zip(() =>
+        craftZip([
+          { name: nfc, data: genuine },
+          { name: nfd, data: forged },
+        ]),
+      ),
     },
     {
       name: 'nested-zip-slip',
@@ -133,7 +207,12 @@ function strictReaderCases(): HostileCase[] {
       reason: 'parentPath',
       entry: 'inner.zip!/../evil.txt',
       words: /^Inside "inner\.zip", a ZIP in the package: The entry "\.\.\/evil\.txt" climbs out of its folder/,
-      build: zip(() => craftZip([ok('original.pdf'), { name: 'inner.zip', method: 8, data: craftZip([{ name: '../evil.txt', data: Buffer.from('gotcha') }]) }])),
+      build: zip(() =>
+        craftZip([
+          ok('original.pdf'),
+          { name: 'inner.zip', method: 8, data: craftZip([{ name: '../evil.txt', data: Buffer.from('gotcha') }]) },
+        ]),
+      ),
     },
     {
       name: 'unicode-path-twin',
@@ -143,8 +222,18 @@ function strictReaderCases(): HostileCase[] {
       words: /"signed\.pdf" carries a second name, "unused\.pdf", in an Info-ZIP Unicode Path field in the package's directory/,
       build: zip(() =>
         craftZip([
-          { name: 'signed.pdf', data: forged, centralExtra: unicodePathField('signed.pdf', 'unused.pdf'), localExtra: unicodePathField('signed.pdf', 'unused.pdf') },
-          { name: 'genuine.pdf', data: genuine, centralExtra: unicodePathField('genuine.pdf', 'signed.pdf'), localExtra: unicodePathField('genuine.pdf', 'signed.pdf') },
+          {
+            name: 'signed.pdf',
+            data: forged,
+            centralExtra: unicodePathField('signed.pdf', 'unused.pdf'),
+            localExtra: unicodePathField('signed.pdf', 'unused.pdf'),
+          },
+          {
+            name: 'genuine.pdf',
+            data: genuine,
+            centralExtra: unicodePathField('genuine.pdf', 'signed.pdf'),
+            localExtra: unicodePathField('genuine.pdf', 'signed.pdf'),
+          },
         ]),
       ),
     },
@@ -186,7 +275,12 @@ function strictReaderCases(): HostileCase[] {
       reason: 'overlap',
       entry: 'copy.pdf',
       words: /"copy\.pdf" starts inside "signed\.pdf": two entries share bytes/,
-      build: zip(() => craftZip([{ name: 'signed.pdf', data: genuine }, { name: 'copy.pdf', data: genuine, sameLocalAs: 0 }])),
+      build: zip(() =>
+        craftZip([
+          { name: 'signed.pdf', data: genuine },
+          { name: 'copy.pdf', data: genuine, sameLocalAs: 0 },
+        ]),
+      ),
     },
     {
       name: 'gap-between-entries',
@@ -210,7 +304,16 @@ function strictReaderCases(): HostileCase[] {
       reason: 'nestedTooDeep',
       entry: 'a.zip!/b.zip!/c.zip',
       words: /Inside "a\.zip!\/b\.zip", a ZIP in the package: The entry "c\.zip" is a ZIP nested more than 2 levels deep/,
-      build: zip(() => craftZip([{ name: 'a.zip', data: craftZip([{ name: 'b.zip', data: craftZip([{ name: 'c.zip', data: craftZip([{ name: 'x.txt', data: Buffer.from('deep') }]) }]) }]) }])),
+      build: zip(() =>
+        craftZip([
+          {
+            name: 'a.zip',
+            data: craftZip([
+              { name: 'b.zip', data: craftZip([{ name: 'c.zip', data: craftZip([{ name: 'x.txt', data: Buffer.from('deep') }]) }]) },
+            ]),
+          },
+        ]),
+      ),
     },
     {
       name: 'file-and-folder',
@@ -218,7 +321,12 @@ function strictReaderCases(): HostileCase[] {
       reason: 'nameCollision',
       entry: 'Docs/a.pdf',
       words: /"Docs\/a\.pdf" sits in a folder that is also the file "docs"/,
-      build: zip(() => craftZip([{ name: 'docs', data: genuine }, { name: 'Docs/a.pdf', data: forged }])),
+      build: zip(() =>
+        craftZip([
+          { name: 'docs', data: genuine },
+          { name: 'Docs/a.pdf', data: forged },
+        ]),
+      ),
     },
   ];
 }

@@ -26,7 +26,16 @@ export async function signedPdf(text = 'Signed by SignDock tests'): Promise<Buff
     M: PDFString.fromDate(new Date('2025-06-01T10:00:00Z')),
   });
   const signatureRef = pdf.context.register(signature);
-  const widget = pdf.context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', Rect: [0, 0, 0, 0], V: signatureRef, T: PDFString.of('Signature1'), F: 4, P: page.ref });
+  const widget = pdf.context.obj({
+    Type: 'Annot',
+    Subtype: 'Widget',
+    FT: 'Sig',
+    Rect: [0, 0, 0, 0],
+    V: signatureRef,
+    T: PDFString.of('Signature1'),
+    F: 4,
+    P: page.ref,
+  });
   const widgetRef = pdf.context.register(widget);
   page.node.set(PDFName.of('Annots'), pdf.context.obj([widgetRef]));
   pdf.catalog.set(PDFName.of('AcroForm'), pdf.context.obj({ Fields: [widgetRef], SigFlags: PDFNumber.of(3) }));
@@ -42,12 +51,27 @@ export async function signedPdf(text = 'Signed by SignDock tests'): Promise<Buff
   const at = text1.indexOf(byteRangePlaceholder);
   bytes.write(written.padEnd(byteRangePlaceholder.length, ' '), at, 'latin1');
 
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const ca = loadSandboxCa();
   const signedAt = new Date();
-  const cert = issueSignerCertificate(ca, publicKey, { serialHex: '0badc0de01', name: 'Test Signer', email: 'signer@example.com', signatureId: 'pdf-signature-test', signedAt });
+  const cert = issueSignerCertificate(ca, publicKey, {
+    serialHex: '0badc0de01',
+    name: 'Test Signer',
+    email: 'signer@example.com',
+    signatureId: 'pdf-signature-test',
+    signedAt,
+  });
   const content = Buffer.concat([bytes.subarray(0, contentsStart), bytes.subarray(contentsEnd)]);
-  const cms = detachedSignature(content, { cert: forge.pki.certificateFromPem(forge.pki.certificateToPem(cert)), keyPem: privateKey, chain: [ca.cert], signingTime: signedAt });
+  const cms = detachedSignature(content, {
+    cert: forge.pki.certificateFromPem(forge.pki.certificateToPem(cert)),
+    keyPem: privateKey,
+    chain: [ca.cert],
+    signingTime: signedAt,
+  });
   bytes.write(cms.toString('hex').padEnd(contentsBytes * 2, '0'), contentsStart + 1, 'latin1');
   return bytes;
 }

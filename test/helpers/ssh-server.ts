@@ -122,7 +122,10 @@ export async function startSshServer(): Promise<SshServer> {
       const pids = sessionPids();
       for (const pid of pids) process.kill(pid, 'SIGKILL');
       await new Promise<void>((resolve) => {
-        const look = () => (pids.every((pid) => !existsSync(`/proc/${pid}/stat`) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z')) ? resolve() : setTimeout(look, 10));
+        const look = () =>
+          pids.every((pid) => !existsSync(`/proc/${pid}/stat`) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'))
+            ? resolve()
+            : setTimeout(look, 10);
         look();
       });
     },

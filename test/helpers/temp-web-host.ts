@@ -17,7 +17,10 @@ export interface TempWebHost {
 export async function startTempWebHost(csp = "default-src 'self'", options: { reviewArchive?: string } = {}): Promise<TempWebHost> {
   const data = tempFolder();
   const ui = tempFolder();
-  writeFileSync(join(ui.path, 'index.html'), `<!doctype html><meta http-equiv="Content-Security-Policy"\n content="${csp}"><title>SignDock</title>`);
+  writeFileSync(
+    join(ui.path, 'index.html'),
+    `<!doctype html><meta http-equiv="Content-Security-Policy"\n content="${csp}"><title>SignDock</title>`,
+  );
   const core = createCore({ dataFolder: data.path, hostKind: 'web', version: '0.0.0', secrets: new MemorySecretStore(), ...options });
   const host = await startWebHost({ core, rendererDir: ui.path, ...options });
   return {

@@ -44,13 +44,28 @@ const addressLike = fc.oneof(
 
 function stringArbitrary(schema: Schema, def: Def): fc.Arbitrary<string> {
   const { minLength, maxLength } = lengths(def, 24);
-  const unit = fc.oneof({ weight: 4, arbitrary: fc.constant('grapheme-ascii' as const) }, { weight: 1, arbitrary: fc.constant('grapheme' as const) });
+  const unit = fc.oneof(
+    { weight: 4, arbitrary: fc.constant('grapheme-ascii' as const) },
+    { weight: 1, arbitrary: fc.constant('grapheme' as const) },
+  );
   const text = unit.chain((u) => fc.string({ unit: u, minLength, maxLength }));
   const refined = checksOf(def).some((c) => c.check === 'custom' || c.check === 'overwrite');
   // A whole-string pattern (`^…$`, e.g. a fingerprint) is rarely met by chance: strings made from it are tried too.
-  const patterns = checksOf(def).flatMap((c) => (c.check === 'string_format' && c.format === 'regex' && c.pattern && c.pattern.source.startsWith('^') && c.pattern.source.endsWith('$') ? [c.pattern] : []));
+  const patterns = checksOf(def).flatMap((c) =>
+    c.check === 'string_format' && c.format === 'regex' && c.pattern && c.pattern.source.startsWith('^') && c.pattern.source.endsWith('$')
+      ? [c.pattern]
+      : [],
+  );
   if (patterns.length > 0) return fc.oneof(...patterns.map((pattern) => fc.stringMatching(pattern)), text).filter(accepts(schema));
-  return refined ? fc.oneof(text, text.map((t) => t.replace(/\s/g, '')), addressLike).filter(accepts(schema)) : text.filter(accepts(schema));
+  return refined
+    ? fc
+        .oneof(
+          text,
+          text.map((t) => t.replace(/\s/g, '')),
+          addressLike,
+        )
+        .filter(accepts(schema))
+    : text.filter(accepts(schema));
 }
 
 function numberArbitrary(def: Def): fc.Arbitrary<number> {
@@ -62,7 +77,9 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
     if (c.check === 'greater_than') min = Math.max(min, (c.value ?? min) + (c.inclusive || !integer ? 0 : 1));
     if (c.check === 'less_than') max = Math.min(max, (c.value ?? max) - (c.inclusive || !integer ? 0 : 1));
   }
-  return integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0));
+  return integer
+    ? fc.integer({ min, max })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0));
 }
 
 /** JSON values the schema accepts (its own refinements are tried by filtering at the leaves). */
@@ -140,16 +157,27 @@ function containers(value: unknown, path: Path = [], out: Path[] = []): Path[] {
 /** `value` (JSON) with one place broken: a field or element set to any JSON, removed, or a key added. */
 export function mutated(value: unknown): fc.Arbitrary<unknown> {
   return fc
-    .record({ pick: fc.nat(), op: fc.constantFrom('set', 'remove', 'add'), key: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'toString')), junk: fc.jsonValue({ maxDepth: 3 }) })
+    .record({
+      pick: fc.nat(),
+      op: fc.constantFrom('set', 'remove', 'add'),
+      key: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'toString')),
+      junk: fc.jsonValue({ maxDepth: 3 }),
+    })
     .map(({ pick, op, key, junk }) => {
       const copy: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
       const places = containers(copy);
       if (places.length === 0) return junk;
       const path = places[pick % places.length]!;
-      const target = path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], copy) as Record<string, unknown> | unknown[];
+      const target = path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], copy) as
+        Record<string, unknown> | unknown[];
       const keys = Object.keys(target);
       if (op === 'add' || keys.length === 0) {
-        Object.defineProperty(target, Array.isArray(target) ? target.length : key, { value: junk, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, Array.isArray(target) ? target.length : key, {
+          value: junk,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       } else {
         const chosen = keys[pick % keys.length]!;
         if (op === 'remove') {

@@ -33,7 +33,14 @@ describe('the demo account keeps its address', () => {
   it('refuses a new address in words, and the listener there receives no request', async () => {
     const before = (await core.accounts.state()).accounts[0]!;
     const result = await core.dispatch('accounts.update', { accountId, baseUrl: listener.url });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'InvalidInput', code: 'accountDemoFixed', fields: { baseUrl: [expect.stringMatching(/demo account works only with the sandbox/)] } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'InvalidInput',
+        code: 'accountDemoFixed',
+        fields: { baseUrl: [expect.stringMatching(/demo account works only with the sandbox/)] },
+      },
+    });
     if (!result.ok) expect(result.error.message).toMatch(/address and key cannot be changed/);
     expect(listener.requests).toEqual([]);
     expect(listener.requests.some((r) => r.authorization?.startsWith('Bearer sandbox_'))).toBe(false);
@@ -41,8 +48,14 @@ describe('the demo account keeps its address', () => {
   });
 
   it('refuses a new key too, and still takes a new name', async () => {
-    expect(await core.dispatch('accounts.update', { accountId, apiKey: 'sk_live_0123456789abcdef' })).toMatchObject({ ok: false, error: { code: 'accountDemoFixed', fields: { apiKey: [expect.any(String)] } } });
-    expect(await core.dispatch('accounts.update', { accountId, name: 'My demo' })).toMatchObject({ ok: true, value: { name: 'My demo', demo: true } });
+    expect(await core.dispatch('accounts.update', { accountId, apiKey: 'sk_live_0123456789abcdef' })).toMatchObject({
+      ok: false,
+      error: { code: 'accountDemoFixed', fields: { apiKey: [expect.any(String)] } },
+    });
+    expect(await core.dispatch('accounts.update', { accountId, name: 'My demo' })).toMatchObject({
+      ok: true,
+      value: { name: 'My demo', demo: true },
+    });
     expect(listener.requests).toEqual([]);
   });
 });

@@ -35,7 +35,13 @@ describe('no Secret Service: one account needs the keychain, everything else wor
 
   it('starts the demo and the background work; the keychain account says it needs the keychain', async () => {
     // An account added on a day the keychain was there: its key is in the keychain.
-    new AccountsRepo(core.db).insert({ id: 'office', name: 'Office', baseUrl: 'https://connect.signatura.co', demo: false, createdAt: new Date().toISOString() });
+    new AccountsRepo(core.db).insert({
+      id: 'office',
+      name: 'Office',
+      baseUrl: 'https://connect.signatura.co',
+      demo: false,
+      createdAt: new Date().toISOString(),
+    });
     const started = Date.now();
     const demo = await core.dispatch('sandbox.start', {});
     expect(demo.ok, JSON.stringify(demo)).toBe(true);

@@ -59,9 +59,24 @@ describe('automatic reminders against the sandbox', () => {
     sandbox.services.clock.advance?.(-10 * DAY);
     const file = await samplePdf('Remind me');
     const { workflow } = sandbox.services;
-    const lease = workflow.create({ title: 'Lease waiting', file, signatures: [{ validations: { EM: 'slow@example.com' }, inviteChannel: ['EM'] }] });
-    const link = workflow.create({ title: 'Link only', file, signatures: [{ validations: { EM: 'link@example.com' }, inviteChannel: [] }] });
-    const signed = workflow.create({ title: 'Signed already', file, signatures: [{ validations: { EM: 'quick@example.com' }, inviteChannel: ['EM'] }, { validations: { EM: 'slow2@example.com' }, inviteChannel: ['EM'] }] });
+    const lease = workflow.create({
+      title: 'Lease waiting',
+      file,
+      signatures: [{ validations: { EM: 'slow@example.com' }, inviteChannel: ['EM'] }],
+    });
+    const link = workflow.create({
+      title: 'Link only',
+      file,
+      signatures: [{ validations: { EM: 'link@example.com' }, inviteChannel: [] }],
+    });
+    const signed = workflow.create({
+      title: 'Signed already',
+      file,
+      signatures: [
+        { validations: { EM: 'quick@example.com' }, inviteChannel: ['EM'] },
+        { validations: { EM: 'slow2@example.com' }, inviteChannel: ['EM'] },
+      ],
+    });
     workflow.sign(signed.signatureIds[0]!);
     Object.assign(ids, { lease: lease.id, leaseSignature: lease.signatureIds[0]!, link: link.id, signed: signed.signatureIds[0]! });
 
@@ -101,7 +116,9 @@ describe('automatic reminders against the sandbox', () => {
     expect(await resends()).toBe(2);
 
     const detail = await call<{ timeline: TimelineEntry[] }>('documents.detail', { documentId: ids.lease });
-    expect(detail.timeline).toContainEqual(expect.objectContaining({ kind: 'action', action: 'autoRemind', outcome: 'done', target: ids.leaseSignature }));
+    expect(detail.timeline).toContainEqual(
+      expect.objectContaining({ kind: 'action', action: 'autoRemind', outcome: 'done', target: ids.leaseSignature }),
+    );
 
     // A day later: not due yet (every 3 days).
     advance(DAY);

@@ -50,7 +50,10 @@ describe('evidence downloads', () => {
     t = testClient(server.url);
     await t.client.downloadEvidence('d1', 'pdf-certificate', join(folder.path, 'certificate.pdf'));
     await t.client.downloadEvidence('d1', 'document', join(folder.path, 'signed.pdf'));
-    expect(server.requests.map((r) => r.path)).toEqual(['/api/v2/documents/d1/download/pdf-certificate', '/api/v2/documents/d1/download/document']);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/api/v2/documents/d1/download/pdf-certificate',
+      '/api/v2/documents/d1/download/document',
+    ]);
   });
 
   it('start again after a connection cut mid-file, and the result is whole', async () => {

@@ -86,7 +86,9 @@ describe('service client errors: each outcome is a typed error in plain words', 
     const error = await failure(t.client.invalidateSignature('s1', { reason: 'typo', notify: false }));
     expect(error.kind).toBe('InvalidInput');
     expect(error.fields).toBeUndefined();
-    expect(error.message).toBe('The service did not accept the request to invalidate the signature. Give a new signer or a custom signature.');
+    expect(error.message).toBe(
+      'The service did not accept the request to invalidate the signature. Give a new signer or a custom signature.',
+    );
   });
 
   it('InvalidInput: an error page that is not JSON is not shown to the clerk', async () => {
@@ -168,7 +170,9 @@ describe('service client errors: each outcome is a typed error in plain words', 
     t = testClient(server.url);
     const error = await failure(t.client.createDocument({ title: 'T', filePath: pdf, signatures: signers }));
     expect(error).toMatchObject({ kind: 'Ambiguous', code: 'service.ambiguous', params: { operation: 'create' } });
-    expect(error.message).toMatch(/^The connection to 127\.0\.0\.1:\d+ was cut off after the request to create the document went out, so it is not known whether it was done/);
+    expect(error.message).toMatch(
+      /^The connection to 127\.0\.0\.1:\d+ was cut off after the request to create the document went out, so it is not known whether it was done/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 

@@ -13,7 +13,9 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-const all = Array.from({ length: 5 }, (_, i) => wireDocument(`d${i + 1}`, i === 2 ? { created_date: '2025-01-01T00:00:00Z', creation_date: undefined } : {}));
+const all = Array.from({ length: 5 }, (_, i) =>
+  wireDocument(`d${i + 1}`, i === 2 ? { created_date: '2025-01-01T00:00:00Z', creation_date: undefined } : {}),
+);
 
 /** Django REST Framework's limit/offset pagination, with absolute `next` links as DRF writes them. */
 function paginated(origin: string) {
@@ -34,7 +36,11 @@ describe('listing documents', () => {
     const pages = [];
     for await (const page of t.client.listDocuments()) pages.push(page);
     expect(pages.map((p) => p.documents.map((d) => d.id))).toEqual([['d1', 'd2'], ['d3', 'd4'], ['d5']]);
-    expect(pages.map((p) => [p.pageNumber, p.count])).toEqual([[1, 5], [2, 5], [3, 5]]);
+    expect(pages.map((p) => [p.pageNumber, p.count])).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 5],
+    ]);
     expect(server.requests.map((r) => r.path)).toEqual([
       '/api/v2/documents?limit=2',
       '/api/v2/documents?limit=2&offset=2',
@@ -78,7 +84,9 @@ describe('listing documents', () => {
   });
 
   it('stops when a page points back to one already read', async () => {
-    server.handle((_req, res) => json(res, 200, { count: 9, next: `${server.url}/api/v2/documents?limit=100`, results: [wireDocument('d1')] }));
+    server.handle((_req, res) =>
+      json(res, 200, { count: 9, next: `${server.url}/api/v2/documents?limit=100`, results: [wireDocument('d1')] }),
+    );
     t = testClient(server.url);
     await expect(t.client.listAll()).rejects.toMatchObject({ code: 'service.unreadableResponse' });
     expect(server.requests).toHaveLength(1);

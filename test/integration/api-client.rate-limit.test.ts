@@ -33,7 +33,9 @@ function timed(t: TestClient, answer: (n: number, res: Parameters<typeof json>[0
 describe('rate limiting: one limiter per account, Retry-After honoured, backoff otherwise', () => {
   it('waits out Retry-After in seconds before retrying', async () => {
     t = testClient(server.url);
-    const times = timed(t, (n, res) => (n === 1 ? json(res, 429, { detail: 'throttled' }, { 'retry-after': '3' }) : json(res, 200, wireDocument('d1'))));
+    const times = timed(t, (n, res) =>
+      n === 1 ? json(res, 429, { detail: 'throttled' }, { 'retry-after': '3' }) : json(res, 200, wireDocument('d1')),
+    );
     await t.client.getDocument('d1');
     expect(times).toHaveLength(2);
     expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(3000);

@@ -63,7 +63,9 @@ describe('retries: reads are retried, changes only when the service certainly di
       server.requests.length = 0;
       script([status(code)], wireDocument('d1'));
       t = testClient(server.url);
-      await expect(t.client.createDocument({ title: 'T', filePath: pdf, signatures: signers })).rejects.toMatchObject({ kind: expected[code] });
+      await expect(t.client.createDocument({ title: 'T', filePath: pdf, signatures: signers })).rejects.toMatchObject({
+        kind: expected[code],
+      });
       expect(server.requests, `after ${code}`).toHaveLength(1);
       await t.close();
     }
@@ -123,7 +125,9 @@ describe('retries: reads are retried, changes only when the service certainly di
   it('an invalidation answered 500 is Ambiguous and not repeated (it may have invited the new signer)', async () => {
     script([status(500)], { id: 's1', status: 'CA' });
     t = testClient(server.url);
-    await expect(t.client.invalidateSignature('s1', { reason: 'wrong person', newSigner: 'b@example.com', notify: true })).rejects.toMatchObject({
+    await expect(
+      t.client.invalidateSignature('s1', { reason: 'wrong person', newSigner: 'b@example.com', notify: true }),
+    ).rejects.toMatchObject({
       kind: 'Ambiguous',
       status: 500,
     });

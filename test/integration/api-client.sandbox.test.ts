@@ -107,12 +107,17 @@ describe('service client against the sandbox', () => {
     // That refusal is about one signature: the account is not held back.
     expect((await client.getDocument(created.id)).id).toBe(created.id);
     // The second signer has no invitation channel: nothing to remind.
-    await expect(client.resendInvitation(created.signatures[1]?.id ?? '')).rejects.toMatchObject({ kind: 'Conflict', code: 'service.cannotRemind' });
+    await expect(client.resendInvitation(created.signatures[1]?.id ?? '')).rejects.toMatchObject({
+      kind: 'Conflict',
+      code: 'service.cannotRemind',
+    });
   });
 
   it('downloads the three evidence files once everyone has signed, each hashed as written', async () => {
     const created = await create('To sign');
-    await expect(client.downloadEvidence(created.id, 'zipfile', join(folder.path, 'early.zip'))).rejects.toMatchObject({ kind: 'NotFound' });
+    await expect(client.downloadEvidence(created.id, 'zipfile', join(folder.path, 'early.zip'))).rejects.toMatchObject({
+      kind: 'NotFound',
+    });
     await sandbox.controlClient.signAll({ name: 'Ana Pérez' });
     const signed = await client.getDocument(created.id);
     expect(signed.status).toBe('CO');
@@ -134,7 +139,9 @@ describe('service client against the sandbox', () => {
       .createDocument({ title: 'Bad', filePath: pdfPath, signatures: [{ validations: { EM: 'not-an-email' }, inviteChannel: ['EM'] }] })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'InvalidInput', fields: { 'signatures.0.validations': ['EM: Enter a valid email address.'] } });
-    expect((error as Error).message).toBe('The service did not accept the request to create the document. Signer 1, e-mail: Enter a valid email address.');
+    expect((error as Error).message).toBe(
+      'The service did not accept the request to create the document. Signer 1, e-mail: Enter a valid email address.',
+    );
   });
 
   it('says the key was not accepted', async () => {

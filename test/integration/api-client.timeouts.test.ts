@@ -68,7 +68,10 @@ describe('timeouts on every request', () => {
     });
     t = quick(2);
     const dest = join(folder.path, 'certificate.pdf');
-    await expect(t.client.downloadEvidence('d1', 'pdf-certificate', dest)).rejects.toMatchObject({ kind: 'Network', code: 'network.timeout' });
+    await expect(t.client.downloadEvidence('d1', 'pdf-certificate', dest)).rejects.toMatchObject({
+      kind: 'Network',
+      code: 'network.timeout',
+    });
     expect(server.requests).toHaveLength(2);
     expect(readdirSync(folder.path)).toEqual([]);
   });

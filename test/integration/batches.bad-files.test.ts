@@ -46,14 +46,34 @@ describe.skipIf(!keyring.ok)('CLI send: bad files are refused at the check, good
   });
 
   it('says why each bad file was refused and sends the six good ones', async () => {
-    const run = await runCli(['--home', home.path, '--json', 'send', files.path, '--signer', 'EM=ana@example.com,PH=+5491123456789;invite=EM']);
+    const run = await runCli([
+      '--home',
+      home.path,
+      '--json',
+      'send',
+      files.path,
+      '--signer',
+      'EM=ana@example.com,PH=+5491123456789;invite=EM',
+    ]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/“notes\.txt” was left out: only PDF files can be sent/);
-    const result = JSON.parse(run.stdout) as { items: { file: string; status: string; error: string | null; document_id: string | null; signatures: unknown[] }[] };
+    const result = JSON.parse(run.stdout) as {
+      items: { file: string; status: string; error: string | null; document_id: string | null; signatures: unknown[] }[];
+    };
     const byName = new Map(result.items.map((item) => [item.file.split('/').pop()!, item]));
-    expect([...byName.keys()].sort()).toEqual(
-      ['cut-off.pdf', 'empty.pdf', 'huge.pdf', 'invoice-001.pdf', 'invoice-002.pdf', 'invoice-003.pdf', 'invoice-004.pdf', 'invoice-005.pdf', 'invoice-006.pdf', 'locked.pdf', 'scan.pdf'],
-    );
+    expect([...byName.keys()].sort()).toEqual([
+      'cut-off.pdf',
+      'empty.pdf',
+      'huge.pdf',
+      'invoice-001.pdf',
+      'invoice-002.pdf',
+      'invoice-003.pdf',
+      'invoice-004.pdf',
+      'invoice-005.pdf',
+      'invoice-006.pdf',
+      'locked.pdf',
+      'scan.pdf',
+    ]);
 
     const refused = {
       'scan.pdf': /not a PDF: it is a PNG image renamed \.pdf/,

@@ -10,9 +10,18 @@ const rel = (path: string) => relative(folder.path, path).split('\\').join('/');
 
 beforeAll(() => {
   const files = [
-    'drop/contract 10.pdf', 'drop/contract 2.pdf', 'drop/Scan.PDF', 'drop/photo.png', 'drop/README',
-    'drop/sub/deeper/annex.pdf', 'drop/sub/table.xlsx', 'drop/.DS_Store', 'drop/._contract 2.pdf',
-    'drop/.git/HEAD.pdf', 'loose.pdf', 'letter.docx',
+    'drop/contract 10.pdf',
+    'drop/contract 2.pdf',
+    'drop/Scan.PDF',
+    'drop/photo.png',
+    'drop/README',
+    'drop/sub/deeper/annex.pdf',
+    'drop/sub/table.xlsx',
+    'drop/.DS_Store',
+    'drop/._contract 2.pdf',
+    'drop/.git/HEAD.pdf',
+    'loose.pdf',
+    'letter.docx',
   ];
   for (const file of files) {
     mkdirSync(join(at(file), '..'), { recursive: true });
@@ -25,7 +34,13 @@ afterAll(() => folder.remove());
 describe('expandInputs', () => {
   it('takes files and whole folders, PDFs by extension in any case, folders in natural name order', async () => {
     const { pdfs, truncated } = await expandInputs([at('drop'), at('loose.pdf'), at('letter.docx')]);
-    expect(pdfs.map(rel)).toEqual(['drop/contract 2.pdf', 'drop/contract 10.pdf', 'drop/Scan.PDF', 'drop/sub/deeper/annex.pdf', 'loose.pdf']);
+    expect(pdfs.map(rel)).toEqual([
+      'drop/contract 2.pdf',
+      'drop/contract 10.pdf',
+      'drop/Scan.PDF',
+      'drop/sub/deeper/annex.pdf',
+      'loose.pdf',
+    ]);
     expect(truncated).toBe(false);
   });
 

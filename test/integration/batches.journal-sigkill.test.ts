@@ -33,12 +33,15 @@ describe('every sent row has its journal entry', () => {
   const audit = (batchId: string) => {
     const db = database();
     try {
-      const sent = db.prepare(`SELECT document_id AS id FROM batch_items WHERE batch_id = ? AND state = 'sent'`).all(batchId) as { id: string }[];
+      const sent = db.prepare(`SELECT document_id AS id FROM batch_items WHERE batch_id = ? AND state = 'sent'`).all(batchId) as {
+        id: string;
+      }[];
       const files = db.prepare('SELECT document_id AS id FROM sent_files').all() as { id: string }[];
       const entries = db.prepare(`SELECT subject, outcome FROM audit_journal WHERE action = 'send'`).all() as Entry[];
       const journaled = new Map<string, number>();
       for (const entry of entries) {
-        if ((JSON.parse(entry.outcome) as { state: string }).state === 'sent') journaled.set(entry.subject, (journaled.get(entry.subject) ?? 0) + 1);
+        if ((JSON.parse(entry.outcome) as { state: string }).state === 'sent')
+          journaled.set(entry.subject, (journaled.get(entry.subject) ?? 0) + 1);
       }
       return {
         sent: sent.length,
@@ -71,10 +74,15 @@ describe('every sent row has its journal entry', () => {
     const first = await runCli(['--home', home.path, 'jobs', 'list'], { env });
     expect(first.code, first.stderr).toBe(0);
     const db = database();
-    db.exec(`CREATE TRIGGER refuse_send BEFORE INSERT ON audit_journal WHEN NEW.action = 'send' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+    db.exec(
+      `CREATE TRIGGER refuse_send BEFORE INSERT ON audit_journal WHEN NEW.action = 'send' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`,
+    );
     db.close();
 
-    const refused = await runCli(['--home', home.path, 'send', join(files.path, 'refused'), '--signer', 'EM=owner@example.com', '--concurrency', '1'], { env });
+    const refused = await runCli(
+      ['--home', home.path, 'send', join(files.path, 'refused'), '--signer', 'EM=owner@example.com', '--concurrency', '1'],
+      { env },
+    );
     expect(refused.code).toBe(1);
     const batchId = /Batch ([0-9a-f-]{36})/.exec(refused.stderr)?.[1];
     expect(batchId, refused.stderr).toBeTruthy();
@@ -102,7 +110,9 @@ describe('every sent row has its journal entry', () => {
     for (let kill = 1; kill <= 6; kill++) {
       // A few more creates (1 to 5, at random) reach the sandbox, then the sender is killed: whatever it was writing.
       const target = (await creates()) + 1 + Math.floor(prng.next() * 5);
-      const args = batchId ? ['send', '--resume', batchId] : ['send', join(files.path, 'killed'), '--signer', 'EM=notary@example.com', '--concurrency', '3'];
+      const args = batchId
+        ? ['send', '--resume', batchId]
+        : ['send', join(files.path, 'killed'), '--signer', 'EM=notary@example.com', '--concurrency', '3'];
       const child = spawnCli(['--home', home.path, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       const exited = new Promise<string | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));

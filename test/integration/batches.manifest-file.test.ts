@@ -75,11 +75,13 @@ describe('reading a manifest file', () => {
   it('refuses a spreadsheet saved as a workbook, a missing file and an oversized one, saying what to do', async () => {
     copyFileSync(join(fixturesFolder, 'docx-renamed.pdf'), at('book.csv'));
     await expect(readManifestFile(at('book.csv'))).rejects.toMatchObject({
-      kind: 'InvalidInput', code: 'manifest.notCsv',
+      kind: 'InvalidInput',
+      code: 'manifest.notCsv',
       message: '“book.csv” is not a CSV file: it is a Word document (.docx). In the spreadsheet, use “Save as” and choose CSV.',
     });
     await expect(readManifestFile(at('nope.csv'))).rejects.toMatchObject({
-      code: 'file.unreadable', message: 'The manifest “nope.csv” could not be read: it does not exist (any more).',
+      code: 'file.unreadable',
+      message: 'The manifest “nope.csv” could not be read: it does not exist (any more).',
     });
     writeFileSync(at('big.csv'), Buffer.alloc(5 * 1024 * 1024 + 1, 0x61));
     await expect(readManifestFile(at('big.csv'))).rejects.toMatchObject({ code: 'manifest.tooLarge' });

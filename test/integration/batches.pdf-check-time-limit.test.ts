@@ -78,11 +78,13 @@ describe('file check time limit', () => {
     try {
       const { value, ticks, maxGapMs, elapsedMs } = await whileTicking(() => checkOne(pool, at('one-page.pdf')));
       expect(value.ok).toBe(false);
-      expect(value.problems).toEqual([{
-        code: 'file.tooSlow',
-        params: { file: 'one-page.pdf', seconds: 1.5 },
-        message: '“one-page.pdf” took too long to read (more than 1.5 s) — it may be damaged.',
-      }]);
+      expect(value.problems).toEqual([
+        {
+          code: 'file.tooSlow',
+          params: { file: 'one-page.pdf', seconds: 1.5 },
+          message: '“one-page.pdf” took too long to read (more than 1.5 s) — it may be damaged.',
+        },
+      ]);
       expect(elapsedMs).toBeGreaterThanOrEqual(1_500);
       expect(ticks).toBeGreaterThan(20);
       // Had the spinning happened on this thread, one gap would last the whole 1.5 s.
@@ -131,10 +133,14 @@ describe('file check time limit', () => {
       `%PDF-1.4\n${objects.map((body, i) => `${i + 1} 0 obj\n${body}\nendobj\n`).join('')}trailer\n<< /Root 1 0 R >>\n%%EOF\n`;
     writeFileSync(at('cycle.pdf'), pdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Count 1 /Kids [2 0 R] >>']));
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    writeFileSync(at('deep.pdf'), pdf([
-      '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /X ${deep} >>`,
-    ]));
+    writeFileSync(
+      at('deep.pdf'),
+      pdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /X ${deep} >>`,
+      ]),
+    );
     const pool = new PdfCheckPool({ size: 2 });
     try {
       const [cycle, nested] = await Promise.all([checkOne(pool, at('cycle.pdf')), checkOne(pool, at('deep.pdf'))]);

@@ -46,8 +46,15 @@ describe('file check: good PDFs', () => {
   it('pass with their page count, size, SHA-256 and a title from the file name', async () => {
     const [one, three] = await checkFiles([at('one-page.pdf'), at('three-pages.pdf')], { pool });
     expect(one).toEqual({
-      ok: true, path: at('one-page.pdf'), fileName: 'one-page.pdf', size: readFileSync(at('one-page.pdf')).byteLength,
-      pages: 1, sha256: sha256(at('one-page.pdf')), title: 'one page', problems: [], duplicateOf: null,
+      ok: true,
+      path: at('one-page.pdf'),
+      fileName: 'one-page.pdf',
+      size: readFileSync(at('one-page.pdf')).byteLength,
+      pages: 1,
+      sha256: sha256(at('one-page.pdf')),
+      title: 'one page',
+      problems: [],
+      duplicateOf: null,
     });
     expect(three).toMatchObject({ ok: true, pages: 3, sha256: sha256(at('three-pages.pdf')), title: 'three pages', problems: [] });
   });
@@ -74,10 +81,12 @@ describe('file check: each bad file is refused with its reason, naming the file'
     const damaged = Buffer.concat([readFileSync(at('one-page.pdf')).subarray(0, 300), Buffer.from('\n@@garbage@@\n%%EOF\n')]);
     writeFileSync(at('damaged.pdf'), damaged);
     expect(onlyProblem(await checkOne(pool, at('notes.pdf')))).toMatchObject({
-      code: 'file.notPdf', message: '“notes.pdf” is not a PDF: its content is not a PDF document.',
+      code: 'file.notPdf',
+      message: '“notes.pdf” is not a PDF: its content is not a PDF document.',
     });
     expect(onlyProblem(await checkOne(pool, at('damaged.pdf')))).toMatchObject({
-      code: 'file.damaged', message: '“damaged.pdf” could not be read as a PDF — it may be damaged.',
+      code: 'file.damaged',
+      message: '“damaged.pdf” could not be read as a PDF — it may be damaged.',
     });
   });
 
@@ -91,7 +100,8 @@ describe('file check: each bad file is refused with its reason, naming the file'
     const result = await checkOne(neverReads, at('huge.pdf'));
     expect(result).toMatchObject({ ok: false, size: maxPdfBytes + 1, pages: null, sha256: null });
     expect(onlyProblem(result)).toEqual({
-      code: 'file.tooLarge', params: { file: 'huge.pdf', maxMb: 50 },
+      code: 'file.tooLarge',
+      params: { file: 'huge.pdf', maxMb: 50 },
       message: '“huge.pdf” is larger than 50 MB, the most the service accepts.',
     });
     await neverReads.close();
@@ -109,7 +119,8 @@ describe('file check: each bad file is refused with its reason, naming the file'
   it('a missing file and a folder are reported as unreadable', async () => {
     mkdirSync(at('folder.pdf'), { recursive: true });
     expect(onlyProblem(await checkOne(pool, at('gone.pdf')))).toMatchObject({
-      code: 'file.unreadable', message: '“gone.pdf” could not be read: it does not exist (any more).',
+      code: 'file.unreadable',
+      message: '“gone.pdf” could not be read: it does not exist (any more).',
     });
     expect(onlyProblem(await checkOne(pool, at('folder.pdf'))).message).toBe('“folder.pdf” could not be read: it is a folder, not a file.');
   });

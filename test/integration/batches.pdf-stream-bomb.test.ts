@@ -24,11 +24,14 @@ describe('file check: decoded stream sizes are bounded', () => {
     try {
       const result = await checkOne(pool, at('bomb.pdf'));
       expect(result.ok).toBe(false);
-      expect(result.problems).toEqual([{
-        code: 'file.expands',
-        params: { file: 'bomb.pdf', maxMb: 32 },
-        message: '“bomb.pdf” unpacks to more than 32 MB when opened, far more than a document to sign needs — it may be damaged or made to overload the computer. Save a new copy (for example with “Print → Save as PDF”) and add that instead.',
-      }]);
+      expect(result.problems).toEqual([
+        {
+          code: 'file.expands',
+          params: { file: 'bomb.pdf', maxMb: 32 },
+          message:
+            '“bomb.pdf” unpacks to more than 32 MB when opened, far more than a document to sign needs — it may be damaged or made to overload the computer. Save a new copy (for example with “Print → Save as PDF”) and add that instead.',
+        },
+      ]);
       // The pool goes on with the next file.
       const good = await PDFDocument.create();
       good.addPage();

@@ -80,11 +80,23 @@ describe('the send queue', () => {
     expect((await callError('batches.send', { batchId: batch.id })).code).toBe('batch.nothingToSend');
 
     const ids = batch.items.map((item) => item.id);
-    batch = await call<Batch>('batches.updateItems', { batchId: batch.id, itemIds: ids, patch: { signers: [{ validations: { EM: ' Ana@Example.com ' }, invite: ['EM'] }] } });
+    batch = await call<Batch>('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: ids,
+      patch: { signers: [{ validations: { EM: ' Ana@Example.com ' }, invite: ['EM'] }] },
+    });
     expect(batch.items[0]!.signers[0]!.validations.EM).toBe('Ana@Example.com');
     // A bad phone on row 2 only; row 3 excluded; the copy of row 1 is the same file.
-    batch = await call<Batch>('batches.updateItems', { batchId: batch.id, itemIds: [ids[1]], patch: { signers: [{ validations: { PH: '12345' }, invite: ['PH'] }] } });
-    batch = await call<Batch>('batches.updateItems', { batchId: batch.id, itemIds: [ids[2]], patch: { excluded: true, title: 'Never sent' } });
+    batch = await call<Batch>('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: [ids[1]],
+      patch: { signers: [{ validations: { PH: '12345' }, invite: ['PH'] }] },
+    });
+    batch = await call<Batch>('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: [ids[2]],
+      patch: { excluded: true, title: 'Never sent' },
+    });
     const byName = (name: string) => batch.items.find((item) => item.fileName === name)!;
     expect(byName('memo-002.pdf').problems.map((problem) => problem.code)).toEqual(['signer.phoneInvalid']);
     expect(byName('memo-002.pdf').problems[0]!.field).toBe('signers.0.PH');
@@ -100,13 +112,18 @@ describe('the send queue', () => {
     expect(rows.get('memo-003.pdf')).toMatchObject({ state: 'draft', excluded: true });
     expect(rows.get('memo-copy.pdf')).toMatchObject({ state: 'failed', error: { code: 'batch.duplicateOf' } });
     expect((await sandbox.controlClient.stats()).creates.total).toBe(1);
-    expect((await callError('batches.updateItems', { batchId: batch.id, itemIds: [ids[0]], patch: { title: 'x' } })).code).toBe('batch.notDraft');
+    expect((await callError('batches.updateItems', { batchId: batch.id, itemIds: [ids[0]], patch: { title: 'x' } })).code).toBe(
+      'batch.notDraft',
+    );
 
     // The sent document is in the mirror at once, and the results export names each row.
     const document = await call<{ id: string; title: string }>('documents.get', { documentId: rows.get('memo-001.pdf')!.documentId });
     expect(document.title).toBe('memo 001');
     const csv = await call<{ text: string }>('batches.exportResults', { batchId: batch.id });
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('file,title,status,document_id,error,signer1,signer1_signature_id,signer1_link,signer1_phone,signer1_channel');
     expect(lines.find((line) => line.startsWith('memo-001.pdf'))).toContain(rows.get('memo-001.pdf')!.signatures[0]!.url!);
     expect(lines.find((line) => line.startsWith('memo-003.pdf'))).toContain(',excluded,');
@@ -118,7 +135,11 @@ describe('the send queue', () => {
     let batch = await call<Batch>('batches.create', {});
     batch = await call<Batch>('batches.addFiles', { batchId: batch.id, paths });
     await core.batches.whenChecked(batch.id);
-    batch = await call<Batch>('batches.updateItems', { batchId: batch.id, itemIds: batch.items.map((item) => item.id), patch: { signers: [signer('EM=buyer@example.com')] } });
+    batch = await call<Batch>('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: batch.items.map((item) => item.id),
+      patch: { signers: [signer('EM=buyer@example.com')] },
+    });
 
     await call('batches.send', { batchId: batch.id, concurrency: 1 });
     await waitUntil(() => core.batches.summary(batch.id).progress.byState.sent >= 2, 20_000, 'two rows sent');
@@ -160,7 +181,11 @@ describe('the send queue', () => {
     let batch = await call<Batch>('batches.create', {});
     batch = await call<Batch>('batches.addFiles', { batchId: batch.id, paths });
     await core.batches.whenChecked(batch.id);
-    await call('batches.updateItems', { batchId: batch.id, itemIds: batch.items.map((item) => item.id), patch: { signers: [signer('AF=20123456789')] } });
+    await call('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: batch.items.map((item) => item.id),
+      patch: { signers: [signer('AF=20123456789')] },
+    });
     await sandbox.controlClient.revokeKey(sandbox.key);
     await call('batches.send', { batchId: batch.id });
     batch = await settled(batch.id);
@@ -188,7 +213,11 @@ describe('the send queue', () => {
     let batch = await call<Batch>('batches.create', {});
     batch = await call<Batch>('batches.addFiles', { batchId: batch.id, paths });
     await core.batches.whenChecked(batch.id);
-    await call('batches.updateItems', { batchId: batch.id, itemIds: batch.items.map((item) => item.id), patch: { signers: [signer('EM=claims@example.com')] } });
+    await call('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: batch.items.map((item) => item.id),
+      patch: { signers: [signer('EM=claims@example.com')] },
+    });
     await call('batches.send', { batchId: batch.id, concurrency: 2 });
     await waitUntil(() => core.batches.summary(batch.id).progress.byState.sent >= 2, 20_000, 'two rows sent');
     await core.close(); // rows in flight stay "sending"
@@ -209,12 +238,20 @@ describe('the send queue', () => {
     let batch = await call<Batch>('batches.create', {});
     batch = await call<Batch>('batches.addFiles', { batchId: batch.id, paths });
     await core.batches.whenChecked(batch.id);
-    await call('batches.updateItems', { batchId: batch.id, itemIds: [batch.items[0]!.id], patch: { signers: [signer('EM=owner@example.com')] } });
+    await call('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: [batch.items[0]!.id],
+      patch: { signers: [signer('EM=owner@example.com')] },
+    });
     const listsBefore = (await sandbox.controlClient.stats()).requests.by_operation.list ?? 0;
     await call('batches.send', { batchId: batch.id });
     batch = await settled(batch.id);
     expect(batch.state).toBe('done');
-    expect(batch.items[0]).toMatchObject({ state: 'failed', attempts: 6, error: { code: 'batch.gaveUp', params: { file: 'deed-001.pdf', attempts: 6 } } });
+    expect(batch.items[0]).toMatchObject({
+      state: 'failed',
+      attempts: 6,
+      error: { code: 'batch.gaveUp', params: { file: 'deed-001.pdf', attempts: 6 } },
+    });
     const stats = await sandbox.controlClient.stats();
     expect(stats.creates.total).toBe(0);
     expect((stats.requests.by_operation.list ?? 0) - listsBefore, 'one look in the list after each unclear try').toBe(6);
@@ -229,7 +266,10 @@ describe('the send queue', () => {
   it('keeps signer presets by name', async () => {
     expect(await call('presets.list', {})).toEqual([]);
     await call('presets.save', { name: 'Legal', signers: [signer('EM=legal@example.com;invite=EM')] });
-    const saved = await call<{ id: string; name: string; signers: Signer[] }[]>('presets.save', { name: 'legal', signers: [signer('EM=notary@example.com'), signer('PH')] });
+    const saved = await call<{ id: string; name: string; signers: Signer[] }[]>('presets.save', {
+      name: 'legal',
+      signers: [signer('EM=notary@example.com'), signer('PH')],
+    });
     expect(saved).toHaveLength(1);
     expect(saved[0]!.signers.map((s) => s.validations)).toEqual([{ EM: 'notary@example.com' }, { PH: null }]);
     expect(await call('presets.remove', { presetId: saved[0]!.id })).toEqual([]);
@@ -247,13 +287,17 @@ describe('copies of files uploaded from the browser', () => {
       const added = await core.dispatch('accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key });
       expect(added.ok).toBe(true);
       // Uploads as the web host stores them: <data>/uploads/<random>/<name>.
-      const uploaded = await Promise.all(['u1', 'u2', 'u3'].map(async (dir) => {
-        const folder = join(home.path, 'uploads', dir);
-        mkdirSync(folder, { recursive: true });
-        return (await writePdfs(folder, 1, `upload-${dir}`))[0]!;
-      }));
+      const uploaded = await Promise.all(
+        ['u1', 'u2', 'u3'].map(async (dir) => {
+          const folder = join(home.path, 'uploads', dir);
+          mkdirSync(folder, { recursive: true });
+          return (await writePdfs(folder, 1, `upload-${dir}`))[0]!;
+        }),
+      );
       const [mine] = await writePdfs(own.path, 1, 'mine');
-      const batch = await core.batches.addFiles(core.batches.create('app').id, [...uploaded, mine!], { signers: [signer('EM=a@example.com')] });
+      const batch = await core.batches.addFiles(core.batches.create('app').id, [...uploaded, mine!], {
+        signers: [signer('EM=a@example.com')],
+      });
       await core.batches.whenChecked(batch.id);
       // A removed row's copy stays while the batch is a draft (Undo adds the same file back), then goes
       // with the others once the batch is done.

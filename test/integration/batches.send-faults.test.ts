@@ -42,7 +42,12 @@ describe('sending a 200-file batch through 429s and ambiguous creates', () => {
   });
 
   it('creates each document exactly once and marks every row sent', async () => {
-    await sandbox.controlClient.setFaults({ throttle_rate: 0.1, ambiguous_create_rate: 0.05, ambiguous_create_mode: 'destroy', operations: ['create', 'list'] });
+    await sandbox.controlClient.setFaults({
+      throttle_rate: 0.1,
+      ambiguous_create_rate: 0.05,
+      ambiguous_create_mode: 'destroy',
+      operations: ['create', 'list'],
+    });
     const summaries: BatchSummary[] = [];
     const unsubscribe = core.events.subscribe((message) => {
       if (message.event === 'batches.changed') summaries.push((message.payload as { batch: BatchSummary }).batch);
@@ -77,6 +82,8 @@ describe('sending a 200-file batch through 429s and ambiguous creates', () => {
     // The rows are in the mirror at once, and progress was reported along the way.
     const listed = await core.dispatch('documents.list', { limit: 500 });
     expect(listed.ok && (listed.value as { total: number }).total).toBe(200);
-    expect(summaries.some((summary) => summary.state === 'sending' && summary.progress.byState.sent > 0 && summary.progress.byState.sent < 200)).toBe(true);
+    expect(
+      summaries.some((summary) => summary.state === 'sending' && summary.progress.byState.sent > 0 && summary.progress.byState.sent < 200),
+    ).toBe(true);
   }, 180_000);
 });

@@ -160,13 +160,16 @@ describe('the CLI sends a file already sent only with --send-again', () => {
     await sandbox.controlClient.reset();
     const env = { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url };
     const [lease] = await writePdfs(files.path, 1, 'lease');
-    const send = (...extra: string[]) => runCli(['--home', home.path, 'send', lease!, '--signer', 'EM=ana@example.com;invite=EM', ...extra], { env });
+    const send = (...extra: string[]) =>
+      runCli(['--home', home.path, 'send', lease!, '--signer', 'EM=ana@example.com;invite=EM', ...extra], { env });
 
     const first = await send();
     expect(first.code, first.stderr).toBe(0);
     const second = await send();
     expect(second.code, second.stdout + second.stderr).toBe(1);
-    expect(second.stdout).toMatch(/^skipped lease-001\.pdf: Already sent on \d{4}-\d\d-\d\d as “lease 001” \(pending\)\. To send it again: add --send-again$/m);
+    expect(second.stdout).toMatch(
+      /^skipped lease-001\.pdf: Already sent on \d{4}-\d\d-\d\d as “lease 001” \(pending\)\. To send it again: add --send-again$/m,
+    );
     expect((await sandbox.controlClient.stats()).creates.total).toBe(1);
 
     const third = await send('--send-again');

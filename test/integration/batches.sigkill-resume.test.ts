@@ -76,8 +76,13 @@ describe.skipIf(!keyring.ok)('send --resume after SIGKILL', () => {
     const random = () => prng.next();
     // Ten kills spread over the batch: each after a few more creates have reached the sandbox.
     let target = 0;
-    const next = async () => (target = Math.max(target, (await sandbox.controlClient.stats()).requests.by_operation.create ?? 0) + 3 + Math.floor(random() * 8));
-    const first = await runAndKill(['--home', home.path, 'send', files.path, '--signer', 'EM=tenant@example.com', '--concurrency', '2'], sandbox, await next());
+    const next = async () =>
+      (target = Math.max(target, (await sandbox.controlClient.stats()).requests.by_operation.create ?? 0) + 3 + Math.floor(random() * 8));
+    const first = await runAndKill(
+      ['--home', home.path, 'send', files.path, '--signer', 'EM=tenant@example.com', '--concurrency', '2'],
+      sandbox,
+      await next(),
+    );
     const batchId = /Batch ([0-9a-f-]{36})/.exec(first.stderr)?.[1];
     expect(batchId, first.stderr).toBeTruthy();
     const createsAfterKill: number[] = [(await sandbox.controlClient.stats()).creates.total];
@@ -88,7 +93,10 @@ describe.skipIf(!keyring.ok)('send --resume after SIGKILL', () => {
       createsAfterKill.push((await sandbox.controlClient.stats()).creates.total);
     }
     // The kills were spread over the batch, not all before the first request or after the last.
-    expect(createsAfterKill.some((n) => n > 0 && n < 100), createsAfterKill.join(',')).toBe(true);
+    expect(
+      createsAfterKill.some((n) => n > 0 && n < 100),
+      createsAfterKill.join(','),
+    ).toBe(true);
 
     const last = await runCli(['--home', home.path, '--json', 'send', '--resume', batchId!]);
     expect(last.code, last.stderr).toBe(0);

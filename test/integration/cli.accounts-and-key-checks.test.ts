@@ -21,7 +21,8 @@ describe.skipIf(!keyring.ok)('CLI accounts and key checks', () => {
   let beta: Sandbox;
   let home: ReturnType<typeof tempFolder>;
   const cli = (args: string[], stdin?: string) => runCli(['--home', home.path, ...args], stdin !== undefined ? { stdin } : {});
-  const titles = async (args: string[]) => (JSON.parse((await cli(['--json', ...args, 'list'])).stdout) as { title: string }[]).map((d) => d.title).sort();
+  const titles = async (args: string[]) =>
+    (JSON.parse((await cli(['--json', ...args, 'list'])).stdout) as { title: string }[]).map((d) => d.title).sort();
 
   beforeAll(async () => {
     alpha = await startSandbox({ port: 0, demo: true, seed: 21, autoSign: { enabled: false } });
@@ -74,7 +75,9 @@ describe.skipIf(!keyring.ok)('CLI accounts and key checks', () => {
       const step = script[calls++];
       if (step) return step(res, raw);
       const ok = req.headers.authorization === `Bearer ${alpha.key}`;
-      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' }).end(ok ? '{"count":0,"next":null,"previous":null,"results":[]}' : '{}');
+      res
+        .writeHead(ok ? 200 : 401, { 'content-type': 'application/json' })
+        .end(ok ? '{"count":0,"next":null,"previous":null,"results":[]}' : '{}');
     });
     try {
       const login = await cli(['--account', 'busy', 'auth', 'login', '--base-url', server.url], alpha.key);
@@ -100,7 +103,11 @@ describe.skipIf(!keyring.ok)('CLI accounts and key checks', () => {
       expect((await listener.controlClient.stats()).requests.total).toBe(0);
       const renamed = await core.dispatch('accounts.update', { accountId: account.id, name: 'alpha', baseUrl: `${alpha.url}/` });
       expect(renamed.ok).toBe(true); // the same address, written differently, is not a new one
-      const remote = await core.dispatch('accounts.update', { accountId: account.id, baseUrl: 'http://service.example.com', apiKey: alpha.key });
+      const remote = await core.dispatch('accounts.update', {
+        accountId: account.id,
+        baseUrl: 'http://service.example.com',
+        apiKey: alpha.key,
+      });
       expect(remote).toMatchObject({ ok: false, error: { kind: 'InvalidInput' } });
     } finally {
       await core.close();

@@ -20,7 +20,16 @@ const document = {
   title: hostileTitle,
   status: 'PE',
   creation_date: '2026-03-01T10:00:00Z',
-  signatures: [{ id: SIG, status: 'IN', created_date: '2026-03-01T10:00:00Z', url: 'https://example.com/sign/1', invite_channel: ['EM'], validations: { EM: { value: 'ana@example.com', validated: false } } }],
+  signatures: [
+    {
+      id: SIG,
+      status: 'IN',
+      created_date: '2026-03-01T10:00:00Z',
+      url: 'https://example.com/sign/1',
+      invite_channel: ['EM'],
+      validations: { EM: { value: 'ana@example.com', validated: false } },
+    },
+  ],
 };
 
 describe('the CLI refuses before anything is sent', () => {
@@ -75,7 +84,17 @@ describe('the CLI refuses before anything is sent', () => {
     expect(newSigner.stderr).toMatch(/^--new-signer: at most 254 characters \(this one has 120,012\)\. .*Nothing was sent\.\n$/);
     const notOne = await cli(['invalidate', SIG, '--reason', 'Replace', '--no-notify', '--new-signer', 'ana at example']);
     expect(notOne.stderr).toMatch(/--new-signer: “ana at example” is neither an e-mail address nor a phone number/);
-    const message = await cli(['invalidate', SIG, '--reason', 'Replace', '--no-notify', '--signer', 'EM=eve@example.com;invite=EM', '--message', 'm'.repeat(3_000)]);
+    const message = await cli([
+      'invalidate',
+      SIG,
+      '--reason',
+      'Replace',
+      '--no-notify',
+      '--signer',
+      'EM=eve@example.com;invite=EM',
+      '--message',
+      'm'.repeat(3_000),
+    ]);
     expect(message.code).toBe(2);
     expect(message.stderr).toMatch(/^--message: at most 1,000 characters \(this one has 3,000\)\. Nothing was sent\.\n$/);
     const to = await cli(['replace-signer', '--from', 'ana@example.com', '--to', long, '--reason', 'Replace', '--no-notify']);

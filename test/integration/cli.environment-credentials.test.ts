@@ -17,7 +17,8 @@ describe('CLI on environment credentials alone, without a keychain', () => {
   let home: ReturnType<typeof tempFolder>;
   let work: ReturnType<typeof tempFolder>;
   let env: Record<string, string | undefined>;
-  const cli = (args: string[], extra: Record<string, string | undefined> = {}) => runCli(['--home', home.path, ...args], { env: { ...env, ...extra } });
+  const cli = (args: string[], extra: Record<string, string | undefined> = {}) =>
+    runCli(['--home', home.path, ...args], { env: { ...env, ...extra } });
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, demo: true, seed: 11, autoSign: { enabled: false } });
@@ -61,7 +62,9 @@ describe('CLI on environment credentials alone, without a keychain', () => {
     // A later run with the same variables finds the same batch and sees the sent documents in its mirror.
     const resumed = await cli(['--json', 'send', '--resume', sent.batch_id]);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect((JSON.parse(resumed.stdout) as typeof sent).items.map((item) => item.document_id)).toEqual(sent.items.map((item) => item.document_id));
+    expect((JSON.parse(resumed.stdout) as typeof sent).items.map((item) => item.document_id)).toEqual(
+      sent.items.map((item) => item.document_id),
+    );
     const after = JSON.parse((await cli(['--json', 'list', '--search', 'env send'])).stdout) as { id: string }[];
     expect(after.map((d) => d.id).sort()).toEqual(sent.items.map((item) => item.document_id).sort());
     expect((await sandbox.controlClient.stats()).creates.total).toBe(2);

@@ -18,7 +18,8 @@ describe('CLI export of the Documents view', () => {
   let home: ReturnType<typeof tempFolder>;
   let work: ReturnType<typeof tempFolder>;
   let env: Record<string, string | undefined>;
-  const cli = (args: string[], extra: Record<string, string | undefined> = {}) => runCli(['--home', home.path, ...args], { env: { ...env, ...extra } });
+  const cli = (args: string[], extra: Record<string, string | undefined> = {}) =>
+    runCli(['--home', home.path, ...args], { env: { ...env, ...extra } });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -65,10 +66,18 @@ describe('CLI export of the Documents view', () => {
   it('filters by status, search (a signer’s e-mail) and rejected signers; --json gives the lines', async () => {
     const completed = await cli(['--json', 'export', '--status', 'co']);
     expect(completed.code, completed.stderr).toBe(0);
-    expect((JSON.parse(completed.stdout) as { document_id: string; status_code: string }[]).map((r) => [r.document_id, r.status_code])).toEqual([[ids.done, 'CO']]);
+    expect(
+      (JSON.parse(completed.stdout) as { document_id: string; status_code: string }[]).map((r) => [r.document_id, r.status_code]),
+    ).toEqual([[ids.done, 'CO']]);
 
-    const searched = JSON.parse((await cli(['--json', 'export', '--search', 'bo.export@example.com'])).stdout) as { document_id: string; title: string; progress: string }[];
-    expect(searched).toEqual([expect.objectContaining({ document_id: ids.pending, title: 'Contrato de alquiler – Peñalver', progress: '0 of 2 signed' })]);
+    const searched = JSON.parse((await cli(['--json', 'export', '--search', 'bo.export@example.com'])).stdout) as {
+      document_id: string;
+      title: string;
+      progress: string;
+    }[];
+    expect(searched).toEqual([
+      expect.objectContaining({ document_id: ids.pending, title: 'Contrato de alquiler – Peñalver', progress: '0 of 2 signed' }),
+    ]);
 
     const formula = JSON.parse((await cli(['--json', 'export', '--search', 'cy.export'])).stdout) as { title: string }[];
     expect(formula.map((r) => r.title)).toEqual(['=HYPERLINK("http://evil.example")']);
@@ -88,7 +97,12 @@ describe('CLI export of the Documents view', () => {
     expect(header).toEqual(signatureHeader);
     const emailAt = signatureHeader.indexOf('email');
     // The pending documents: two signers, one, and the one whose signer rejected (still pending).
-    expect(rows.map((r) => r[emailAt]).sort()).toEqual(['ana.export@example.com', 'bo.export@example.com', 'cy.export@example.com', 'eve.export@example.com']);
+    expect(rows.map((r) => r[emailAt]).sort()).toEqual([
+      'ana.export@example.com',
+      'bo.export@example.com',
+      'cy.export@example.com',
+      'eve.export@example.com',
+    ]);
   });
 
   it('refuses bad options with exit 2 and a message naming the option, before anything is read', async () => {

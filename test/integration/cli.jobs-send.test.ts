@@ -56,7 +56,10 @@ describe('jobs commands on a send job', () => {
   const rows = (batchId: string) => {
     const db = new Database(join(home.path, 'signdock.db'), { readonly: true });
     try {
-      const list = db.prepare('SELECT state, error FROM batch_items WHERE batch_id = ?').all(batchId) as { state: string; error: string | null }[];
+      const list = db.prepare('SELECT state, error FROM batch_items WHERE batch_id = ?').all(batchId) as {
+        state: string;
+        error: string | null;
+      }[];
       return { list, count: (state: string) => list.filter((row) => row.state === state).length };
     } finally {
       db.close();
@@ -82,7 +85,10 @@ describe('jobs commands on a send job', () => {
   it('list shows the real counts; pause, resume act on the batch and resume sends it to the end', async () => {
     // Four documents, then 429 to every create: the batch stays running mid-way.
     await sandbox.controlClient.setFaults({ create_quota: 4, latency_ms: 50, operations: ['create'] });
-    const sender = start(['--home', home.path, 'send', join(files.path, 'first'), '--signer', 'EM=buyer@example.com', '--concurrency', '2'], env);
+    const sender = start(
+      ['--home', home.path, 'send', join(files.path, 'first'), '--signer', 'EM=buyer@example.com', '--concurrency', '2'],
+      env,
+    );
     await until(async () => /Batch ([0-9a-f-]{36})/.test(sender.stderr) && (await creates()) >= 4, 'four creates', sender);
     const batchId = /Batch ([0-9a-f-]{36})/.exec(sender.stderr)![1]!;
 
@@ -122,7 +128,10 @@ describe('jobs commands on a send job', () => {
   it('cancel stops the batch as the Send page does: rows not sent are cancelled, the batch shows cancelled', async () => {
     const before = await creates();
     await sandbox.controlClient.setFaults({ create_quota: before + 3 }); // documents in all on the sandbox
-    const sender = start(['--home', home.path, 'send', join(files.path, 'second'), '--signer', 'EM=claims@example.com', '--concurrency', '1'], env);
+    const sender = start(
+      ['--home', home.path, 'send', join(files.path, 'second'), '--signer', 'EM=claims@example.com', '--concurrency', '1'],
+      env,
+    );
     await until(async () => /Batch ([0-9a-f-]{36})/.test(sender.stderr) && (await creates()) >= before + 3, 'three creates', sender);
     const batchId = /Batch ([0-9a-f-]{36})/.exec(sender.stderr)![1]!;
 
@@ -133,13 +142,18 @@ describe('jobs commands on a send job', () => {
     const batch = rows(batchId);
     expect(batch.count('sent')).toBe(3);
     expect(batch.count('cancelled')).toBe(7);
-    expect(batch.list.filter((row) => row.state === 'cancelled').every((row) => JSON.parse(row.error ?? '{}').code === 'batch.cancelled')).toBe(true);
+    expect(
+      batch.list.filter((row) => row.state === 'cancelled').every((row) => JSON.parse(row.error ?? '{}').code === 'batch.cancelled'),
+    ).toBe(true);
     const resumed = await cli('--json', 'send', '--resume', batchId);
     expect(resumed.stderr).toMatch(/Resuming batch/);
     const result = JSON.parse(resumed.stdout) as { items: { status: string }[] };
     expect(result.items.filter((item) => item.status === 'cancelled')).toHaveLength(7);
     const listed = JSON.parse((await cli('--json', 'jobs', 'list')).stdout) as JobView[];
-    expect(listed.find((one) => one.id === batchId)).toMatchObject({ state: 'cancelled', progress: { byState: { done: 3, cancelled: 7 } } });
+    expect(listed.find((one) => one.id === batchId)).toMatchObject({
+      state: 'cancelled',
+      progress: { byState: { done: 3, cancelled: 7 } },
+    });
     await sandbox.controlClient.setFaults({ create_quota: -1 });
     expect(await creates()).toBe(before + 3);
   }, 120_000);

@@ -14,7 +14,11 @@ describe('CLI: reviewing an archive with no account', () => {
   beforeAll(async () => {
     home = tempFolder('signdock-cli-review-');
     archive = tempFolder('signdock-cli-archive-');
-    await writeFixtureBag(archive.path, { title: 'Lease', documentId: '0190a1b2-0000-7000-8000-0000000000a1', files: { 'signed.pdf': 64 } });
+    await writeFixtureBag(archive.path, {
+      title: 'Lease',
+      documentId: '0190a1b2-0000-7000-8000-0000000000a1',
+      files: { 'signed.pdf': 64 },
+    });
     await writeFixtureBag(archive.path, { title: 'NDA', documentId: '0190a1b2-0000-7000-8000-0000000000a2', files: { 'signed.pdf': 64 } });
   });
   afterAll(() => {

@@ -52,9 +52,13 @@ describe.skipIf(!keyring.ok)('CLI sync, list, show and webhook serve against the
   });
 
   it('webhook serve prints one JSON line with the URL, then stores what the service sends', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', '--home', home.path, '--json', 'webhook', 'serve', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', '--home', home.path, '--json', 'webhook', 'serve', '--port', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -65,7 +69,11 @@ describe.skipIf(!keyring.ok)('CLI sync, list, show and webhook serve against the
       child.once('exit', (code) => reject(new Error(`webhook serve exited early (${code})`)));
     });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]+$/);
-    const res = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ notification_id: 'n-1', notification_action: 'TU' }) });
+    const res = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ notification_id: 'n-1', notification_action: 'TU' }),
+    });
     expect(res.statusCode).toBe(200);
     await res.body.dump();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -36,7 +36,10 @@ describe('the core is composed once', () => {
     for (const kind of ['cancel', 'remind', 'invalidate', 'archive']) expect(await runs(core.jobs, kind)).toBe('finished');
   });
 
-  for (const order of [['evidence', 'actions'], ['actions', 'evidence']] as const) {
+  for (const order of [
+    ['evidence', 'actions'],
+    ['actions', 'evidence'],
+  ] as const) {
     it(`wired ${order.join(' then ')}: both on the engine and the leases they are given`, async () => {
       const core = openCore();
       // The root's leases, under an owner no other JobLeases of this process has: a subsystem making its own would be refused.
@@ -48,17 +51,40 @@ describe('the core is composed once', () => {
       const service = new ServiceClients({ accounts: core.accounts, http, redactor: core.redactor, logger: core.logger });
       const wire = {
         actions: () =>
-          createActions({ engine, leases, reminders: engine.items, mirror: core.spine, service, settings: core.settings, events: core.events, logger: core.logger }),
+          createActions({
+            engine,
+            leases,
+            reminders: engine.items,
+            mirror: core.spine,
+            service,
+            settings: core.settings,
+            events: core.events,
+            logger: core.logger,
+          }),
         evidence: () =>
           createEvidence({
-            engine, leases, journal: core.journal, db: core.db, accounts: new AccountsRepo(core.db), mirror: core.spine, service,
-            settings: core.settings, timestamps: core.timestamps, dataFolder: core.dataFolder, version: '0.1.0', hostKind: 'cli',
-            events: core.events, logger: core.logger,
+            engine,
+            leases,
+            journal: core.journal,
+            db: core.db,
+            accounts: new AccountsRepo(core.db),
+            mirror: core.spine,
+            service,
+            settings: core.settings,
+            timestamps: core.timestamps,
+            dataFolder: core.dataFolder,
+            version: '0.1.0',
+            hostKind: 'cli',
+            events: core.events,
+            logger: core.logger,
           }),
       };
       const first = wire[order[0]]();
       const second = wire[order[1]]();
-      cleanup.push(() => first.close(), () => second.close());
+      cleanup.push(
+        () => first.close(),
+        () => second.close(),
+      );
       for (const kind of ['cancel', 'remind', 'invalidate', 'archive']) expect(await runs(engine, kind)).toBe('finished');
       // The re-check's lease is held by the root's owner: only a re-check taking it through the root's leases may run.
       expect(leases.acquire('evidence:recheck').owned).toBe(true);

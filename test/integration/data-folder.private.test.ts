@@ -42,15 +42,27 @@ describe.skipIf(process.platform === 'win32')('data folder: readable by its user
       await core.dispatch('settings.update', { language: 'es' });
       core.logger.log('info', 'a line in the log');
       const state = new StateFile(join(data, 'sandbox', 'state.json'));
-      state.schedule(() => ({ version: 1, keys: [], documents: [], signatures: [], messages: [] }), () => new Map([['ab', Buffer.from('%PDF-')]]));
+      state.schedule(
+        () => ({ version: 1, keys: [], documents: [], signatures: [], messages: [] }),
+        () => new Map([['ab', Buffer.from('%PDF-')]]),
+      );
       state.flush();
 
       expect(octal(mode(data))).toBe('700');
       const found = modes(data);
-      expect(Object.keys(found)).toEqual(expect.arrayContaining([
-        'signdock.db', 'signdock.db-wal', 'signdock.db-shm', 'logs', 'logs/signdock.log',
-        'sandbox', 'sandbox/state.json', 'sandbox/state.json.files', 'sandbox/state.json.files/ab.pdf',
-      ]));
+      expect(Object.keys(found)).toEqual(
+        expect.arrayContaining([
+          'signdock.db',
+          'signdock.db-wal',
+          'signdock.db-shm',
+          'logs',
+          'logs/signdock.log',
+          'sandbox',
+          'sandbox/state.json',
+          'sandbox/state.json.files',
+          'sandbox/state.json.files/ab.pdf',
+        ]),
+      );
       for (const [path, value] of Object.entries(found)) {
         expect([path, value]).toEqual([path, statSync(join(data, path)).isDirectory() ? '700' : '600']);
       }
@@ -73,7 +85,7 @@ describe.skipIf(process.platform === 'win32')('data folder: readable by its user
     old.exec('CREATE TABLE t (x)');
     const files = ['logs/signdock.log', 'sandbox/state.json', 'sandbox/state.json.files/ab.pdf', 'uploads/u1/contract.pdf', 'notes.txt'];
     for (const file of files) writeFileSync(join(data, file), 'old');
-    writeFileSync(outside, 'not SignDock\'s');
+    writeFileSync(outside, "not SignDock's");
     symlinkSync(outside, join(data, 'sandbox', 'link.txt'));
     for (const path of ['.', 'logs', 'sandbox', 'sandbox/state.json.files', 'uploads', 'uploads/u1']) chmodSync(join(data, path), 0o755);
     for (const path of [...files, 'signdock.db', 'signdock.db-wal', 'signdock.db-shm']) chmodSync(join(data, path), 0o644);

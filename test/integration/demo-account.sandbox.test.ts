@@ -17,7 +17,13 @@ async function countDocuments(baseUrl: string, apiKey: string): Promise<number> 
 describe.skipIf(!keyring.ok)('Try the sandbox', () => {
   it('adds a selected demo account whose sandbox has demo data, and brings it back after a restart', async () => {
     const folder = tempFolder();
-    const first = createCore({ dataFolder: folder.path, hostKind: 'web', version: '0', secrets: new KeytarSecretStore(), sandbox: localSandbox() });
+    const first = createCore({
+      dataFolder: folder.path,
+      hostKind: 'web',
+      version: '0',
+      secrets: new KeytarSecretStore(),
+      sandbox: localSandbox(),
+    });
     const started = await first.dispatch('sandbox.start', {});
     expect(started).toMatchObject({ ok: true, value: { demo: true, hasKey: true, name: 'Sandbox (demo)' } });
     const state = await first.accounts.state();
@@ -32,7 +38,13 @@ describe.skipIf(!keyring.ok)('Try the sandbox', () => {
     await first.close();
 
     // After a restart the sandbox is down until the account is used; testing it brings it back with its data.
-    const second = createCore({ dataFolder: folder.path, hostKind: 'web', version: '0', secrets: new KeytarSecretStore(), sandbox: localSandbox() });
+    const second = createCore({
+      dataFolder: folder.path,
+      hostKind: 'web',
+      version: '0',
+      secrets: new KeytarSecretStore(),
+      sandbox: localSandbox(),
+    });
     const id = (await second.accounts.state()).accounts[0]?.id ?? '';
     expect(await second.dispatch('accounts.test', { accountId: id })).toEqual({ ok: true, value: { ok: true, status: 200 } });
     const again = await second.accounts.credentialsFor(id);

@@ -16,7 +16,13 @@ afterEach(async () => {
 
 async function demoCore(): Promise<Core> {
   const folder = tempFolder('signdock-demo-tsa-');
-  const core = createCore({ dataFolder: folder.path, hostKind: 'web', version: '0', secrets: new MemorySecretStore(), sandbox: localSandbox() });
+  const core = createCore({
+    dataFolder: folder.path,
+    hostKind: 'web',
+    version: '0',
+    secrets: new MemorySecretStore(),
+    sandbox: localSandbox(),
+  });
   opened.push({ core, folder });
   return core;
 }

@@ -19,7 +19,11 @@ describe('a document timeline and its archived evidence', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 24, autoSign: { enabled: false } });
     const file = await samplePdf('Timeline');
-    documentId = sandbox.services.workflow.create({ title: 'Lease – Timeline', file, signatures: [{ validations: { EM: 'ana@example.com' }, inviteChannel: ['EM'] }] }).id;
+    documentId = sandbox.services.workflow.create({
+      title: 'Lease – Timeline',
+      file,
+      signatures: [{ validations: { EM: 'ana@example.com' }, inviteChannel: ['EM'] }],
+    }).id;
     await sandbox.controlClient.signAll({ name: 'Ana García', ip: '203.0.113.24', device: 'Firefox 133 on Windows' });
     home = tempFolder('signdock-timeline-evidence-');
     core = await sandboxCore(sandbox, home.path);
@@ -31,7 +35,9 @@ describe('a document timeline and its archived evidence', () => {
   });
 
   const evidenceEntries = async () =>
-    (await call<{ timeline: TimelineEntry[] }>(core, 'documents.detail', { documentId })).timeline.filter((entry) => entry.kind === 'evidenceSigned');
+    (await call<{ timeline: TimelineEntry[] }>(core, 'documents.detail', { documentId })).timeline.filter(
+      (entry) => entry.kind === 'evidenceSigned',
+    );
 
   it('adds the signing recorded by the archived evidence, with its date, signer and origin', async () => {
     expect(await evidenceEntries()).toEqual([]);

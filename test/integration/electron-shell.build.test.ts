@@ -36,7 +36,12 @@ describe('Electron shell: packaging and the built page', () => {
     const html = readFileSync(join(out.path, 'index.html'), 'utf8');
     const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1];
     expect(csp).toBeDefined();
-    const directives = new Map(csp!.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    const directives = new Map(
+      csp!
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -44,7 +49,10 @@ describe('Electron shell: packaging and the built page', () => {
     // frame-ancestors only works as a header (the web host adds it); in a meta tag browsers ignore it and warn.
     expect(directives.has('frame-ancestors')).toBe(false);
     for (const [name, values] of directives) {
-      expect([name, values.filter((v) => /unsafe-(inline|eval)|^\*$|^https?:$|^data:$/.test(v) && !(name === 'img-src' && v === 'data:'))]).toEqual([name, []]);
+      expect([
+        name,
+        values.filter((v) => /unsafe-(inline|eval)|^\*$|^https?:$|^data:$/.test(v) && !(name === 'img-src' && v === 'data:')),
+      ]).toEqual([name, []]);
     }
     // Every script of the built page is a file of the app, none inline.
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];

@@ -22,8 +22,16 @@ describe('archive, from the command line', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 77, autoSign: { enabled: false } });
     const file = await samplePdf('Archive CLI');
-    good = sandbox.services.workflow.create({ title: 'Sound lease', file, signatures: [{ validations: { EM: 'a@example.com' }, inviteChannel: ['EM'] }] }).id;
-    liar = sandbox.services.workflow.create({ title: 'Lying package', file, signatures: [{ validations: { EM: 'b@example.com' }, inviteChannel: ['EM'] }] }).id;
+    good = sandbox.services.workflow.create({
+      title: 'Sound lease',
+      file,
+      signatures: [{ validations: { EM: 'a@example.com' }, inviteChannel: ['EM'] }],
+    }).id;
+    liar = sandbox.services.workflow.create({
+      title: 'Lying package',
+      file,
+      signatures: [{ validations: { EM: 'b@example.com' }, inviteChannel: ['EM'] }],
+    }).id;
     await sandbox.controlClient.signAll();
     await sandbox.controlClient.setFaults({ evidence_fault: 'hash_mismatch', evidence_fault_documents: [liar] });
     home = tempFolder('signdock-archive-cli-');
@@ -34,7 +42,7 @@ describe('archive, from the command line', () => {
     home.remove();
   });
 
-  it('names each bag\'s outcome and its failed checks as it goes', async () => {
+  it("names each bag's outcome and its failed checks as it goes", async () => {
     const run = await runCli(['--home', join(home.path, 'first'), 'archive', good, liar], { env });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/passed {6}“Sound lease” → \S+ · signers: intact, signer not vouched for/);
@@ -48,12 +56,21 @@ describe('archive, from the command line', () => {
     const before = (await sandbox.controlClient.stats()).downloads;
     const archive = join(home.path, 'first', 'archive');
     const list = await runCli(['--home', join(home.path, 'first'), '--json', 'verify', archive]);
-    const bag = (JSON.parse(list.stdout) as { bags: { bagPath: string; documentId: string }[] }).bags.find((b) => b.documentId === good)!.bagPath;
+    const bag = (JSON.parse(list.stdout) as { bags: { bagPath: string; documentId: string }[] }).bags.find(
+      (b) => b.documentId === good,
+    )!.bagPath;
     appendFileSync(join(bag, 'data', 'signed.pdf'), '\n% added later\n');
-    await writeTagFiles(bag, await readBagInfo(bag), ['data/certificate.pdf', 'data/package.zip', 'data/signed.pdf', 'data/verification.json'].map((path) => ({ path })));
+    await writeTagFiles(
+      bag,
+      await readBagInfo(bag),
+      ['data/certificate.pdf', 'data/package.zip', 'data/signed.pdf', 'data/verification.json'].map((path) => ({ path })),
+    );
     const run = await runCli(['--home', join(home.path, 'second'), '--json', 'archive', good, '--dir', archive], { env });
     expect(run.code, run.stderr).toBe(1);
-    const result = JSON.parse(run.stdout) as { bags: { documentId: string; verdict: string; checks: { id: string; status: string }[] }[]; verdicts: Record<string, number> };
+    const result = JSON.parse(run.stdout) as {
+      bags: { documentId: string; verdict: string; checks: { id: string; status: string }[] }[];
+      verdicts: Record<string, number>;
+    };
     expect(result.verdicts).toEqual({ passed: 0, failed: 1, incomplete: 0 });
     expect(result.bags[0]?.checks.map((c) => `${c.id} ${c.status}`)).toContain('signed.nothingAdded failed');
     expect((await sandbox.controlClient.stats()).downloads[good]).toEqual(before[good]);

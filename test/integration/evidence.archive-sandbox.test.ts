@@ -44,10 +44,23 @@ describe('archive against the sandbox', () => {
     sandbox = await startSandbox({ port: 0, seed: 14, autoSign: { enabled: false } });
     const file = await samplePdf('Evidence');
     for (let i = 1; i <= 4; i += 1) {
-      completed.push(sandbox.services.workflow.create({ title: i <= 2 ? 'Lease/2025: "Calle Mayor"' : `Lease ${i}/2025`, file, signatures: [{ validations: { EM: `t${i}@example.com` }, inviteChannel: ['EM'] }, { validations: { EM: `o${i}@example.com` }, inviteChannel: ['EM'] }] }).id);
+      completed.push(
+        sandbox.services.workflow.create({
+          title: i <= 2 ? 'Lease/2025: "Calle Mayor"' : `Lease ${i}/2025`,
+          file,
+          signatures: [
+            { validations: { EM: `t${i}@example.com` }, inviteChannel: ['EM'] },
+            { validations: { EM: `o${i}@example.com` }, inviteChannel: ['EM'] },
+          ],
+        }).id,
+      );
     }
     await sandbox.controlClient.signAll();
-    pending = sandbox.services.workflow.create({ title: 'Still pending', file, signatures: [{ validations: { EM: 'p@example.com' }, inviteChannel: ['EM'] }] }).id;
+    pending = sandbox.services.workflow.create({
+      title: 'Still pending',
+      file,
+      signatures: [{ validations: { EM: 'p@example.com' }, inviteChannel: ['EM'] }],
+    }).id;
     liar = completed[3]!;
     // The sandbox's evidence fault: the liar's package lists a wrong SHA-256 for original.pdf (SHA256SUMS and hashes.json).
     await sandbox.controlClient.setFaults({ evidence_fault: 'hash_mismatch', evidence_fault_documents: [liar] });
@@ -69,12 +82,23 @@ describe('archive against the sandbox', () => {
 
   it('archives every completed document of the range into a bag that sha256sum -c accepts', async () => {
     expect(job.state).toBe('finished');
-    expect(items.filter((i) => i.state === 'done').map((i) => i.subject).sort()).toEqual([...completed].sort());
+    expect(
+      items
+        .filter((i) => i.state === 'done')
+        .map((i) => i.subject)
+        .sort(),
+    ).toEqual([...completed].sort());
     const bags = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', {})).bags;
     expect(bags).toHaveLength(4);
     for (const bag of bags) {
       expect(bag.bagPath.startsWith(join(home.path, 'archive', new Date().toISOString().slice(0, 4)))).toBe(true);
-      expect(readdirSync(bag.bagPath).sort()).toEqual(['bag-info.txt', 'bagit.txt', 'data', 'manifest-sha256.txt', 'tagmanifest-sha256.txt']);
+      expect(readdirSync(bag.bagPath).sort()).toEqual([
+        'bag-info.txt',
+        'bagit.txt',
+        'data',
+        'manifest-sha256.txt',
+        'tagmanifest-sha256.txt',
+      ]);
       expect(readdirSync(join(bag.bagPath, 'data')).sort()).toEqual(['certificate.pdf', 'package.zip', 'signed.pdf', 'verification.json']);
       rehash(bag.bagPath, 'manifest-sha256.txt');
       rehash(bag.bagPath, 'tagmanifest-sha256.txt');
@@ -86,8 +110,19 @@ describe('archive against the sandbox', () => {
       expect(info).toMatch(/Payload-Oxum: \d+\.4/);
       // Said where it happens, private: the archive, year, bag and data folders 0700, every file 0600.
       const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
-      for (const folder of [join(home.path, 'archive'), join(bag.bagPath, '..'), bag.bagPath, join(bag.bagPath, 'data')]) expect([folder, mode(folder)]).toEqual([folder, '700']);
-      for (const file of ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'tagmanifest-sha256.txt', 'data/package.zip', 'data/certificate.pdf', 'data/signed.pdf', 'data/verification.json']) expect([file, mode(join(bag.bagPath, file))]).toEqual([file, '600']);
+      for (const folder of [join(home.path, 'archive'), join(bag.bagPath, '..'), bag.bagPath, join(bag.bagPath, 'data')])
+        expect([folder, mode(folder)]).toEqual([folder, '700']);
+      for (const file of [
+        'bagit.txt',
+        'bag-info.txt',
+        'manifest-sha256.txt',
+        'tagmanifest-sha256.txt',
+        'data/package.zip',
+        'data/certificate.pdf',
+        'data/signed.pdf',
+        'data/verification.json',
+      ])
+        expect([file, mode(join(bag.bagPath, file))]).toEqual([file, '600']);
     }
     const stats = await sandbox.controlClient.stats();
     for (const id of completed) expect(stats.downloads[id]).toEqual({ zipfile: 1, 'pdf-certificate': 1, document: 1 });
@@ -100,7 +135,10 @@ describe('archive against the sandbox', () => {
     const names = [first!.bagPath, second!.bagPath].map((p) => p.slice(p.lastIndexOf('/') + 1)).sort();
     expect(names[0]).toMatch(new RegExp(`_Lease-2025-Calle-Mayor_${completed[0]!.slice(0, 8)}$`));
     expect(names[1]).toMatch(/_Lease-2025-Calle-Mayor_[0-9a-f]{32}$/);
-    for (const [id, bag] of [[completed[0]!, first!], [completed[1]!, second!]] as const) {
+    for (const [id, bag] of [
+      [completed[0]!, first!],
+      [completed[1]!, second!],
+    ] as const) {
       expect(readFileSync(join(bag.bagPath, 'bag-info.txt'), 'utf8')).toContain(`SignDock-Document-Id: ${id}`);
     }
   });
@@ -111,11 +149,22 @@ describe('archive against the sandbox', () => {
     const detail = await call<BagDetail>(core, 'evidence.get', { bagPath: good[0]!.bagPath });
     const byId = (id: string) => detail.report.checks.filter((c) => c.id === id);
     // One folded line per list of hashes ("N files match SHA256SUMS"), each file an item.
-    expect(byId('package.listedHash').map((c) => c.params.source).sort()).toEqual(['SHA256SUMS', 'hashes.json']);
+    expect(
+      byId('package.listedHash')
+        .map((c) => c.params.source)
+        .sort(),
+    ).toEqual(['SHA256SUMS', 'hashes.json']);
     expect(byId('package.listedHash').flatMap((c) => c.items).length).toBeGreaterThan(5);
-    expect(byId('package.listedHash').every((c) => c.status === 'passed' && c.title === `${c.items.length} files match ${c.params.source}`)).toBe(true);
+    expect(
+      byId('package.listedHash').every((c) => c.status === 'passed' && c.title === `${c.items.length} files match ${c.params.source}`),
+    ).toBe(true);
     // The bag checked against itself first: only regular files, both manifests, Payload-Oxum.
-    expect(['bag.files', 'bag.manifest', 'bag.tagManifest', 'bag.oxum'].map((id) => byId(id)[0]?.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(['bag.files', 'bag.manifest', 'bag.tagManifest', 'bag.oxum'].map((id) => byId(id)[0]?.status)).toEqual([
+      'passed',
+      'passed',
+      'passed',
+      'passed',
+    ]);
     expect(byId('bag.manifest')[0]?.title).toBe('4 files match manifest-sha256.txt');
     expect(detail.verdict).toBe('passed');
     expect(detail.trust).toBe('trusted');
@@ -123,7 +172,9 @@ describe('archive against the sandbox', () => {
     expect(byId('signed.inCertificate')[0]?.status).toBe('passed');
     // Two signers' .p7s files and the signed PDF's seal (signed.pdf#1).
     expect(detail.report.signatures.map((s) => [s.file, s.valid, s.trust])).toEqual([
-      ['signatures/signer-1.p7s', true, 'trusted'], ['signatures/signer-2.p7s', true, 'trusted'], ['signed.pdf#1', true, 'trusted'],
+      ['signatures/signer-1.p7s', true, 'trusted'],
+      ['signatures/signer-2.p7s', true, 'trusted'],
+      ['signed.pdf#1', true, 'trusted'],
     ]);
     expect(detail.report.signers.map((s) => s.ip).every(Boolean)).toBe(true);
     // The signed PDF's own PDF signature (the sandbox's seal) is checked too: valid, trusted through the anchor, covering the whole file.
@@ -135,7 +186,7 @@ describe('archive against the sandbox', () => {
   });
 
   it('reports a package whose listed hash differs as a mismatch naming the entry', async () => {
-    const [bag] = (await call<BagSummary[]>(core, 'evidence.forDocument', { documentId: liar }));
+    const [bag] = await call<BagSummary[]>(core, 'evidence.forDocument', { documentId: liar });
     expect(bag?.verdict).toBe('failed');
     const detail = await call<BagDetail>(core, 'evidence.get', { bagPath: bag!.bagPath });
     const failed = detail.report.checks.filter((c) => c.status === 'failed');
@@ -164,7 +215,9 @@ describe('archive against the sandbox', () => {
     const notReady = result.find((i) => i.subject === pending);
     expect(notReady).toMatchObject({ state: 'skipped', outcome: { reason: 'notDownloadable', status: 404 } });
     expect(notReady?.error?.message).toMatch(/not completed yet/);
-    expect(result.filter((i) => i.subject !== pending).every((i) => i.state === 'skipped' && i.outcome?.reason === 'alreadyArchived')).toBe(true);
+    expect(result.filter((i) => i.subject !== pending).every((i) => i.state === 'skipped' && i.outcome?.reason === 'alreadyArchived')).toBe(
+      true,
+    );
     // Nothing finished was downloaded again.
     const after = (await sandbox.controlClient.stats()).downloads;
     for (const id of completed) expect(after[id]).toEqual(before[id]);
@@ -195,7 +248,9 @@ describe('archive against the sandbox', () => {
     expect(run.stdout).toMatch(/failed: {4}1 of \d+ files do not match SHA256SUMS/);
     expect(run.stdout).toMatch(/4 bags checked: 0 passed, 3 failed, 1 incomplete\./);
     // The report the legal team keeps: a PDF and a CSV beside it, the paths resolved from where the command was typed.
-    const reported = await runCli(['--home', home.path, '--json', 'verify', join(home.path, 'archive'), '--report', 'reports/check.pdf'], { env: { INIT_CWD: home.path } });
+    const reported = await runCli(['--home', home.path, '--json', 'verify', join(home.path, 'archive'), '--report', 'reports/check.pdf'], {
+      env: { INIT_CWD: home.path },
+    });
     expect(reported.code, reported.stderr).toBe(1);
     const json = JSON.parse(reported.stdout) as { problems: number; report: { pdf: string; csv: string } };
     expect(json.report).toEqual({ pdf: join(home.path, 'reports', 'check.pdf'), csv: join(home.path, 'reports', 'check.csv') });
@@ -213,23 +268,41 @@ describe('archive against the sandbox', () => {
     const words = text.stdout.replace(/\s+/g, ' ');
     expect(words).toContain(`Result: 4 of 4 bags failed or are incomplete (${json.problems} problems).`);
     expect(words).toContain('a hash match does not prove who signed');
-    for (const kind of ['MODIFIED data/signed.pdf', 'MISSING data/certificate.pdf', 'UNEXPECTED data/notes.txt', 'MISMATCH data/package.zip:original.pdf']) expect(words).toContain(kind);
+    for (const kind of [
+      'MODIFIED data/signed.pdf',
+      'MISSING data/certificate.pdf',
+      'UNEXPECTED data/notes.txt',
+      'MISMATCH data/package.zip:original.pdf',
+    ])
+      expect(words).toContain(kind);
     // The index remembers what the re-hash found.
     const changed = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', {})).bags.filter((b) => b.verdict !== 'passed');
     expect(changed.map((b) => b.bagPath)).toEqual(expect.arrayContaining(bags));
-    expect((await call<{ bags: BagSummary[] }>(core, 'evidence.list', { verdict: 'incomplete' })).bags.map((b) => b.bagPath)).toEqual([bags[1]]);
+    expect((await call<{ bags: BagSummary[] }>(core, 'evidence.list', { verdict: 'incomplete' })).bags.map((b) => b.bagPath)).toEqual([
+      bags[1],
+    ]);
   });
 
   it('exports selected documents for counsel as a serialized bag that sha256sum -c accepts', async () => {
     const bags = (await call<{ bags: BagSummary[] }>(core, 'evidence.list', {})).bags.slice(0, 2);
     const out = join(home.path, 'counsel', 'for-counsel.zip');
     // Every bag was changed by the test above: verified again at export, each is left out with why.
-    const refused = await call<ExportResult>(core, 'evidence.export', { bagPaths: bags.map((b) => b.bagPath), outFile: join(home.path, 'counsel', 'nothing.zip') });
+    const refused = await call<ExportResult>(core, 'evidence.export', {
+      bagPaths: bags.map((b) => b.bagPath),
+      outFile: join(home.path, 'counsel', 'nothing.zip'),
+    });
     expect(refused.documents).toBe(0);
-    expect(refused.bags.map((b) => [b.included, b.verdict !== 'passed', b.why.length > 0])).toEqual([[false, true, true], [false, true, true]]);
+    expect(refused.bags.map((b) => [b.included, b.verdict !== 'passed', b.why.length > 0])).toEqual([
+      [false, true, true],
+      [false, true, true],
+    ]);
     expect(refused.summary).toContain('LEFT OUT of this export');
     // Asked to include them: included, and marked.
-    const exported = await call<ExportResult>(core, 'evidence.export', { bagPaths: bags.map((b) => b.bagPath), outFile: out, includeFailed: true });
+    const exported = await call<ExportResult>(core, 'evidence.export', {
+      bagPaths: bags.map((b) => b.bagPath),
+      outFile: out,
+      includeFailed: true,
+    });
     expect(exported.documents).toBe(2);
     expect(exported.summary).toContain(bags[0]!.title);
     expect(exported.summary).toContain('INCLUDED AS ASKED, although it did not pass');
@@ -246,13 +319,22 @@ describe('archive against the sandbox', () => {
     }
     const custody = JSON.parse(readFileSync(join(root, 'data', 'custody.json'), 'utf8')) as {
       exportedBy: { osUser: string };
-      documents: { documentId: string; verdict: string; files: { sha256: string }[]; journal: { action: string; outcome: { state: string }; hash: string }[] }[];
+      documents: {
+        documentId: string;
+        verdict: string;
+        files: { sha256: string }[];
+        journal: { action: string; outcome: { state: string }; hash: string }[];
+      }[];
     };
     // The verdicts are the fresh ones, from the export's own verification.
     expect(custody.documents.map((d) => d.verdict).every((v) => v === 'failed' || v === 'incomplete')).toBe(true);
     expect(readFileSync(join(root, 'data', 'VERIFY.txt'), 'utf8')).toContain('sha256sum -c manifest-sha256.txt');
     // The audit journal's (hash-chained) entries of each document travel with it.
-    expect(custody.documents[0]!.journal.some((entry) => entry.action === 'archive' && entry.outcome.state === 'done' && /^[0-9a-f]{64}$/.test(entry.hash))).toBe(true);
+    expect(
+      custody.documents[0]!.journal.some(
+        (entry) => entry.action === 'archive' && entry.outcome.state === 'done' && /^[0-9a-f]{64}$/.test(entry.hash),
+      ),
+    ).toBe(true);
     expect(custody.exportedBy.osUser).toBeTruthy();
     expect(custody.documents.map((d) => d.documentId).sort()).toEqual(bags.map((b) => b.documentId).sort());
     expect(custody.documents[0]!.files.length).toBeGreaterThanOrEqual(8);

@@ -22,7 +22,8 @@ function finishedFiles(archive: string): Set<string> {
       const info = join(archive, year, bag, 'bag-info.txt');
       if (!existsSync(info)) continue;
       const id = /SignDock-Document-Id: (.+)/.exec(readFileSync(info, 'utf8'))?.[1];
-      for (const [file, kind] of Object.entries(kinds)) if (id && existsSync(join(archive, year, bag, 'data', file))) out.add(`${id}/${kind}`);
+      for (const [file, kind] of Object.entries(kinds))
+        if (id && existsSync(join(archive, year, bag, 'data', file))) out.add(`${id}/${kind}`);
     }
   }
   return out;
@@ -38,7 +39,13 @@ describe('archive job killed mid-way', () => {
     sandbox = await startSandbox({ port: 0, seed: 41, autoSign: { enabled: false } });
     const file = await samplePdf('Archive me');
     for (let i = 1; i <= 100; i += 1) {
-      ids.push(sandbox.services.workflow.create({ title: `Contract ${i}`, file, signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }] }).id);
+      ids.push(
+        sandbox.services.workflow.create({
+          title: `Contract ${i}`,
+          file,
+          signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }],
+        }).id,
+      );
     }
     await sandbox.controlClient.signAll();
     home = tempFolder('signdock-archive-kill-');
@@ -101,7 +108,12 @@ describe('archive job killed mid-way', () => {
       for (const bag of readdirSync(join(archive, year))) {
         const check = spawnSync('sha256sum', ['-c', '--quiet', 'manifest-sha256.txt'], { cwd: join(archive, year, bag), encoding: 'utf8' });
         expect(check.status, `${bag}: ${check.stdout}${check.stderr}`).toBe(0);
-        expect(readdirSync(join(archive, year, bag, 'data')).sort()).toEqual(['certificate.pdf', 'package.zip', 'signed.pdf', 'verification.json']);
+        expect(readdirSync(join(archive, year, bag, 'data')).sort()).toEqual([
+          'certificate.pdf',
+          'package.zip',
+          'signed.pdf',
+          'verification.json',
+        ]);
       }
     }
   }, 240_000);

@@ -44,7 +44,9 @@ describe('hostile evidence packages', () => {
       if (hostile.words) expect(safe?.detail).toMatch(hostile.words);
       // Nothing inside the package is claimed as checked: what needs it could not run.
       expect(report.checks.filter((c) => c.id === 'package.listedHash')).toEqual([]);
-      expect(report.checks.filter((c) => c.id === 'signature.cms' || c.id === 'signed.inPackage').map((c) => [c.status, c.params.reason])).toEqual([
+      expect(
+        report.checks.filter((c) => c.id === 'signature.cms' || c.id === 'signed.inPackage').map((c) => [c.status, c.params.reason]),
+      ).toEqual([
         ['incomplete', 'packageRefused'],
         ['incomplete', 'packageRefused'],
       ]);

@@ -21,7 +21,17 @@ const crafted = [
   { fault: 'symlink', reason: 'symlink', entry: 'metadata/signer-link.json' },
   { fault: 'zip_bomb', reason: 'ratio', entry: 'metadata/zeros.bin' },
 ] as const;
-const bagFiles = ['bag-info.txt', 'bagit.txt', 'data', 'data/certificate.pdf', 'data/package.zip', 'data/signed.pdf', 'data/verification.json', 'manifest-sha256.txt', 'tagmanifest-sha256.txt'];
+const bagFiles = [
+  'bag-info.txt',
+  'bagit.txt',
+  'data',
+  'data/certificate.pdf',
+  'data/package.zip',
+  'data/signed.pdf',
+  'data/verification.json',
+  'manifest-sha256.txt',
+  'tagmanifest-sha256.txt',
+];
 
 describe('evidence faults of the sandbox, archived', () => {
   let sandbox: Sandbox;
@@ -34,7 +44,14 @@ describe('evidence faults of the sandbox, archived', () => {
     sandbox = await startSandbox({ port: 0, seed: 42, autoSign: { enabled: false } });
     const file = await samplePdf('Faulty');
     for (const name of [...crafted.map((c) => c.fault), 'truncated']) {
-      ids.set(name, sandbox.services.workflow.create({ title: `Faulty ${name}`, file, signatures: [{ validations: { EM: `${name}@example.com` }, inviteChannel: ['EM'] }] }).id);
+      ids.set(
+        name,
+        sandbox.services.workflow.create({
+          title: `Faulty ${name}`,
+          file,
+          signatures: [{ validations: { EM: `${name}@example.com` }, inviteChannel: ['EM'] }],
+        }).id,
+      );
     }
     await sandbox.controlClient.signAll();
     home = tempFolder('signdock-faults-');
@@ -65,14 +82,25 @@ describe('evidence faults of the sandbox, archived', () => {
       const safe = bag.report.checks.find((c) => c.id === 'package.safe');
       expect(safe).toMatchObject({ status: 'failed', file: entry, title: 'The package was refused', params: { refusalReason: reason } });
       // Nothing inside a refused package is claimed as checked: what needs it could not run.
-      expect(bag.report.checks.filter((c) => c.id === 'signature.cms' || c.id === 'signed.inPackage').map((c) => c.status)).toEqual(['incomplete', 'incomplete']);
+      expect(bag.report.checks.filter((c) => c.id === 'signature.cms' || c.id === 'signed.inPackage').map((c) => c.status)).toEqual([
+        'incomplete',
+        'incomplete',
+      ]);
       expect(bag.report.checks.some((c) => c.id === 'package.listedHash')).toBe(false);
 
       // The tree after is the tree before plus this bag's own files, and nothing else.
       const relative = bag.bagPath.slice(archive.length);
       const added = folderTree(archive).filter((line) => !before.includes(line));
-      expect(added.filter((line) => !line.startsWith(`${relative} `) && !line.startsWith(`${relative}/`)).every((line) => relative.startsWith(line.split(' ')[0]!))).toBe(true);
-      expect(folderTree(bag.bagPath).map((line) => line.split(' ')[0]!.slice(1)).sort()).toEqual(bagFiles);
+      expect(
+        added
+          .filter((line) => !line.startsWith(`${relative} `) && !line.startsWith(`${relative}/`))
+          .every((line) => relative.startsWith(line.split(' ')[0]!)),
+      ).toBe(true);
+      expect(
+        folderTree(bag.bagPath)
+          .map((line) => line.split(' ')[0]!.slice(1))
+          .sort(),
+      ).toEqual(bagFiles);
       expect(folderTree(home.path).some((line) => /signdock-sandbox-(zip-slip|absolute)|signer-link|zeros\.bin/.test(line))).toBe(false);
       expect(existsSync('/tmp/signdock-sandbox-absolute.txt')).toBe(false);
       expect(existsSync(join(home.path, '..', 'signdock-sandbox-zip-slip.txt'))).toBe(false);
@@ -105,7 +133,11 @@ describe('evidence faults of the sandbox, archived', () => {
     expect(errors.every((e) => /^Network: The connection to 127\.0\.0\.1:\d+ was cut off/.test(e))).toBe(true);
     expect(await bagOf(core, id)).toBeNull();
     expect(folderTree(archive).filter((line) => line.includes('tagmanifest') && line.includes('_Faulty-truncated_'))).toEqual([]);
-    expect(folderTree(archive).filter((line) => line.includes('_Faulty-truncated_') && /package\.zip |signed\.pdf |certificate\.pdf /.test(line))).toEqual([]);
+    expect(
+      folderTree(archive).filter(
+        (line) => line.includes('_Faulty-truncated_') && /package\.zip |signed\.pdf |certificate\.pdf /.test(line),
+      ),
+    ).toEqual([]);
     expect((await sandbox.controlClient.stats()).faults.evidence).toBeGreaterThanOrEqual(1);
 
     await sandbox.controlClient.setFaults({ evidence_fault: null });
@@ -116,7 +148,11 @@ describe('evidence faults of the sandbox, archived', () => {
     expect(item!.attempts).toBeGreaterThanOrEqual(2);
     const bag = (await bagOf(core, id))!;
     expect(bag.verdict).toBe('passed');
-    const served = Buffer.from(await (await fetch(`${sandbox.url}/api/v2/documents/${id}/download/zipfile`, { headers: { authorization: `Bearer ${sandbox.key}` } })).arrayBuffer());
+    const served = Buffer.from(
+      await (
+        await fetch(`${sandbox.url}/api/v2/documents/${id}/download/zipfile`, { headers: { authorization: `Bearer ${sandbox.key}` } })
+      ).arrayBuffer(),
+    );
     expect(readFileSync(join(bag.bagPath, 'data', 'package.zip')).equals(served)).toBe(true);
   });
 });

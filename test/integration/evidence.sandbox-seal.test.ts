@@ -28,7 +28,11 @@ describe('the sandbox seal, archived', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 41, autoSign: { enabled: false } });
-    const id = sandbox.services.workflow.create({ title: 'Sealed contract', file: await samplePdf('Sealed'), signatures: [{ validations: { EM: 'a@example.com' }, inviteChannel: ['EM'] }] }).id;
+    const id = sandbox.services.workflow.create({
+      title: 'Sealed contract',
+      file: await samplePdf('Sealed'),
+      signatures: [{ validations: { EM: 'a@example.com' }, inviteChannel: ['EM'] }],
+    }).id;
     await sandbox.controlClient.signAll();
     home = tempFolder('signdock-seal-');
     core = await sandboxCore(sandbox, home.path);
@@ -74,7 +78,10 @@ describe('the sandbox seal, archived', () => {
     const appended = '\n% added after signing\n99 0 obj\n<< /Changed true >>\nendobj\n';
     appendFileSync(join(copy, 'signed.pdf'), appended);
     expect(pdfsig(join(copy, 'signed.pdf')).stdout).not.toContain('Total document signed');
-    const report = await verifyEvidence({ dataFolder: copy, documentId: bag.documentId }, { anchors: [new X509Certificate(sandboxCaCertPem)], tool: 'test' });
+    const report = await verifyEvidence(
+      { dataFolder: copy, documentId: bag.documentId },
+      { anchors: [new X509Certificate(sandboxCaCertPem)], tool: 'test' },
+    );
     const checks = report.checks.filter((c) => c.id === 'signed.pdfSignature' || c.id === 'signed.nothingAdded');
     // The signature still verifies over what it covers; what came after is its own check, said plainly.
     expect(checks.map((c) => [c.id, c.status])).toEqual([

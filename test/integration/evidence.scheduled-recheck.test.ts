@@ -33,8 +33,16 @@ describe('scheduled re-verification of the archive', () => {
     home = tempFolder('signdock-recheck-');
     const archive = join(home.path, 'archive');
     bags = [
-      await writeFixtureBag(archive, { title: 'Lease Calle Mayor', documentId: '01990000-aaaa-7000-8000-000000000001', files: { 'certificate.pdf': { copy: 'test/fixtures/pdfs/one-page.pdf' }, 'package.zip': 4096 } }),
-      await writeFixtureBag(archive, { title: 'NDA Iberia', documentId: '01990000-bbbb-7000-8000-000000000002', files: { 'certificate.pdf': { copy: 'test/fixtures/pdfs/one-page.pdf' }, 'package.zip': 4096 } }),
+      await writeFixtureBag(archive, {
+        title: 'Lease Calle Mayor',
+        documentId: '01990000-aaaa-7000-8000-000000000001',
+        files: { 'certificate.pdf': { copy: 'test/fixtures/pdfs/one-page.pdf' }, 'package.zip': 4096 },
+      }),
+      await writeFixtureBag(archive, {
+        title: 'NDA Iberia',
+        documentId: '01990000-bbbb-7000-8000-000000000002',
+        files: { 'certificate.pdf': { copy: 'test/fixtures/pdfs/one-page.pdf' }, 'package.zip': 4096 },
+      }),
     ];
   });
   afterEach(async () => {
@@ -62,7 +70,8 @@ describe('scheduled re-verification of the archive', () => {
 
     // The fixture bags hold no real evidence (a random package.zip, no signed PDF): every bag fails its
     // evidence checks too; the bag-level problems name what changed.
-    const bagLevel = (problems: { kind: string; path: string }[]) => problems.filter((p) => ['modified', 'unexpected', 'missing'].includes(p.kind)).map((p) => `${p.kind} ${p.path}`);
+    const bagLevel = (problems: { kind: string; path: string }[]) =>
+      problems.filter((p) => ['modified', 'unexpected', 'missing'].includes(p.kind)).map((p) => `${p.kind} ${p.path}`);
     expect(result).toMatchObject({ trigger: 'schedule', bags: 2, files: 6, folder: join(home.path, 'archive') });
     expect(result.bagsWithProblems.map((b) => [b.title, bagLevel(b.problems)])).toEqual([
       ['Lease Calle Mayor', ['modified data/package.zip']],
@@ -89,7 +98,11 @@ describe('scheduled re-verification of the archive', () => {
     core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore() });
     rmSync(join(bags[1]!, 'data', 'certificate.pdf'));
     const manual = await call<RecheckResult>(core, 'evidence.recheckNow', {});
-    expect(manual.bagsWithProblems.flatMap((b) => b.problems.filter((p) => p.kind === 'missing' || p.kind === 'modified').map((p) => `${p.kind} ${p.path}`))).toEqual(['missing data/certificate.pdf']);
+    expect(
+      manual.bagsWithProblems.flatMap((b) =>
+        b.problems.filter((p) => p.kind === 'missing' || p.kind === 'modified').map((p) => `${p.kind} ${p.path}`),
+      ),
+    ).toEqual(['missing data/certificate.pdf']);
     expect(manual.bagsWithProblems.map((b) => b.verdict)).toEqual(['failed', 'failed']);
 
     let stored: RecheckResult | null = null;
@@ -117,7 +130,9 @@ describe('scheduled re-verification of the archive', () => {
     const halfway = recheckArchive(deps, 'schedule');
     await atSecondBag;
     // Meanwhile a second run (another window of this process, or another process) does not start.
-    expect(await recheckArchive({ ...deps, leases: new JobLeases(core.db, { owner: { id: 'other', host: 'elsewhere', pid: 1 } }) }, 'manual')).toBeNull();
+    expect(
+      await recheckArchive({ ...deps, leases: new JobLeases(core.db, { owner: { id: 'other', host: 'elsewhere', pid: 1 } }) }, 'manual'),
+    ).toBeNull();
     stop();
     await expect(halfway).rejects.toThrow('stopped');
     expect(stored).toBeNull();

@@ -27,14 +27,20 @@ describe('a re-check never stamps altered bytes, nor an archive under review', (
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 37, autoSign: { enabled: false } });
     for (const title of ['Altered later', 'Sound one']) {
-      sandbox.services.workflow.create({ title, file: await samplePdf(title), signatures: [{ validations: { EM: 'v@example.com' }, inviteChannel: ['EM'] }] });
+      sandbox.services.workflow.create({
+        title,
+        file: await samplePdf(title),
+        signatures: [{ validations: { EM: 'v@example.com' }, inviteChannel: ['EM'] }],
+      });
     }
     await sandbox.controlClient.signAll();
     home = tempFolder('signdock-tsa-vouch-');
     reviewer = tempFolder('signdock-tsa-review-');
     core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore() });
     await call(core, 'accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key });
-    await call(core, 'settings.update', { timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] } });
+    await call(core, 'settings.update', {
+      timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] },
+    });
     await syncAll(core);
     const job = await call<JobView>(core, 'evidence.archive', { from: '2000-01-01', to: new Date().toISOString().slice(0, 10) });
     expect((await core.jobs.whenSettled(job.id)).state).toBe('finished');
@@ -54,7 +60,13 @@ describe('a re-check never stamps altered bytes, nor an archive under review', (
   });
 
   it('an archive under review is never written to: the re-check there adds no token, even to a sound bag', async () => {
-    const review = createCore({ dataFolder: reviewer.path, hostKind: 'web', version: '0.1.0', secrets: new MemorySecretStore(), reviewArchive: join(home.path, 'archive') });
+    const review = createCore({
+      dataFolder: reviewer.path,
+      hostKind: 'web',
+      version: '0.1.0',
+      secrets: new MemorySecretStore(),
+      reviewArchive: join(home.path, 'archive'),
+    });
     try {
       await call(review, 'settings.update', { timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [] } });
       await call(review, 'evidence.rebuildIndex', {});

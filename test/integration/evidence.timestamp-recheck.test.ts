@@ -21,12 +21,18 @@ describe('a re-check adds the token the TSA could not give at archive time', () 
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 31, autoSign: { enabled: false } });
-    sandbox.services.workflow.create({ title: 'Recheck me', file: await samplePdf('Recheck'), signatures: [{ validations: { EM: 'r@example.com' }, inviteChannel: ['EM'] }] });
+    sandbox.services.workflow.create({
+      title: 'Recheck me',
+      file: await samplePdf('Recheck'),
+      signatures: [{ validations: { EM: 'r@example.com' }, inviteChannel: ['EM'] }],
+    });
     await sandbox.controlClient.signAll();
     home = tempFolder('signdock-tsa-recheck-');
     core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore() });
     await call(core, 'accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key });
-    await call(core, 'settings.update', { timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] } });
+    await call(core, 'settings.update', {
+      timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] },
+    });
     await syncAll(core);
   }, 60_000);
   afterAll(async () => {

@@ -46,7 +46,13 @@ describe('timestamps against the sandbox TSA', () => {
     expect(openssl.out).toContain('Verification: OK');
     expect(openssl.status).toBe(0);
     const trusted = await checkBagTimestamp(bag, { anchors, tsaConfigured: true });
-    expect(trusted).toMatchObject({ state: 'passed', trusted: true, tokens: 1, tsa: 'SignDock Sandbox time-stamping authority', warnings: [] });
+    expect(trusted).toMatchObject({
+      state: 'passed',
+      trusted: true,
+      tokens: 1,
+      tsa: 'SignDock Sandbox time-stamping authority',
+      warnings: [],
+    });
     expect(Math.abs(Date.parse(trusted.time!) - Date.now())).toBeLessThan(60_000);
     expect(await checkBagTimestamp(bag, { anchors: [], tsaConfigured: false })).toMatchObject({ state: 'passed', trusted: false });
     expect((await stampBag(bag, { url: sandbox.tsa.url })).state).toBe('already');
@@ -74,7 +80,10 @@ describe('timestamps against the sandbox TSA', () => {
   it('with no TSA set the bag says "not timestamped"; with the TSA unreachable "not timestamped yet", and a later stamp adds the token', async () => {
     const bag = await newBag();
     expect(await stampBag(bag, null)).toMatchObject({ state: 'none' });
-    expect(await checkBagTimestamp(bag, { anchors, tsaConfigured: false })).toMatchObject({ state: 'none', detail: 'Not timestamped: no time-stamping authority is set.' });
+    expect(await checkBagTimestamp(bag, { anchors, tsaConfigured: false })).toMatchObject({
+      state: 'none',
+      detail: 'Not timestamped: no time-stamping authority is set.',
+    });
     await sandbox.controlClient.setTsa({ enabled: false });
     try {
       const down = await stampBag(bag, { url: sandbox.tsa.url });
@@ -98,7 +107,10 @@ describe('timestamps against the sandbox TSA', () => {
     expect(check).toMatchObject({ state: 'passed', tokens: 3, trusted: true });
     expect(check.renewedAt).not.toBeNull();
     const joined = join(root, 'joined.bin');
-    writeFileSync(joined, Buffer.concat([readFileSync(join(bag, 'tagmanifest-sha256.txt')), readFileSync(join(bag, 'timestamps', '0002.tsr'))]));
+    writeFileSync(
+      joined,
+      Buffer.concat([readFileSync(join(bag, 'tagmanifest-sha256.txt')), readFileSync(join(bag, 'timestamps', '0002.tsr'))]),
+    );
     expect(opensslVerify(join(bag, 'timestamps', '0003.tsr'), joined).status).toBe(0);
     // Replacing the first token breaks the chain at the renewal that covered it.
     const other = await newBag();
@@ -108,7 +120,7 @@ describe('timestamps against the sandbox TSA', () => {
     expect(broken.state).toBe('failed');
   });
 
-  it('warns 90 days ahead of the TSA certificate\'s expiry', async () => {
+  it("warns 90 days ahead of the TSA certificate's expiry", async () => {
     const soon = new Date(Date.now() + 30 * 86_400_000).toISOString();
     await sandbox.controlClient.setTsa({ cert_not_after: soon });
     try {

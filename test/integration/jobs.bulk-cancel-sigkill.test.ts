@@ -14,7 +14,10 @@ import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
 describe('bulk cancel as a job', () => {
   /** `cancel --from-file LIST --reason …` SIGKILLed once the service has seen `cancels` cancel requests in all; its stderr. */
   async function cancelKilledAt(list: string, cancels: number): Promise<string> {
-    const child = spawnCli(['--home', home.path, 'cancel', '--from-file', list, '--reason', 'Wrong template'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnCli(['--home', home.path, 'cancel', '--from-file', list, '--reason', 'Wrong template'], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     await new Promise<void>((resolve) => {
@@ -41,7 +44,11 @@ describe('bulk cancel as a job', () => {
     sandbox = await startSandbox({ port: 0, seed: 13, autoSign: { enabled: false } });
     const file = await samplePdf('Cancel me');
     for (let i = 1; i <= 300; i += 1) {
-      const document = sandbox.services.workflow.create({ title: `Lease ${i}`, file, signatures: [{ validations: { EM: `tenant${i}@example.com` }, inviteChannel: ['EM'] }] });
+      const document = sandbox.services.workflow.create({
+        title: `Lease ${i}`,
+        file,
+        signatures: [{ validations: { EM: `tenant${i}@example.com` }, inviteChannel: ['EM'] }],
+      });
       ids.push(document.id);
     }
     home = tempFolder('signdock-cancel-home-');
@@ -89,7 +96,12 @@ describe('bulk cancel as a job', () => {
 
     // The journal has one entry per cancelled document, and its chain is intact.
     const journal = await runCli(['--home', home.path, '--json', 'journal'], { env });
-    const entries = JSON.parse(journal.stdout) as { action: string; subject: string; outcome: { state: string }; inputs: { reason?: string } }[];
+    const entries = JSON.parse(journal.stdout) as {
+      action: string;
+      subject: string;
+      outcome: { state: string };
+      inputs: { reason?: string };
+    }[];
     const cancels = entries.filter((e) => e.action === 'cancel' && e.outcome.state === 'done');
     expect(new Set(cancels.map((e) => e.subject)).size).toBe(300);
     expect(cancels[0]!.inputs.reason).toBe('Wrong template');
@@ -117,8 +129,14 @@ describe('bulk cancel as a job', () => {
 
   it('SIGKILLed and run again with the same command: exit 0, every document cancelled once', async () => {
     const file = await samplePdf('Cancel me too');
-    const more = Array.from({ length: 80 }, (_, i) =>
-      sandbox.services.workflow.create({ title: `Deed ${i + 1}`, file, signatures: [{ validations: { EM: `owner${i}@example.com` }, inviteChannel: ['EM'] }] }).id,
+    const more = Array.from(
+      { length: 80 },
+      (_, i) =>
+        sandbox.services.workflow.create({
+          title: `Deed ${i + 1}`,
+          file,
+          signatures: [{ validations: { EM: `owner${i}@example.com` }, inviteChannel: ['EM'] }],
+        }).id,
     );
     // One is cancelled on the service behind SignDock's back: the mirror still says pending.
     sandbox.services.workflow.cancel(more[0]!, 'Cancelled on the service');
@@ -134,7 +152,12 @@ describe('bulk cancel as a job', () => {
     expect(rerun.code, rerun.stderr).toBe(0);
     const result = JSON.parse(rerun.stdout) as { job: { state: string }; items: { subject: string; state: string }[] };
     expect(result.job.state).toBe('finished');
-    expect(result.items.filter((item) => item.state === 'done').map((item) => item.subject).sort()).toEqual([...more].sort());
+    expect(
+      result.items
+        .filter((item) => item.state === 'done')
+        .map((item) => item.subject)
+        .sort(),
+    ).toEqual([...more].sort());
     expect((await sandbox.controlClient.state()).documents.filter((d) => more.includes(d.id) && d.status === 'CA')).toHaveLength(80);
   });
 });

@@ -52,7 +52,12 @@ describe('one owner per batch across processes', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 12 });
-    await sandbox.controlClient.setFaults({ latency_ms: 120, ambiguous_create_rate: 0.2, ambiguous_create_mode: 'destroy', operations: ['create'] });
+    await sandbox.controlClient.setFaults({
+      latency_ms: 120,
+      ambiguous_create_rate: 0.2,
+      ambiguous_create_mode: 'destroy',
+      operations: ['create'],
+    });
     home = tempFolder('signdock-three-home-');
     files = tempFolder('signdock-three-files-');
     await writePdfs(files.path, 30, 'shared');
@@ -97,7 +102,10 @@ describe('one owner per batch across processes', () => {
     const codes = await Promise.race([
       Promise.all(survivors.map((run) => run.exit)),
       new Promise<never>((_, reject) => {
-        const timer = setTimeout(() => reject(new Error(`The survivors did not finish:\n${survivors.map((r) => r.stderr).join('\n---\n')}`)), 100_000);
+        const timer = setTimeout(
+          () => reject(new Error(`The survivors did not finish:\n${survivors.map((r) => r.stderr).join('\n---\n')}`)),
+          100_000,
+        );
         timer.unref();
       }),
     ]);

@@ -31,21 +31,34 @@ describe('journal --verify (the CLI)', () => {
     const db = openDatabase(join(folder.path, 'signdock.db'));
     const journal = new Journal(db, { dataFolder: folder.path });
     journal.useKey(journalKeyFrom(Buffer.from(keyHex, 'hex'), 'environment'));
-    for (let i = 1; i <= n; i += 1) journal.append({ accountId: 'a', action: 'cancel', subject: `doc-${i}`, inputs: { reason: 'Wrong template' }, outcome: { state: 'done' } });
+    for (let i = 1; i <= n; i += 1)
+      journal.append({
+        accountId: 'a',
+        action: 'cancel',
+        subject: `doc-${i}`,
+        inputs: { reason: 'Wrong template' },
+        outcome: { state: 'done' },
+      });
     const checkpoint = journal.checkpoint();
     db.close();
     return { home: folder.path, db: join(folder.path, 'signdock.db'), checkpoint };
   };
   const sqlite = (db: string, sql: string) => execFileSync('sqlite3', [db, sql], { encoding: 'utf8' });
-  const verify = (home: string, extra: string[] = [], withEnv: Record<string, string | undefined> = env) => runCli(['--home', home, 'journal', '--verify', ...extra], { env: withEnv });
+  const verify = (home: string, extra: string[] = [], withEnv: Record<string, string | undefined> = env) =>
+    runCli(['--home', home, 'journal', '--verify', ...extra], { env: withEnv });
 
   it('says what it proved for an intact journal, and what it cannot', async () => {
     const { home } = folderWith(5);
     const run = await verify(home);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/The journal is intact: 5 entries, unbroken, each sealed with the journal key \(environment\); the head matches the checkpoint of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(the checkpoint file, sealed\)\./);
+    expect(run.stdout).toMatch(
+      /The journal is intact: 5 entries, unbroken, each sealed with the journal key \(environment\); the head matches the checkpoint of \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(the checkpoint file, sealed\)\./,
+    );
     expect(run.stdout).toMatch(/What this check cannot prove:[\s\S]*someone who has the journal key/);
-    const json = JSON.parse((await runCli(['--home', home, '--json', 'journal', '--verify'], { env })).stdout) as { ok: boolean; checkpoint: { count: number } };
+    const json = JSON.parse((await runCli(['--home', home, '--json', 'journal', '--verify'], { env })).stdout) as {
+      ok: boolean;
+      checkpoint: { count: number };
+    };
     expect(json).toMatchObject({ ok: true, entries: 5, sealed: 5, checkpoint: { count: 5, sealed: true } });
   });
 
@@ -54,7 +67,9 @@ describe('journal --verify (the CLI)', () => {
     sqlite(db, 'DELETE FROM audit_journal WHERE seq > 3');
     const run = await verify(home);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/The journal was altered \(3 entries read\):\n {2}- the journal was cut short: the checkpoint file of .* counts 5 entries, the journal ends at entry 3 \(the newest entries were deleted\)\./);
+    expect(run.stdout).toMatch(
+      /The journal was altered \(3 entries read\):\n {2}- the journal was cut short: the checkpoint file of .* counts 5 entries, the journal ends at entry 3 \(the newest entries were deleted\)\./,
+    );
   });
 
   it('exits 1 when the table was emptied', async () => {
@@ -67,24 +82,54 @@ describe('journal --verify (the CLI)', () => {
 
   it('exits 1 when an entry was edited and every later hash recomputed with plain SHA-256', async () => {
     const { home, db } = folderWith(5);
-    const rows = JSON.parse(sqlite(db, "SELECT json_group_array(json_object('seq', seq, 'at', at, 'a', account_id, 'u', os_user, 'action', action, 'subject', subject, 'inputs', inputs, 'outcome', outcome, 'prev', prev_hash, 'hash', hash)) FROM (SELECT * FROM audit_journal ORDER BY seq)")) as { seq: number; at: string; a: string; u: string; action: string; subject: string; inputs: string; outcome: string; prev: string; hash: string }[];
+    const rows = JSON.parse(
+      sqlite(
+        db,
+        "SELECT json_group_array(json_object('seq', seq, 'at', at, 'a', account_id, 'u', os_user, 'action', action, 'subject', subject, 'inputs', inputs, 'outcome', outcome, 'prev', prev_hash, 'hash', hash)) FROM (SELECT * FROM audit_journal ORDER BY seq)",
+      ),
+    ) as {
+      seq: number;
+      at: string;
+      a: string;
+      u: string;
+      action: string;
+      subject: string;
+      inputs: string;
+      outcome: string;
+      prev: string;
+      hash: string;
+    }[];
     let prev = rows[1]!.hash;
     const updates: string[] = [];
     for (const row of rows.slice(2)) {
       const outcome = row.seq === 3 ? canonicalJson({ state: 'failed' }) : row.outcome;
-      const hash = entryHash({ seq: row.seq, at: row.at, accountId: row.a, osUser: row.u, action: row.action, subject: row.subject, inputs: JSON.parse(row.inputs), outcome: JSON.parse(outcome), prevHash: prev });
+      const hash = entryHash({
+        seq: row.seq,
+        at: row.at,
+        accountId: row.a,
+        osUser: row.u,
+        action: row.action,
+        subject: row.subject,
+        inputs: JSON.parse(row.inputs),
+        outcome: JSON.parse(outcome),
+        prevHash: prev,
+      });
       updates.push(`UPDATE audit_journal SET outcome = '${outcome}', prev_hash = '${prev}', hash = '${hash}' WHERE seq = ${row.seq};`);
       prev = hash;
     }
     sqlite(db, updates.join('\n'));
     const run = await verify(home);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/entry 3 was changed and the hashes recomputed: the chain links up, but its seal \(an HMAC under the journal key\) does not match/);
+    expect(run.stdout).toMatch(
+      /entry 3 was changed and the hashes recomputed: the chain links up, but its seal \(an HMAC under the journal key\) does not match/,
+    );
     // The seals stripped too: the checkpoint still disagrees.
     sqlite(db, 'UPDATE audit_journal SET mac = NULL, key_id = NULL');
     const stripped = await verify(home);
     expect(stripped.code).toBe(1);
-    expect(stripped.stdout).toMatch(/entry 5 is not the one the checkpoint file of .* recorded: entries were changed and their hashes recomputed/);
+    expect(stripped.stdout).toMatch(
+      /entry 5 is not the one the checkpoint file of .* recorded: entries were changed and their hashes recomputed/,
+    );
   });
 
   it('exits 1 for a repeated JSON key that sqlite3 reads one way and JSON.parse the other', async () => {
@@ -93,14 +138,22 @@ describe('journal --verify (the CLI)', () => {
     expect(sqlite(db, "SELECT json_extract(outcome, '$.state') FROM audit_journal WHERE seq = 2").trim()).toBe('failed');
     const run = await verify(home);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/entry 2's outcome has a repeated key \(the key "state" appears twice at character \d+\), so tools disagree on what it says/);
+    expect(run.stdout).toMatch(
+      /entry 2's outcome has a repeated key \(the key "state" appears twice at character \d+\), so tools disagree on what it says/,
+    );
   });
 
   it('without the key checks the plain chain and says plainly what it cannot find', async () => {
     const { home } = folderWith(3);
-    const run = await verify(home, [], { SIGNDOCK_JOURNAL_KEY: undefined, DBUS_SESSION_BUS_ADDRESS: undefined, XDG_RUNTIME_DIR: '/nonexistent' });
+    const run = await verify(home, [], {
+      SIGNDOCK_JOURNAL_KEY: undefined,
+      DBUS_SESSION_BUS_ADDRESS: undefined,
+      XDG_RUNTIME_DIR: '/nonexistent',
+    });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/This run has no journal key \(the system keychain could not be used and SIGNDOCK_JOURNAL_KEY is not set\), so no seal was checked/);
+    expect(run.stdout).toMatch(
+      /This run has no journal key \(the system keychain could not be used and SIGNDOCK_JOURNAL_KEY is not set\), so no seal was checked/,
+    );
     const bad = await runCli(['--home', home, 'journal', '--verify'], { env: { SIGNDOCK_JOURNAL_KEY: 'short' } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/SIGNDOCK_JOURNAL_KEY must hold at least 32 random bytes/);
@@ -130,9 +183,15 @@ describe('journal --verify (the CLI)', () => {
   it('keeps one chain and one checkpoint when two processes append at once', async () => {
     const { home } = folderWith(0);
     const start = (name: string) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/fixtures/journal-appender.ts', '--home', home, '--count', '40', '--name', name], { env: { ...process.env, ...env } }) as ChildProcessWithoutNullStreams;
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'test/integration/fixtures/journal-appender.ts', '--home', home, '--count', '40', '--name', name],
+        { env: { ...process.env, ...env } },
+      ) as ChildProcessWithoutNullStreams;
       let out = '';
-      const ready = new Promise<void>((resolve) => child.stdout.on('data', (c: Buffer) => (out += c.toString()).includes('ready') && resolve()));
+      const ready = new Promise<void>((resolve) =>
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()).includes('ready') && resolve()),
+      );
       const done = new Promise<number | null>((resolve) => child.on('close', resolve));
       return { child, ready, done };
     };
@@ -143,10 +202,18 @@ describe('journal --verify (the CLI)', () => {
     expect(await Promise.all([a.done, b.done])).toEqual([0, 0]);
     const run = await verify(home, ['--json']);
     expect(run.code, run.stdout).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, entries: 80, sealed: 80, checkpoint: { source: 'the checkpoint file', count: 80 } });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: true,
+      entries: 80,
+      sealed: 80,
+      checkpoint: { source: 'the checkpoint file', count: 80 },
+    });
     expect(statSync(join(home, 'journal-checkpoint.json')).mode & 0o777).toBe(0o600);
     // They did run side by side: the order of the entries switches between the two processes.
-    const order = sqlite(join(home, 'signdock.db'), "SELECT group_concat(substr(subject, 1, 1), '') FROM (SELECT subject FROM audit_journal ORDER BY seq)").trim();
+    const order = sqlite(
+      join(home, 'signdock.db'),
+      "SELECT group_concat(substr(subject, 1, 1), '') FROM (SELECT subject FROM audit_journal ORDER BY seq)",
+    ).trim();
     expect(order.match(/ac|ca/g)?.length ?? 0).toBeGreaterThan(2);
   });
 

@@ -17,21 +17,27 @@ describe.skipIf(!keyring.ok)('the journal key in the real OS keyring', () => {
     const folder = tempFolder();
     const core = createCore({ dataFolder: folder.path, hostKind: 'cli', version: '0.0.0', secrets: new KeytarSecretStore() });
     expect((await core.dispatch('app.info', {})).ok).toBe(true);
-    for (let i = 1; i <= 3; i += 1) core.journal.append({ accountId: 'a', action: 'cancel', subject: `doc-${i}`, outcome: { state: 'done' } });
+    for (let i = 1; i <= 3; i += 1)
+      core.journal.append({ accountId: 'a', action: 'cancel', subject: `doc-${i}`, outcome: { state: 'done' } });
     await core.close();
 
     const key = await new KeytarSecretStore().get(JOURNAL_KEY_ENTRY);
     expect(key).toBeTruthy();
     const run = await runCli(['--home', folder.path, 'journal', '--verify'], { env: { SIGNDOCK_JOURNAL_KEY: undefined } });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/3 entries, unbroken, each sealed with the journal key \(keychain\); the head matches the checkpoint of .* \(the checkpoint file, sealed\)/);
+    expect(run.stdout).toMatch(
+      /3 entries, unbroken, each sealed with the journal key \(keychain\); the head matches the checkpoint of .* \(the checkpoint file, sealed\)/,
+    );
 
     const hex = Buffer.from(key!, 'base64').toString('hex');
     for (const file of readAllFiles(folder.path)) {
       expect(file.bytes.includes(Buffer.from(key!)), file.file).toBe(false);
       expect(file.bytes.includes(Buffer.from(hex)), file.file).toBe(false);
     }
-    expect(JSON.parse(readFileSync(join(folder.path, 'journal-checkpoint.json'), 'utf8'))).toMatchObject({ count: 3, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(readFileSync(join(folder.path, 'journal-checkpoint.json'), 'utf8'))).toMatchObject({
+      count: 3,
+      mac: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     folder.remove();
   });
 });

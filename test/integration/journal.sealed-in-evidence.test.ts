@@ -27,7 +27,14 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 23, autoSign: { enabled: false } });
     const file = await samplePdf('Journal');
-    for (let i = 1; i <= 3; i += 1) documents.push(sandbox.services.workflow.create({ title: `Lease ${i}`, file, signatures: [{ validations: { EM: `s${i}@example.com` }, inviteChannel: ['EM'] }] }).id);
+    for (let i = 1; i <= 3; i += 1)
+      documents.push(
+        sandbox.services.workflow.create({
+          title: `Lease ${i}`,
+          file,
+          signatures: [{ validations: { EM: `s${i}@example.com` }, inviteChannel: ['EM'] }],
+        }).id,
+      );
     await sandbox.controlClient.signAll();
     home = tempFolder('signdock-journal-evidence-');
     core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore() });
@@ -36,7 +43,9 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
     await syncAll(core);
     // What a backup taken now would hold: the checkpoint file before any archive.
     copyFileSync(join(home.path, 'journal-checkpoint.json'), join(home.path, 'early-checkpoint.json'));
-    firstJob = await core.jobs.whenSettled((await call<JobView>(core, 'evidence.archive', { documentIds: [documents[0], documents[1]] })).id);
+    firstJob = await core.jobs.whenSettled(
+      (await call<JobView>(core, 'evidence.archive', { documentIds: [documents[0], documents[1]] })).id,
+    );
   }, 120_000);
   afterAll(async () => {
     await core.close();
@@ -44,7 +53,12 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
     home.remove();
   });
 
-  const jobCheckpoint = (jobId: string) => (JSON.parse((core.db.prepare('SELECT input FROM jobs WHERE id = ?').get(jobId) as { input: string }).input) as { journalCheckpoint: { count: number; head: string; mac: string } }).journalCheckpoint;
+  const jobCheckpoint = (jobId: string) =>
+    (
+      JSON.parse((core.db.prepare('SELECT input FROM jobs WHERE id = ?').get(jobId) as { input: string }).input) as {
+        journalCheckpoint: { count: number; head: string; mac: string };
+      }
+    ).journalCheckpoint;
 
   it('seals a checkpoint into each archive job and into custody.json, and verifies against them', async () => {
     const before = core.journal.entries().length;
@@ -59,14 +73,24 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
     const custodyText = spawnSync('unzip', ['-p', out, 'for-counsel/data/custody.json'], { encoding: 'utf8' }).stdout;
     const custody = JSON.parse(custodyText) as { journal_checkpoint: { count: number; head: string; keyId: string; mac: string } };
     const entries = core.journal.entries();
-    expect(custody.journal_checkpoint).toMatchObject({ count: entries.length, head: entries.at(-1)!.hash, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(custody.journal_checkpoint).toMatchObject({
+      count: entries.length,
+      head: entries.at(-1)!.hash,
+      mac: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const verdict = await call<JournalVerification>(core, 'journal.verify', {});
     expect(verdict).toMatchObject({ ok: true, key: 'keychain', checkpointsChecked: 3, problems: [] });
   });
 
-  it('finds the newest entries deleted through the archive job\'s copy, though the checkpoint file was put back', async () => {
-    const secondCount = (core.db.prepare(`SELECT json_extract(input, '$.journalCheckpoint.count') AS c FROM jobs WHERE kind = 'archive' ORDER BY created_at DESC LIMIT 1`).get() as { c: number }).c;
+  it("finds the newest entries deleted through the archive job's copy, though the checkpoint file was put back", async () => {
+    const secondCount = (
+      core.db
+        .prepare(
+          `SELECT json_extract(input, '$.journalCheckpoint.count') AS c FROM jobs WHERE kind = 'archive' ORDER BY created_at DESC LIMIT 1`,
+        )
+        .get() as { c: number }
+    ).c;
     expect(secondCount).toBeGreaterThan(jobCheckpoint(firstJob.id).count);
     // The newest entries deleted, and the checkpoint file rolled back to the early copy, which agrees with what is left.
     core.db.prepare('DELETE FROM audit_journal WHERE seq >= ?').run(secondCount);
@@ -74,10 +98,14 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
     const verdict = await call<JournalVerification>(core, 'journal.verify', {});
     expect(verdict.ok).toBe(false);
     expect(verdict.problems).toHaveLength(1);
-    expect(verdict.problem).toMatch(new RegExp(`cut short: archive job [0-9a-f-]+ of .* counts ${secondCount} entries, the journal ends at entry ${secondCount - 1}`));
+    expect(verdict.problem).toMatch(
+      new RegExp(`cut short: archive job [0-9a-f-]+ of .* counts ${secondCount} entries, the journal ends at entry ${secondCount - 1}`),
+    );
   });
   it('with a TSA set, the checkpoint sealed into an archive job carries an RFC 3161 token over its sealed text that openssl accepts', async () => {
-    await call(core, 'settings.update', { timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] } });
+    await call(core, 'settings.update', {
+      timestamps: { tsaUrl: sandbox.tsa.url, tsaAnchors: [{ pem: sandbox.tsa.caPem, subject: '', fingerprint: '' }] },
+    });
     const job = await core.jobs.whenSettled((await call<JobView>(core, 'evidence.archive', { documentIds: [documents[0]] })).id);
     const sealed = jobCheckpoint(job.id) as unknown as { count: number; head: string; at: string; timestampToken?: string };
     expect(sealed.timestampToken, 'a token over the checkpoint').toEqual(expect.any(String));
@@ -89,7 +117,9 @@ describe('journal checkpoints sealed into archive jobs and counsel exports', () 
     expect(`${run.stdout}${run.stderr}`).toMatch(/Verification: OK/);
     // The token covers exactly the sealed text: another count does not verify.
     writeFileSync(data, sealedText({ ...sealed, count: sealed.count + 1 }));
-    const forged = spawnSync('openssl', ['ts', '-verify', '-data', data, '-in', token, '-CAfile', sandbox.tsa.caFile], { encoding: 'utf8' });
+    const forged = spawnSync('openssl', ['ts', '-verify', '-data', data, '-in', token, '-CAfile', sandbox.tsa.caFile], {
+      encoding: 'utf8',
+    });
     expect(`${forged.stdout}${forged.stderr}`).not.toMatch(/Verification: OK/);
   }, 120_000);
 });

@@ -63,7 +63,11 @@ describe.skipIf(!keyring.ok)('no secret where it should not be', () => {
     await call('batches.addFiles', { batchId: batch.id, paths });
     await core.batches.whenChecked(String(batch.id));
     const items = (core.batches.batch(String(batch.id)).items ?? []).map((item) => item.id);
-    await call('batches.updateItems', { batchId: batch.id, itemIds: items, patch: { signers: [{ validations: { EM: 'ana@example.com' }, invite: ['EM'] }] } });
+    await call('batches.updateItems', {
+      batchId: batch.id,
+      itemIds: items,
+      patch: { signers: [{ validations: { EM: 'ana@example.com' }, invite: ['EM'] }] },
+    });
     await call('batches.send', { batchId: batch.id });
     await core.batches.whenSettled(String(batch.id));
     const sent = core.batches.batch(String(batch.id)).items.map((item) => item.documentId!);

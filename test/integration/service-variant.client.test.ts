@@ -35,10 +35,7 @@ async function create(client: ServiceClient, title: string): Promise<Document> {
   return client.createDocument({
     title,
     filePath: pdfPath,
-    signatures: [
-      { validations: { EM: 'ana@example.com' }, inviteChannel: ['EM'] },
-      { validations: { EM: 'luis@example.com', PH: null } },
-    ],
+    signatures: [{ validations: { EM: 'ana@example.com' }, inviteChannel: ['EM'] }, { validations: { EM: 'luis@example.com', PH: null } }],
   });
 }
 
@@ -57,7 +54,11 @@ afterAll(async () => {
 describe('the service client against the alt variant', () => {
   it('checks a key: 403 with an empty body is "not accepted", the right key passes', async () => {
     const deps = { http: dispatcher, redactor: new Redactor() };
-    await expect(checkApiKey(sandbox.url, 'sbx_not-a-key', deps)).resolves.toMatchObject({ ok: false, reason: 'unauthorized', status: 403 });
+    await expect(checkApiKey(sandbox.url, 'sbx_not-a-key', deps)).resolves.toMatchObject({
+      ok: false,
+      reason: 'unauthorized',
+      status: 403,
+    });
     await expect(checkApiKey(sandbox.url, sandbox.key, deps)).resolves.toMatchObject({ ok: true, status: 200 });
   });
 
@@ -67,14 +68,23 @@ describe('the service client against the alt variant', () => {
     expect(created.status).toBe('DR');
     expect(created.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(created.signatures.map((s) => s.url === null)).toEqual([true, false]);
-    for (let i = 1; i < 60; i += 1) sandbox.services.workflow.create({ title: `Paged ${i}`, file: pdfBytes, signatures: [{ validations: { EM: `s${i}@example.com` }, inviteChannel: ['EM'] }] });
+    for (let i = 1; i < 60; i += 1)
+      sandbox.services.workflow.create({
+        title: `Paged ${i}`,
+        file: pdfBytes,
+        signatures: [{ validations: { EM: `s${i}@example.com` }, inviteChannel: ['EM'] }],
+      });
     const pages: { count: number | null; size: number }[] = [];
     const ids = new Set<string>();
     for await (const page of client.listDocuments()) {
       pages.push({ count: page.count, size: page.documents.length });
       for (const document of page.documents) ids.add(document.id);
     }
-    expect(pages).toEqual([{ count: null, size: 25 }, { count: null, size: 25 }, { count: null, size: 10 }]);
+    expect(pages).toEqual([
+      { count: null, size: 25 },
+      { count: null, size: 25 },
+      { count: null, size: 10 },
+    ]);
     expect(ids.size).toBe(60);
     // A client that asks without parameters gets a page too, and follows its relative links.
     expect(await newClient(sandbox.key, null).listAll()).toHaveLength(60);
@@ -111,7 +121,13 @@ describe('the service client against the alt variant', () => {
   it('webhooks: a TU and extra fields are stored; the TU is ignored, the known kinds acted on', async () => {
     const store = tempDatabase('signdock-variant-webhooks-');
     const refresher = new SandboxRefresher(sandbox.url, sandbox.key);
-    const service = new WebhookService({ db: store.db, secrets: new MemorySecretStore(), refresher, accounts: () => ['acc-1'], worker: { backoffBaseMs: 50 } });
+    const service = new WebhookService({
+      db: store.db,
+      secrets: new MemorySecretStore(),
+      refresher,
+      accounts: () => ['acc-1'],
+      worker: { backoffBaseMs: 50 },
+    });
     try {
       await service.start();
       await sandbox.controlClient.setWebhook({ url: service.endpoint('acc-1').localHookUrl ?? '', retry_base_ms: 50 });
@@ -124,7 +140,9 @@ describe('the service client against the alt variant', () => {
       expect(byKind('TU')).toEqual(['ignored', 'ignored']);
       expect(byKind('DS')).toHaveLength(2);
       expect(byKind('DC')).toHaveLength(1);
-      expect([...byKind('DS'), ...byKind('DC')].every((state) => state !== 'ignored' && state !== 'failed' && state !== 'pending')).toBe(true);
+      expect([...byKind('DS'), ...byKind('DC')].every((state) => state !== 'ignored' && state !== 'failed' && state !== 'pending')).toBe(
+        true,
+      );
       expect(JSON.parse(rows.find((row) => row.kind === 'DS')!.raw)).toMatchObject({ environment: 'sandbox' });
       expect(refresher.calls).toContain(created.id);
     } finally {

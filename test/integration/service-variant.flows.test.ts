@@ -75,7 +75,9 @@ describe('core flows against the alt variant of the service', () => {
     await sandbox.controlClient.setFaults({ ambiguous_create_rate: 0.5, ambiguous_create_mode: 'destroy', operations: ['create'] });
     try {
       const batch = core.batches.create('app');
-      await core.batches.addFiles(batch.id, [files.path], { signers: [signer('EM=ana@example.com;invite=EM'), signer('EM=luis@example.com'), signer('EM=eva@example.com')] });
+      await core.batches.addFiles(batch.id, [files.path], {
+        signers: [signer('EM=ana@example.com;invite=EM'), signer('EM=luis@example.com'), signer('EM=eva@example.com')],
+      });
       core.batches.send(batch.id);
       await core.batches.whenSettled(batch.id);
       const done = core.batches.batch(batch.id);
@@ -90,10 +92,15 @@ describe('core flows against the alt variant of the service', () => {
   });
 
   it('cancels; a document already cancelled on the service (400, other words) counts as done', async () => {
-    const [open, gone] = [0, 1].map((i) => sandbox.services.workflow.create({ title: `Cancel ${i}`, file: pdf, signatures: twoSigners() }).id) as [string, string];
+    const [open, gone] = [0, 1].map(
+      (i) => sandbox.services.workflow.create({ title: `Cancel ${i}`, file: pdf, signatures: twoSigners() }).id,
+    ) as [string, string];
     await core.spine.fullSync(accountId);
     expect(sandbox.services.workflow.cancel(gone, 'elsewhere').ok).toBe(true);
-    const { job, items } = await settledItems(core, await call<JobView>(core, 'documents.cancel', { documentIds: [open, gone], reason: 'Wrong version' }));
+    const { job, items } = await settledItems(
+      core,
+      await call<JobView>(core, 'documents.cancel', { documentIds: [open, gone], reason: 'Wrong version' }),
+    );
     expect(job.state).toBe('finished');
     expect(items.find((item) => item.subject === open)).toMatchObject({ state: 'done', outcome: { status: 'CA' } });
     expect(items.find((item) => item.subject === gone)).toMatchObject({ state: 'done', outcome: { status: 'CA', already: true } });
@@ -104,7 +111,11 @@ describe('core flows against the alt variant of the service', () => {
     const id = sandbox.services.workflow.create({ title: 'Replace', file: pdf, signatures: twoSigners() }).id;
     await core.spine.fullSync(accountId);
     const original = sandbox.services.store.documents.get(id)!.signatureIds[1]!;
-    const job = await call<JobView>(core, 'signatures.invalidate', { signatureId: original, documentId: id, invalidation: { reason: 'Left the company', notify: false, newSigner: 'eva@example.com' } });
+    const job = await call<JobView>(core, 'signatures.invalidate', {
+      signatureId: original,
+      documentId: id,
+      invalidation: { reason: 'Left the company', notify: false, newSigner: 'eva@example.com' },
+    });
     const { items } = await settledItems(core, job);
     const replacement = [...sandbox.services.store.signatures.values()].find((s) => s.replaces === original)!;
     expect(sandbox.services.store.documents.get(id)!.signatureIds[0]).toBe(replacement.id);

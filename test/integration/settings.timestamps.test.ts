@@ -26,7 +26,15 @@ describe('timestamp settings', () => {
   });
 
   it('a TSA address and a CA: the core fills the subject and fingerprint and drops a duplicate; the address is used for bags', async () => {
-    const result = await core.dispatch('settings.update', { timestamps: { tsaUrl: 'http://127.0.0.1:4010/tsa', tsaAnchors: [{ pem: sandboxCaCertPem, subject: 'forged', fingerprint: '' }, { pem: sandboxCaCertPem, subject: '', fingerprint: '' }] } });
+    const result = await core.dispatch('settings.update', {
+      timestamps: {
+        tsaUrl: 'http://127.0.0.1:4010/tsa',
+        tsaAnchors: [
+          { pem: sandboxCaCertPem, subject: 'forged', fingerprint: '' },
+          { pem: sandboxCaCertPem, subject: '', fingerprint: '' },
+        ],
+      },
+    });
     expect(result.ok).toBe(true);
     const { timestamps } = result.ok ? (result.value as Settings) : ({} as Settings);
     expect(timestamps.tsaAnchors).toHaveLength(1);
@@ -37,7 +45,9 @@ describe('timestamp settings', () => {
   });
 
   it('refuses text that is not a certificate, naming the anchor, and an address that is not http(s)', async () => {
-    const bad = await core.dispatch('settings.update', { timestamps: { tsaUrl: null, tsaAnchors: [{ pem: 'not a certificate', subject: '', fingerprint: '' }] } });
+    const bad = await core.dispatch('settings.update', {
+      timestamps: { tsaUrl: null, tsaAnchors: [{ pem: 'not a certificate', subject: '', fingerprint: '' }] },
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.error.kind).toBe('InvalidInput');
@@ -47,10 +57,16 @@ describe('timestamp settings', () => {
     expect(ftp.ok).toBe(false);
   });
 
-  it('the run\'s override (CLI --tsa / --tsa-ca) wins over Settings and is stored nowhere', async () => {
+  it("the run's override (CLI --tsa / --tsa-ca) wins over Settings and is stored nowhere", async () => {
     await core.dispatch('settings.update', { timestamps: { tsaUrl: 'https://tsa.example.com/', tsaAnchors: [] } });
     await core.close();
-    core = createCore({ dataFolder: home.path, hostKind: 'cli', version: '0.1.0', secrets: new MemorySecretStore(), tsaOverride: { url: 'http://127.0.0.1:9/tsa', anchorsPem: [sandboxCaCertPem] } });
+    core = createCore({
+      dataFolder: home.path,
+      hostKind: 'cli',
+      version: '0.1.0',
+      secrets: new MemorySecretStore(),
+      tsaOverride: { url: 'http://127.0.0.1:9/tsa', anchorsPem: [sandboxCaCertPem] },
+    });
     expect(core.timestamps.endpoint()).toEqual({ url: 'http://127.0.0.1:9/tsa' });
     expect(core.timestamps.anchors()).toHaveLength(1);
     const stored = await core.dispatch('settings.get', {});

@@ -25,15 +25,37 @@ describe('a crash while notifications are being processed', () => {
     try {
       await sandbox.control.setRateLimit({ enabled: false });
       const port = await freePort();
-      const args = ['--home', home.path, '--url', sandbox.url, '--key', sandbox.key, '--token', randomBytes(24).toString('hex'), '--port', String(port)];
+      const args = [
+        '--home',
+        home.path,
+        '--url',
+        sandbox.url,
+        '--key',
+        sandbox.key,
+        '--token',
+        randomBytes(24).toString('hex'),
+        '--port',
+        String(port),
+      ];
       const first = await spawnTs<{ accountId: string; hookUrl: string }>('test/integration/fixtures/core-child.ts', args);
       const { accountId, hookUrl } = first.ready;
-      await sandbox.control.setWebhook({ url: hookUrl, secret: null, duplicate_rate: 0.2, shuffle: true, max_retries: 10, retry_base_ms: 300 });
+      await sandbox.control.setWebhook({
+        url: hookUrl,
+        secret: null,
+        duplicate_rate: 0.2,
+        shuffle: true,
+        max_retries: 10,
+        retry_base_ms: 300,
+      });
       // Slow reads so the inbox is still draining when the process dies.
       await sandbox.control.setFaults({ latency_ms: 40 });
 
       const signers = [{ validations: { EM: 'ana@example.com' } }, { validations: { EM: 'bo@example.com' } }];
-      const documents = await inParallel(Array.from({ length: 60 }, (_, i) => i), 8, (i) => sandbox.control.createDocument({ title: `Crash ${i}`, signatures: signers }));
+      const documents = await inParallel(
+        Array.from({ length: 60 }, (_, i) => i),
+        8,
+        (i) => sandbox.control.createDocument({ title: `Crash ${i}`, signatures: signers }),
+      );
       await sandbox.control.signAll();
       await sleep(400);
       first.child.kill('SIGKILL');
@@ -49,7 +71,11 @@ describe('a crash while notifications are being processed', () => {
       const stats = await sandbox.control.stats();
       expect(stats.webhooks.gave_up).toBe(0);
 
-      const truth = (await sandbox.control.state()).documents as { id: string; status: string; signatures: { id: string; status: string }[] }[];
+      const truth = (await sandbox.control.state()).documents as {
+        id: string;
+        status: string;
+        signatures: { id: string; status: string }[];
+      }[];
       const reader = () => {
         const ro = new Database(join(home.path, DATABASE_FILE), { readonly: true });
         return { ro, docs: new DocumentReader(ro) };

@@ -38,10 +38,22 @@ describe('notifications converge the mirror to the service', () => {
   it(`${TOTAL} notifications with duplicates, shuffled, unknown kinds among them, leave the mirror equal to the sandbox`, async () => {
     const control = sandbox.control;
     expect(core.spine.documentCount(accountId)).toBe(0);
-    await control.setWebhook({ url: core.spine.localHookUrl(accountId), secret: null, duplicate_rate: 0.3, shuffle: true, shuffle_window_ms: 40, max_retries: 8, retry_base_ms: 200 });
+    await control.setWebhook({
+      url: core.spine.localHookUrl(accountId),
+      secret: null,
+      duplicate_rate: 0.3,
+      shuffle: true,
+      shuffle_window_ms: 40,
+      max_retries: 8,
+      retry_base_ms: 200,
+    });
 
     const signers = [{ validations: { EM: 'ana@example.com' } }, { validations: { EM: 'bo@example.com' } }];
-    const documents = await inParallel(Array.from({ length: DOCUMENTS }, (_, i) => i), 16, (i) => control.createDocument({ title: `Converge ${i}`, signatures: signers }));
+    const documents = await inParallel(
+      Array.from({ length: DOCUMENTS }, (_, i) => i),
+      16,
+      (i) => control.createDocument({ title: `Converge ${i}`, signatures: signers }),
+    );
     // Every outcome: some completed, some with a rejection, some cancelled, some left pending.
     await inParallel(documents, 8, async (document, i) => {
       const [first, second] = document.signatures as { id: string }[];
@@ -64,12 +76,16 @@ describe('notifications converge the mirror to the service', () => {
       }
     });
     const emittedSoFar = (await control.notifications()).length;
-    await inParallel(Array.from({ length: TOTAL - emittedSoFar }, (_, i) => i), 32, async (i) => {
-      const document = documents[i % DOCUMENTS];
-      if (!document) return;
-      if (i < UNKNOWN_KINDS) await control.notify({ notification_action: 'TU', document_id: document.id });
-      else await control.notify({ notification_action: 'DC', document_id: document.id, new_status: 'PE' });
-    });
+    await inParallel(
+      Array.from({ length: TOTAL - emittedSoFar }, (_, i) => i),
+      32,
+      async (i) => {
+        const document = documents[i % DOCUMENTS];
+        if (!document) return;
+        if (i < UNKNOWN_KINDS) await control.notify({ notification_action: 'TU', document_id: document.id });
+        else await control.notify({ notification_action: 'DC', document_id: document.id, new_status: 'PE' });
+      },
+    );
 
     expect(await control.webhookIdle(150_000)).toEqual({ pending: 0 });
     await waitUntil(() => core.spine.webhooks.stats(accountId).pending === 0, 90_000, 'the inbox to drain');

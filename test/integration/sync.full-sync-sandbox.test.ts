@@ -108,7 +108,10 @@ describe('full sync against the sandbox', () => {
     const byStatus: Record<string, number> = {};
     // Counted by display state: a pending document a signer rejected is "Rejected — needs action" (issue 24).
     for (const document of state.documents) {
-      const shown = displayStatusOf(document.status, document.signatures.map((s) => s.status));
+      const shown = displayStatusOf(
+        document.status,
+        document.signatures.map((s) => s.status),
+      );
       byStatus[shown] = (byStatus[shown] ?? 0) + 1;
     }
     expect(engine.queries.counts(ACCOUNT)).toEqual({ byStatus, total: 1_000 });

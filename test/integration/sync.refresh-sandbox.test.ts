@@ -164,10 +164,13 @@ describe('refreshing one document', () => {
 
 describe('re-reading open documents on a schedule', () => {
   async function settle(engine: SyncEngine, id: string): Promise<void> {
-    await vi.waitFor(() => {
-      expect(engine.refresher.pending).toBe(0);
-      expect(engine.scheduler.scheduleOf(ACCOUNT, id)?.reading ?? false).toBe(false);
-    }, { timeout: 5_000, interval: 10 });
+    await vi.waitFor(
+      () => {
+        expect(engine.refresher.pending).toBe(0);
+        expect(engine.scheduler.scheduleOf(ACCOUNT, id)?.reading ?? false).toBe(false);
+      },
+      { timeout: 5_000, interval: 10 },
+    );
   }
 
   it('backs off while nothing changes, goes back to the first interval on a change, and stops when final', async () => {

@@ -21,7 +21,9 @@ describe('web host: the browser names no file on this computer but its own uploa
   let outside: ReturnType<typeof tempFolder>;
   let secretPdf: string;
 
-  type Answer<T> = { ok: true; value: T } | { ok: false; error: { kind: string; message: string; params?: Record<string, unknown>; fields?: Record<string, string[]> } };
+  type Answer<T> =
+    | { ok: true; value: T }
+    | { ok: false; error: { kind: string; message: string; params?: Record<string, unknown>; fields?: Record<string, string[]> } };
   const call = async <T>(op: string, input: unknown): Promise<Answer<T>> => {
     const res = await request(`${web.host.origin}/api/call`, {
       method: 'POST',
@@ -80,7 +82,13 @@ describe('web host: the browser names no file on this computer but its own uploa
     mkdirSync(join(uploads, 'planted'));
     symlinkSync(secretPdf, join(uploads, 'planted', 'link.pdf'));
     symlinkSync(outside.path, join(uploads, 'planted-folder'));
-    const sneaky = [join(uploads, '..', 'beside.pdf'), join(uploads, 'planted', 'link.pdf'), join(uploads, 'planted-folder'), join(uploads, 'planted-folder', 'private-002.pdf'), uploads];
+    const sneaky = [
+      join(uploads, '..', 'beside.pdf'),
+      join(uploads, 'planted', 'link.pdf'),
+      join(uploads, 'planted-folder'),
+      join(uploads, 'planted-folder', 'private-002.pdf'),
+      uploads,
+    ];
     for (const path of sneaky) {
       const answer = await call<Batch>('batches.addFiles', { batchId, paths: [uploaded, path] });
       expect(answer.ok, path).toBe(false);

@@ -44,7 +44,8 @@ function rawExchange(port: number, text: string): Promise<string> {
   });
 }
 
-const json = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { ok: boolean; error?: { kind: string; message: string } };
+const json = (answer: string) =>
+  JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { ok: boolean; error?: { kind: string; message: string } };
 
 describe('web host: a call over 8 MiB', () => {
   let web: Awaited<ReturnType<typeof startHost>>;
@@ -59,9 +60,16 @@ describe('web host: a call over 8 MiB', () => {
   it('is answered 413 in plain words, whether its length is declared or streamed', async () => {
     const declared = await request(`${web.host.origin}/api/call`, { method: 'POST', headers: headers(), body: big() });
     expect(declared.statusCode).toBe(413);
-    expect(await declared.body.json()).toEqual({ ok: false, error: { kind: 'InvalidInput', message: 'The call is larger than 8 MB, the most SignDock takes in one call.' } });
+    expect(await declared.body.json()).toEqual({
+      ok: false,
+      error: { kind: 'InvalidInput', message: 'The call is larger than 8 MB, the most SignDock takes in one call.' },
+    });
 
-    const streamed = await request(`${web.host.origin}/api/call`, { method: 'POST', headers: headers(), body: Readable.from([Buffer.from(big())]) });
+    const streamed = await request(`${web.host.origin}/api/call`, {
+      method: 'POST',
+      headers: headers(),
+      body: Readable.from([Buffer.from(big())]),
+    });
     expect(streamed.statusCode).toBe(413);
     expect(await streamed.body.json()).toMatchObject({ ok: false, error: { kind: 'InvalidInput' } });
 
@@ -71,7 +79,11 @@ describe('web host: a call over 8 MiB', () => {
     expect(await browserLike.json()).toMatchObject({ ok: false });
 
     // The host is fine afterwards.
-    const small = await request(`${web.host.origin}/api/call`, { method: 'POST', headers: headers(), body: '{"op":"settings.get","input":{}}' });
+    const small = await request(`${web.host.origin}/api/call`, {
+      method: 'POST',
+      headers: headers(),
+      body: '{"op":"settings.get","input":{}}',
+    });
     expect(await small.body.json()).toMatchObject({ ok: true });
   });
 
@@ -103,9 +115,15 @@ describe('web host: uploads have a quota', () => {
       headers: { 'content-type': 'application/octet-stream', 'x-signdock-token': web.host.token },
       body: Buffer.alloc(size, 7),
     });
-    return { status: res.statusCode, body: (await res.body.json()) as { ok: boolean; value?: { path: string }; error?: { kind: string; message: string } } };
+    return {
+      status: res.statusCode,
+      body: (await res.body.json()) as { ok: boolean; value?: { path: string }; error?: { kind: string; message: string } },
+    };
   };
-  const kept = () => (existsSync(web.uploads) ? readdirSync(web.uploads, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0);
+  const kept = () =>
+    existsSync(web.uploads)
+      ? readdirSync(web.uploads, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length
+      : 0;
 
   it('is 2 GiB unless told otherwise', () => {
     expect(defaultLimits.uploadQuotaBytes).toBe(2 * 1024 ** 3);
@@ -120,7 +138,8 @@ describe('web host: uploads have a quota', () => {
       ok: false,
       error: expect.objectContaining({
         kind: 'Unavailable',
-        message: '“dos.pdf” was not added: files waiting to be sent already fill the 100 KB SignDock keeps for uploads. Send or remove rows of the current batch, then add it again.',
+        message:
+          '“dos.pdf” was not added: files waiting to be sent already fill the 100 KB SignDock keeps for uploads. Send or remove rows of the current batch, then add it again.',
       }),
     });
     expect(kept()).toBe(1);
@@ -156,7 +175,10 @@ describe('web host: slow connections are cut off', () => {
   it('a call whose body stops arriving: 408 in plain words, and the connection is closed', async () => {
     const answer = await rawExchange(web.host.port, `${start('/api/call', 100, 'application/json')}{"op":"settings.get"`);
     expect(answer.startsWith('HTTP/1.1 408')).toBe(true);
-    expect(json(answer)).toEqual({ ok: false, error: { kind: 'InvalidInput', message: 'The call stopped arriving, so SignDock stopped waiting for it.' } });
+    expect(json(answer)).toEqual({
+      ok: false,
+      error: { kind: 'InvalidInput', message: 'The call stopped arriving, so SignDock stopped waiting for it.' },
+    });
   });
 
   it('an upload that stops arriving: 408 naming the file, nothing kept, and the connection is closed', async () => {
@@ -168,9 +190,13 @@ describe('web host: slow connections are cut off', () => {
 
   it('no more than maxConnections at once: one more is closed as it comes', async () => {
     const held = await Promise.all(
-      Array.from({ length: 4 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
-        const socket = connect(web.host.port, '127.0.0.1', () => resolve(socket));
-      })),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<ReturnType<typeof connect>>((resolve) => {
+            const socket = connect(web.host.port, '127.0.0.1', () => resolve(socket));
+          }),
+      ),
     );
     const extra = await rawExchange(web.host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${web.host.port}\r\n\r\n`).catch(() => '');
     expect(extra).toBe('');

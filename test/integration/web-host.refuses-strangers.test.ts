@@ -33,7 +33,11 @@ describe('web host', () => {
   });
 
   const call = (headers: Record<string, string>, body: unknown = { op: 'settings.update', input: { language: 'es' } }) =>
-    request(`${host.origin}/api/call`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    request(`${host.origin}/api/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('listens on loopback only and gives the token in the URL fragment', () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);

@@ -22,17 +22,33 @@ describe('web host: reviewing an archive given at start', () => {
 
   type Answer<T> = { ok: true; value: T } | { ok: false; error: { kind: string; code?: string; message: string } };
   const call = async <T>(op: string, input: unknown): Promise<Answer<T>> => {
-    const res = await request(`${web.host.origin}/api/call`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signdock-token': web.host.token }, body: JSON.stringify({ op, input }) });
+    const res = await request(`${web.host.origin}/api/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signdock-token': web.host.token },
+      body: JSON.stringify({ op, input }),
+    });
     return (await res.body.json()) as Answer<T>;
   };
   const download = (path: string, token = web.host.token) =>
-    request(`${web.host.origin}/api/download`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signdock-token': token }, body: JSON.stringify({ path }) });
+    request(`${web.host.origin}/api/download`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signdock-token': token },
+      body: JSON.stringify({ path }),
+    });
 
   beforeAll(async () => {
     archive = tempFolder('signdock-review-');
     elsewhere = tempFolder('signdock-elsewhere-');
-    inside = await writeFixtureBag(archive.path, { title: 'Lease', documentId: '0190a1b2-0000-7000-8000-000000000001', files: { 'signed.pdf': 64 } });
-    outsideBag = await writeFixtureBag(elsewhere.path, { title: 'Private', documentId: '0190a1b2-0000-7000-8000-000000000002', files: { 'signed.pdf': 64 } });
+    inside = await writeFixtureBag(archive.path, {
+      title: 'Lease',
+      documentId: '0190a1b2-0000-7000-8000-000000000001',
+      files: { 'signed.pdf': 64 },
+    });
+    outsideBag = await writeFixtureBag(elsewhere.path, {
+      title: 'Private',
+      documentId: '0190a1b2-0000-7000-8000-000000000002',
+      files: { 'signed.pdf': 64 },
+    });
     // A link inside the archive to a bag outside it.
     symlinkSync(outsideBag, join(archive.path, 'linked-bag'));
     web = await startTempWebHost("default-src 'self'", { reviewArchive: realpathSync(archive.path) });
@@ -87,7 +103,15 @@ describe('web host: reviewing an archive given at start', () => {
     writeFileSync(join(elsewhere.path, 'secret.txt'), 'private');
     symlinkSync(join(elsewhere.path, 'secret.txt'), join(exports, 'linked.txt'));
     writeFileSync(join(exports, 'notes.html'), '<p>not a kind SignDock saves</p>');
-    for (const path of ['/etc/passwd', join(elsewhere.path, 'secret.txt'), join(exports, 'linked.txt'), join(exports, 'notes.html'), `${exports}/../signdock.db`, exports, 'relative.pdf']) {
+    for (const path of [
+      '/etc/passwd',
+      join(elsewhere.path, 'secret.txt'),
+      join(exports, 'linked.txt'),
+      join(exports, 'notes.html'),
+      `${exports}/../signdock.db`,
+      exports,
+      'relative.pdf',
+    ]) {
       const refused = await download(path);
       expect(refused.statusCode, path).toBe(404);
       expect(await refused.body.text(), path).not.toContain('private');
@@ -99,7 +123,10 @@ describe('web host: reviewing an archive given at start', () => {
 
   it('reads a certificate authority before it is trusted: a test authority is named as one', async () => {
     const inspected = await call<{ subject: string; warnings: string[] }[]>('evidence.inspectTrustAnchor', { pem: sandboxCaCertPem });
-    expect(inspected).toMatchObject({ ok: true, value: [{ subject: expect.stringContaining('SignDock Sandbox Root CA'), warnings: ['testName'] }] });
+    expect(inspected).toMatchObject({
+      ok: true,
+      value: [{ subject: expect.stringContaining('SignDock Sandbox Root CA'), warnings: ['testName'] }],
+    });
     // Reading it stored nothing.
     expect(await call('evidence.settings', {})).toMatchObject({ ok: true, value: { trustAnchors: [] } });
   });

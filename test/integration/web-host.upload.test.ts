@@ -21,9 +21,14 @@ describe('web host uploads', () => {
   afterAll(() => web.close());
 
   const upload = (name: string, body: Buffer | Readable, headers: Record<string, string> = { 'x-signdock-token': host.token }) =>
-    request(`${host.origin}/api/upload?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body });
+    request(`${host.origin}/api/upload?name=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', ...headers },
+      body,
+    });
   const uploads = () => join(web.dataFolder, 'uploads');
-  const stored = () => (existsSync(uploads()) ? readdirSync(uploads(), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []);
+  const stored = () =>
+    existsSync(uploads()) ? readdirSync(uploads(), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
 
   it('keeps the file under the data folder, by its own name, in a folder of its own', async () => {
     const bytes = Buffer.from('%PDF-1.7\n…\n%%EOF\n');

@@ -16,19 +16,29 @@ afterAll(() => {
 });
 
 async function startChild(): Promise<ChildProcessHandle<{ port: number; hookUrl: string }>> {
-  const handle = await spawnTs<{ port: number; hookUrl: string }>('test/integration/fixtures/webhook-child.ts', ['--db', file, `--token=${token}`, '--delay', '20']);
+  const handle = await spawnTs<{ port: number; hookUrl: string }>('test/integration/fixtures/webhook-child.ts', [
+    '--db',
+    file,
+    `--token=${token}`,
+    '--delay',
+    '20',
+  ]);
   children.push(handle);
   return handle;
 }
 
 const notifications = (count: number, prefix: string) =>
-  Array.from({ length: count }, (_, i) => ({ id: randomUUID(), body: { notification_action: i % 2 ? 'DC' : 'DS', document_id: `${prefix}-${Math.floor(i / 2)}` } }));
+  Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    body: { notification_action: i % 2 ? 'DC' : 'DS', document_id: `${prefix}-${Math.floor(i / 2)}` },
+  }));
 
 describe('webhooks survive a crash', () => {
   it('SIGKILL mid-drain: every notification that got a 200 is in the inbox, and a restart completes the drain', async () => {
     const first = await startChild();
     const reader = new Database(file, { readonly: true });
-    const count = (state: string) => (reader.prepare('SELECT count(*) AS n FROM webhook_inbox WHERE state = ?').get(state) as { n: number }).n;
+    const count = (state: string) =>
+      (reader.prepare('SELECT count(*) AS n FROM webhook_inbox WHERE state = ?').get(state) as { n: number }).n;
     const got200 = new Set<string>();
     const send = (url: string, list: ReturnType<typeof notifications>) =>
       inParallel(list, 16, async ({ id, body }) => {
@@ -51,7 +61,8 @@ describe('webhooks survive a crash', () => {
     const statuses = await sending;
     expect(statuses.some((status) => status !== 200)).toBe(true);
 
-    const stored = () => new Set((reader.prepare('SELECT notification_id AS id FROM webhook_inbox').all() as { id: string }[]).map((row) => row.id));
+    const stored = () =>
+      new Set((reader.prepare('SELECT notification_id AS id FROM webhook_inbox').all() as { id: string }[]).map((row) => row.id));
     const afterCrash = stored();
     expect([...got200].filter((id) => !afterCrash.has(id))).toEqual([]);
     expect(count('pending')).toBeGreaterThan(0);
@@ -69,6 +80,8 @@ describe('webhooks survive a crash', () => {
     reader.close();
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    console.log(`crash: ${got200.size} answered 200 (of ${sent.size} sent), ${pendingAtCrash} pending at the kill, ${final.size} stored, all done after the restart`);
+    console.log(
+      `crash: ${got200.size} answered 200 (of ${sent.size} sent), ${pendingAtCrash} pending at the kill, ${final.size} stored, all done after the restart`,
+    );
   }, 180_000);
 });

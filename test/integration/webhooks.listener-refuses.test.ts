@@ -41,11 +41,22 @@ afterAll(async () => {
   store.remove();
 });
 
-const notification = (fields: Record<string, unknown> = {}) => JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: randomUUID(), signature_id: randomUUID(), ...fields });
+const notification = (fields: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    notification_id: randomUUID(),
+    notification_action: 'DS',
+    document_id: randomUUID(),
+    signature_id: randomUUID(),
+    ...fields,
+  });
 const rowCount = () => service.stats().received;
 
 /** Streams `total` bytes in 16 KiB chunks, one per `delayMs`, and reports how much was sent when the answer came. */
-function streamBody(url: string, total: number, declareLength: boolean): Promise<{ status: number | null; sentWhenAnswered: number; error: string | null }> {
+function streamBody(
+  url: string,
+  total: number,
+  declareLength: boolean,
+): Promise<{ status: number | null; sentWhenAnswered: number; error: string | null }> {
   return new Promise((resolve) => {
     let sent = 0;
     let answered = false;
@@ -163,11 +174,16 @@ describe('webhook listener: refused, counted and harmless', () => {
     await service.whenIdle();
     const row = service.list('acc-1').items.find((item) => item.documentId === documentId);
     expect(row).toMatchObject({ state: 'failed', attempts: 1, lastError: NOT_FOUND_ERROR });
-    expect((await fetch(`${sandbox.url}/api/v2/documents/${documentId}`, { headers: { authorization: `Bearer ${sandbox.key}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${sandbox.url}/api/v2/documents/${documentId}`, { headers: { authorization: `Bearer ${sandbox.key}` } })).status,
+    ).toBe(404);
   });
 
   it('when the inbox cannot commit, the answer is 503 (the service will retry), never 200', async () => {
-    const failing = new WebhookListener({ credentials: { accountFor: () => 'acc-1', verify: () => true }, store: () => Promise.reject(new Error('disk I/O error')) });
+    const failing = new WebhookListener({
+      credentials: { accountFor: () => 'acc-1', verify: () => true },
+      store: () => Promise.reject(new Error('disk I/O error')),
+    });
     const port = await failing.start();
     expect((await post(`http://127.0.0.1:${port}/hooks/any`, notification())).status).toBe(503);
     expect(failing.counters.refused['store-failed']).toBe(1);
@@ -178,7 +194,16 @@ describe('webhook listener: refused, counted and harmless', () => {
     expect((await post(hookUrl, notification())).status).toBe(200);
     await service.whenIdle();
     const stats = service.stats('acc-1');
-    expect(stats.refused).toMatchObject({ 'not-found': 5, method: 1, 'media-type': 2, 'bad-json': 2, 'too-large': 2, 'bad-signature': 2, 'bad-request': 1, 'store-failed': 0 });
+    expect(stats.refused).toMatchObject({
+      'not-found': 5,
+      method: 1,
+      'media-type': 2,
+      'bad-json': 2,
+      'too-large': 2,
+      'bad-signature': 2,
+      'bad-request': 1,
+      'store-failed': 0,
+    });
     expect(stats).toMatchObject({ received: 7, duplicates: 1, pending: 0 });
     const log = readFileSync(logFile(), 'utf8');
     expect(log).toContain('Webhook listener started');

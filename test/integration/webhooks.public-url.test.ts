@@ -24,7 +24,14 @@ afterEach(async () => {
 });
 
 function make(options: Partial<WebhookServiceOptions> = {}): WebhookService {
-  const service = new WebhookService({ db: store.db, secrets, refresher: new ScriptedRefresher(), accounts: () => ['acc-1'], logger, ...options });
+  const service = new WebhookService({
+    db: store.db,
+    secrets,
+    refresher: new ScriptedRefresher(),
+    accounts: () => ['acc-1'],
+    logger,
+    ...options,
+  });
   services.push(service);
   return service;
 }
@@ -82,7 +89,9 @@ describe('webhooks: the URL to paste in the service console', () => {
 
   it('a port in use is reported in the state, not thrown; the inbox still works', async () => {
     const blocker = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
+    );
     const service = make({ port });
     await service.start();
     expect(service.state('acc-1')).toMatchObject({ listening: false, port: null, error: expect.stringMatching(/port is in use/) });
@@ -92,7 +101,11 @@ describe('webhooks: the URL to paste in the service console', () => {
 
   it('the built-in tunnel, when on, gives the public base URL; NoTunnel explains why there is none', async () => {
     const started: number[] = [];
-    const tunnel: Tunnel = { name: 'fake', start: async (port) => (started.push(port), 'https://abc.tunnel.example/'), stop: async () => undefined };
+    const tunnel: Tunnel = {
+      name: 'fake',
+      start: async (port) => (started.push(port), 'https://abc.tunnel.example/'),
+      stop: async () => undefined,
+    };
     const withTunnel = make({ tunnel });
     await withTunnel.start();
     const state = await withTunnel.configure('acc-1', { useTunnel: true });

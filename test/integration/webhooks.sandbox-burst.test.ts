@@ -20,7 +20,13 @@ beforeAll(async () => {
   await sandbox.control.setRateLimit({ enabled: false });
   store = tempDatabase();
   refresher = new SandboxRefresher(sandbox.url, sandbox.key);
-  service = new WebhookService({ db: store.db, secrets: new MemorySecretStore(), refresher, accounts: () => ['acc-1'], worker: { concurrency: 8 } });
+  service = new WebhookService({
+    db: store.db,
+    secrets: new MemorySecretStore(),
+    refresher,
+    accounts: () => ['acc-1'],
+    worker: { concurrency: 8 },
+  });
   await service.start();
 });
 afterAll(async () => {
@@ -32,21 +38,42 @@ afterAll(async () => {
 describe('webhooks: a 2,000-notification burst from the sandbox, duplicated and shuffled', () => {
   it('stores every distinct notification exactly once, counts the duplicates, ignores unknown kinds and processes the rest', async () => {
     const control = sandbox.control;
-    await control.setWebhook({ url: service.endpoint('acc-1').localHookUrl, secret: null, duplicate_rate: 0.3, shuffle: true, shuffle_window_ms: 40, max_retries: 8, retry_base_ms: 200 });
+    await control.setWebhook({
+      url: service.endpoint('acc-1').localHookUrl,
+      secret: null,
+      duplicate_rate: 0.3,
+      shuffle: true,
+      shuffle_window_ms: 40,
+      max_retries: 8,
+      retry_base_ms: 200,
+    });
     const signers = [{ validations: { EM: 'ana@example.com' } }, { validations: { EM: 'bo@example.com' } }];
-    const documents = await inParallel(Array.from({ length: DOCUMENTS }, (_, i) => i), 16, (i) => control.createDocument({ title: `Burst ${i}`, signatures: signers }));
+    const documents = await inParallel(
+      Array.from({ length: DOCUMENTS }, (_, i) => i),
+      16,
+      (i) => control.createDocument({ title: `Burst ${i}`, signatures: signers }),
+    );
 
     // Real signing: a DS per signature and a DC (CO) per document…
     await control.signAll();
     // …then notifications of every kind on the same documents, unknown kinds among them, up to 2,000.
     const extra = TOTAL - DOCUMENTS * 3;
-    await inParallel(Array.from({ length: extra }, (_, i) => i), 32, (i) => {
-      const document = documents[i % DOCUMENTS]!;
-      if (i < UNKNOWN_KINDS) return control.notify({ notification_action: 'TU', document_id: document.id, timestamp: new Date().toISOString() });
-      const kinds = ['DS', 'SD', 'DC'] as const;
-      const kind = kinds[i % 3]!;
-      return control.notify(kind === 'DC' ? { notification_action: kind, document_id: document.id, new_status: 'CO' } : { notification_action: kind, document_id: document.id, signature_id: randomUUID() });
-    });
+    await inParallel(
+      Array.from({ length: extra }, (_, i) => i),
+      32,
+      (i) => {
+        const document = documents[i % DOCUMENTS]!;
+        if (i < UNKNOWN_KINDS)
+          return control.notify({ notification_action: 'TU', document_id: document.id, timestamp: new Date().toISOString() });
+        const kinds = ['DS', 'SD', 'DC'] as const;
+        const kind = kinds[i % 3]!;
+        return control.notify(
+          kind === 'DC'
+            ? { notification_action: kind, document_id: document.id, new_status: 'CO' }
+            : { notification_action: kind, document_id: document.id, signature_id: randomUUID() },
+        );
+      },
+    );
     expect(await control.webhookIdle(150_000)).toEqual({ pending: 0 });
     await waitUntil(() => service.stats('acc-1').pending === 0, 60_000, 'the inbox to drain');
 
@@ -70,7 +97,14 @@ describe('webhooks: a 2,000-notification burst from the sandbox, duplicated and 
     if (stats.webhooks.failed_attempts === 0) expect(duplicates).toBe(stats.webhooks.duplicated);
     expect(all.filter((row) => row.kind === 'TU').every((row) => row.state === 'ignored')).toBe(true);
     expect(all.filter((row) => row.kind !== 'TU').every((row) => row.state === 'done')).toBe(true);
-    expect(service.stats('acc-1')).toMatchObject({ received: TOTAL, duplicates, ignored: UNKNOWN_KINDS, done: TOTAL - UNKNOWN_KINDS, pending: 0, failed: 0 });
+    expect(service.stats('acc-1')).toMatchObject({
+      received: TOTAL,
+      duplicates,
+      ignored: UNKNOWN_KINDS,
+      done: TOTAL - UNKNOWN_KINDS,
+      pending: 0,
+      failed: 0,
+    });
     // Coalesced: far fewer reads than notifications, every document read at least once.
     expect(new Set(refresher.calls).size).toBe(DOCUMENTS);
     expect(refresher.calls.length).toBeLessThan(TOTAL - UNKNOWN_KINDS);

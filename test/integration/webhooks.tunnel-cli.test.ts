@@ -33,7 +33,23 @@ describe('CLI webhook serve through an SSH tunnel', () => {
 
   it('prints {"url"} first — the public URL with the secret path — and notifications through it are taken', async () => {
     const remotePort = await freePort();
-    const args = ['--home', home.path, '--json', 'webhook', 'serve', '--tunnel', `ssh://${sshd.user}@127.0.0.1:${sshd.port}`, '--remote-port', String(remotePort), '--public-url', `http://127.0.0.1:${remotePort}`, '--identity', sshd.identityFile, '--known-hosts', sshd.knownHostsFile];
+    const args = [
+      '--home',
+      home.path,
+      '--json',
+      'webhook',
+      'serve',
+      '--tunnel',
+      `ssh://${sshd.user}@127.0.0.1:${sshd.port}`,
+      '--remote-port',
+      String(remotePort),
+      '--public-url',
+      `http://127.0.0.1:${remotePort}`,
+      '--identity',
+      sshd.identityFile,
+      '--known-hosts',
+      sshd.knownHostsFile,
+    ];
     const serving = spawnCli(args, { env: env() });
     child = serving;
     let stderr = '';
@@ -66,7 +82,23 @@ describe('CLI webhook serve through an SSH tunnel', () => {
   it('an unknown server key stops it in words, with the fingerprint to check', async () => {
     const empty = join(sshd.dir, 'known_hosts_cli_empty');
     writeFileSync(empty, '');
-    const run = await runCli(['--home', home.path, 'webhook', 'serve', '--tunnel', `ssh://${sshd.user}@127.0.0.1:${sshd.port}`, '--remote-port', String(await freePort()), '--identity', sshd.identityFile, '--known-hosts', empty], { env: env() });
+    const run = await runCli(
+      [
+        '--home',
+        home.path,
+        'webhook',
+        'serve',
+        '--tunnel',
+        `ssh://${sshd.user}@127.0.0.1:${sshd.port}`,
+        '--remote-port',
+        String(await freePort()),
+        '--identity',
+        sshd.identityFile,
+        '--known-hosts',
+        empty,
+      ],
+      { env: env() },
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('is not known yet');

@@ -34,7 +34,10 @@ describe.skipIf(!keyring.ok)('the ngrok tunnel without reaching ngrok', () => {
     await secrets.delete(NGROK_AUTHTOKEN_SECRET).catch(() => false);
     sandbox = await startSandboxProcess(29);
     await sandbox.control.setRateLimit({ enabled: false });
-    await sandbox.control.createDocument({ title: 'Pending while the tunnel is down', signatures: [{ validations: { EM: 'ana@example.com' } }] });
+    await sandbox.control.createDocument({
+      title: 'Pending while the tunnel is down',
+      signatures: [{ validations: { EM: 'ana@example.com' } }],
+    });
     folder = tempFolder();
     await open();
     await ok(core.dispatch('accounts.add', { name: 'Sandbox', baseUrl: sandbox.url, apiKey: sandbox.key }));

@@ -74,7 +74,10 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     expect((await post(hookUrl, JSON.stringify({ notification_action: 'DC', document_id: 'x' }))).status).toBe(401);
 
     await sandbox.control.setWebhook({ url: hookUrl, secret: HMAC, max_retries: 12, retry_base_ms: 200 });
-    const document = await sandbox.control.createDocument({ title: 'Through the tunnel', signatures: [{ validations: { EM: 'ana@example.com' } }] });
+    const document = await sandbox.control.createDocument({
+      title: 'Through the tunnel',
+      signatures: [{ validations: { EM: 'ana@example.com' } }],
+    });
     const signatureId = (document.signatures as { id: string }[])[0]?.id ?? '';
     await sandbox.control.sign(signatureId);
     await waitUntil(() => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO', 30_000, 'the signed document to be re-read');
@@ -95,9 +98,16 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     expect(reconnecting.nextRetryAt).not.toBeNull();
     await tunnelReaches(core, (s) => s.state === 'running', 60_000, 'the tunnel to come back');
 
-    const document = await sandbox.control.createDocument({ title: 'After the cut', signatures: [{ validations: { EM: 'bo@example.com' } }] });
+    const document = await sandbox.control.createDocument({
+      title: 'After the cut',
+      signatures: [{ validations: { EM: 'bo@example.com' } }],
+    });
     await sandbox.control.sign((document.signatures as { id: string }[])[0]?.id ?? '');
-    await waitUntil(() => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO', 30_000, 'the document signed after the reconnection to be re-read');
+    await waitUntil(
+      () => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO',
+      30_000,
+      'the document signed after the reconnection to be re-read',
+    );
     expect(core.spine.webhooks.stats(accountId).received).toBeGreaterThan(before);
   });
 
@@ -126,14 +136,24 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     try {
       await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ remotePort: takenPort }) }));
       await ok(core.dispatch('tunnel.start', {}));
-      const busy = await tunnelReaches(core, (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshPortTaken', 30_000, 'the taken port');
+      const busy = await tunnelReaches(
+        core,
+        (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshPortTaken',
+        30_000,
+        'the taken port',
+      );
       expect(busy.error?.message).toContain(`refused to open port ${takenPort}`);
       expect(busy.nextRetryAt).not.toBeNull();
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
     await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ port: await freePort() }) }));
-    const silent = await tunnelReaches(core, (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshUnreachable', 30_000, 'the closed SSH port');
+    const silent = await tunnelReaches(
+      core,
+      (s) => s.state === 'reconnecting' && s.error?.code === 'webhooks.tunnel.sshUnreachable',
+      30_000,
+      'the closed SSH port',
+    );
     expect(silent.error?.message).toContain('Nothing answered at 127.0.0.1');
     await ok(core.dispatch('tunnel.stop', {}));
   });
@@ -153,7 +173,10 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     // Signed as the service signs: through the tunnel, on the secret path.
     const body = JSON.stringify({ notification_action: 'TU', document_id: 'pinned' });
     const hookUrl = core.spine.webhooks.endpoint(accountId).hookUrl ?? '';
-    const answer = await post(hookUrl, body, { 'content-type': 'application/json', 'x-signature-sha256': createHmac('sha256', HMAC).update(body).digest('hex') });
+    const answer = await post(hookUrl, body, {
+      'content-type': 'application/json',
+      'x-signature-sha256': createHmac('sha256', HMAC).update(body).digest('hex'),
+    });
     expect(answer.status).toBe(200);
     // Choosing no tunnel closes it and it no longer opens with the app.
     const none = await ok<TunnelSettings>(core.dispatch('tunnel.saveSettings', { provider: 'none' }));
@@ -172,9 +195,18 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     expect(refused.error?.message).toContain(`did not accept the user ${sshd.user}`);
 
     const locked = join(sshd.dir, 'id_locked');
-    writeFileSync(locked, ssh2.utils.generateKeyPairSync('ed25519', { passphrase: 'secret words', cipher: 'aes256-ctr', rounds: 4 }).private, { mode: 0o600 });
+    writeFileSync(
+      locked,
+      ssh2.utils.generateKeyPairSync('ed25519', { passphrase: 'secret words', cipher: 'aes256-ctr', rounds: 4 }).private,
+      { mode: 0o600 },
+    );
     await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ identityFile: locked }) }));
-    const encrypted = await tunnelReaches(core, (s) => s.state === 'failed' && s.error?.code === 'webhooks.tunnel.sshKeyEncrypted', 30_000, 'the passphrase to be explained');
+    const encrypted = await tunnelReaches(
+      core,
+      (s) => s.state === 'failed' && s.error?.code === 'webhooks.tunnel.sshKeyEncrypted',
+      30_000,
+      'the passphrase to be explained',
+    );
     expect(encrypted.error?.message).toContain('ssh-add');
 
     // The agent: ssh-agent started for the test, holding the user's key.
@@ -184,7 +216,9 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     try {
       await new Promise<void>((resolve) => agent.stdout?.once('data', () => resolve()));
       await new Promise<void>((resolve, reject) =>
-        spawn('ssh-add', [sshd.identityFile], { env: { ...process.env, SSH_AUTH_SOCK: socket }, stdio: 'ignore' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ssh-add exited ${code}`)))),
+        spawn('ssh-add', [sshd.identityFile], { env: { ...process.env, SSH_AUTH_SOCK: socket }, stdio: 'ignore' }).once('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`ssh-add exited ${code}`)),
+        ),
       );
       process.env.SSH_AUTH_SOCK = socket;
       await ok(core.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ auth: 'agent', identityFile: null }) }));
@@ -200,7 +234,8 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
   it('opens with the app when it was on, and closes with it', async () => {
     const other = tempFolder();
     try {
-      const open = () => createCore({ dataFolder: other.path, hostKind: 'cli', version: '0', secrets: new MemorySecretStore(), webhookPort: 0 });
+      const open = () =>
+        createCore({ dataFolder: other.path, hostKind: 'cli', version: '0', secrets: new MemorySecretStore(), webhookPort: 0 });
       const first = open();
       await first.startBackground();
       await ok(first.dispatch('tunnel.saveSettings', { provider: 'ssh', ssh: ssh({ remotePort: await freePort() }) }));

@@ -93,7 +93,12 @@ describe('§4.1 GET /api/v2/documents', () => {
       clock.advance(1000);
       await createDocument(api, { title: `Página ${i}` });
     }
-    const first = (await api.get('/api/v2/documents?limit=2')).json as { count: number; next: string | null; previous: string | null; results: { title: string }[] };
+    const first = (await api.get('/api/v2/documents?limit=2')).json as {
+      count: number;
+      next: string | null;
+      previous: string | null;
+      results: { title: string }[];
+    };
     expect(first.count).toBe(5);
     expect(first.previous).toBeNull();
     expect(first.next).toBe(`${sandbox.url}/api/v2/documents?limit=2&offset=2`);

@@ -27,7 +27,9 @@ async function cancel(id: string, body?: unknown) {
 
 async function dcNotifications(documentId: string) {
   await sandbox.controlClient.webhookIdle();
-  return receiver.received.map((entry) => entry.body).filter((body) => body.document_id === documentId && body.notification_action === 'DC');
+  return receiver.received
+    .map((entry) => entry.body)
+    .filter((body) => body.document_id === documentId && body.notification_action === 'DC');
 }
 
 describe('§3 document transitions: cancel', () => {
@@ -44,7 +46,11 @@ describe('§3 document transitions: cancel', () => {
   });
 
   it('§3 DR or PE → cancel → CA, pending signatures CA, DC/CA sent (from DR)', async () => {
-    const draft = await sandbox.controlClient.createDocument({ title: 'Borrador', status: 'DR', signatures: [{ validations: { EM: 'x@example.com' } }] });
+    const draft = await sandbox.controlClient.createDocument({
+      title: 'Borrador',
+      status: 'DR',
+      signatures: [{ validations: { EM: 'x@example.com' } }],
+    });
     expect(draft.status).toBe('DR');
     const answer = await cancel(draft.id, {});
     expect(answer.status).toBe(200);
@@ -58,7 +64,9 @@ describe('§3 document transitions: cancel', () => {
     const document = (await cancel(created.id, { cancel_reason: 'Duplicado' })).json as Doc;
     expect(document).toMatchObject({ id: created.id, title: created.title, status: 'CA', cancel_reason: 'Duplicado' });
     for (const signature of document.signatures) {
-      expect(Object.keys(signature)).toEqual(expect.arrayContaining(['id', 'status', 'created_date', 'validations', 'invite_channel', 'url']));
+      expect(Object.keys(signature)).toEqual(
+        expect.arrayContaining(['id', 'status', 'created_date', 'validations', 'invite_channel', 'url']),
+      );
       expect(signature.status).toBe('CA');
     }
   });

@@ -29,12 +29,15 @@ interface Answer {
 function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   const { port } = new URL(sandbox.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, setHost: false, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, setHost: false, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -52,7 +55,12 @@ describe('control API access', () => {
     const none = await send('POST', `/_sandbox/signatures/${signatureId}/sign`, json, '{}');
     expect(none.status).toBe(401);
     expect(JSON.parse(none.text)).toEqual({ detail: expect.stringContaining('x-sandbox-control-token') });
-    const wrong = await send('POST', `/_sandbox/signatures/${signatureId}/sign`, { ...json, 'x-sandbox-control-token': 'f'.repeat(64) }, '{}');
+    const wrong = await send(
+      'POST',
+      `/_sandbox/signatures/${signatureId}/sign`,
+      { ...json, 'x-sandbox-control-token': 'f'.repeat(64) },
+      '{}',
+    );
     expect(wrong.status).toBe(401);
     expect((await send('GET', '/_sandbox/webhook', {})).status).toBe(401);
     expect(await signatureStatus(created.id)).toBe('IN');
@@ -76,7 +84,12 @@ describe('control API access', () => {
     expect((await sandbox.controlClient.autoSign()).enabled).toBe(false);
 
     const { port } = new URL(sandbox.url);
-    const own = await send('POST', path, { ...token(), origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json; charset=utf-8' }, '{}');
+    const own = await send(
+      'POST',
+      path,
+      { ...token(), origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json; charset=utf-8' },
+      '{}',
+    );
     expect(own.status).toBe(200);
     expect(await signatureStatus(created.id)).toBe('DE');
   });

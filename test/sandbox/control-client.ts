@@ -32,8 +32,12 @@ export interface SeedDocument {
 }
 
 export class SandboxControlError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
-    const detail = typeof body === 'object' && body !== null && 'detail' in body ? String((body as { detail: unknown }).detail) : JSON.stringify(body);
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    const detail =
+      typeof body === 'object' && body !== null && 'detail' in body ? String((body as { detail: unknown }).detail) : JSON.stringify(body);
     super(`Sandbox control answered ${status}: ${detail}`);
   }
 }

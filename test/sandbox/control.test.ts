@@ -41,7 +41,12 @@ describe('control API', () => {
     expect(result.signed).toHaveLength(2);
     expect(result.completed).toEqual([a.id]);
     const states = (await sandbox.controlClient.state()).documents.map((document) => [document.id, document.status]);
-    expect(states).toEqual(expect.arrayContaining([[a.id, 'CO'], [b.id, 'PE']]));
+    expect(states).toEqual(
+      expect.arrayContaining([
+        [a.id, 'CO'],
+        [b.id, 'PE'],
+      ]),
+    );
   });
 
   it('PUT /auto-sign signs newly invited signers after the delay', async () => {
@@ -57,7 +62,9 @@ describe('control API', () => {
     await sandbox.controlClient.setAutoSign({ enabled: true, delay_ms: 10, reject_rate: 1 });
     const created = await createDocument(api);
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(((await api.get(`/api/v2/documents/${created.id}`)).json as { signatures: { status: string }[] }).signatures[0]?.status).toBe('DE');
+    expect(((await api.get(`/api/v2/documents/${created.id}`)).json as { signatures: { status: string }[] }).signatures[0]?.status).toBe(
+      'DE',
+    );
   });
 
   it('POST /reset empties the account but keeps the keys', async () => {
@@ -70,7 +77,12 @@ describe('control API', () => {
   });
 
   it('POST /documents seeds a draft (DR), which the service API cannot create', async () => {
-    const draft = await sandbox.controlClient.createDocument({ title: 'Borrador', status: 'DR', file_content: await pdfBase64(), signatures: [{ validations: { EM: 'b@example.com' } }] });
+    const draft = await sandbox.controlClient.createDocument({
+      title: 'Borrador',
+      status: 'DR',
+      file_content: await pdfBase64(),
+      signatures: [{ validations: { EM: 'b@example.com' } }],
+    });
     expect(draft.status).toBe('DR');
     await expect(sandbox.controlClient.sign(draft.signatures[0]?.id ?? '')).rejects.toMatchObject({ status: 409 });
     await expect(sandbox.controlClient.createDocument({ signatures: [] })).rejects.toMatchObject({ status: 400 });

@@ -22,7 +22,12 @@ async function create(body: unknown) {
 }
 
 function valid(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title: 'Contrato', file_content: pdf, signatures: [{ validations: { EM: 'ana@example.com' }, invite_channel: ['EM'] }], ...overrides };
+  return {
+    title: 'Contrato',
+    file_content: pdf,
+    signatures: [{ validations: { EM: 'ana@example.com' }, invite_channel: ['EM'] }],
+    ...overrides,
+  };
 }
 
 function withSignature(signature: unknown): Record<string, unknown> {
@@ -35,7 +40,12 @@ describe('§4.2 create: the answer', () => {
     const answer = await create(valid({ title: 'Orden', signatures: emails.map((EM) => ({ validations: { EM } })) }));
     expect(answer.status).toBe(201);
     expect(answer.headers.get('content-type')).toContain('application/json');
-    const document = answer.json as { id: string; status: string; title: string; signatures: { id: string; status: string; url: string; validations: Record<string, { value: string }> }[] };
+    const document = answer.json as {
+      id: string;
+      status: string;
+      title: string;
+      signatures: { id: string; status: string; url: string; validations: Record<string, { value: string }> }[];
+    };
     expect(document.status).toBe('PE');
     expect(document.title).toBe('Orden');
     expect(document.id).toMatch(uuidV7);
@@ -48,7 +58,11 @@ describe('§4.2 create: the answer', () => {
   });
 
   it('§2.1 §2.2 the created document carries creation_date, file_name, file_hash (SHA-256 of the PDF) and validations as {value, validated}', async () => {
-    const document = (await create(valid({ signatures: [{ validations: { EM: 'ana@example.com', PH: null, BI: null, AF: '12345678' }, invite_channel: ['EM'] }] }))).json as Record<string, unknown>;
+    const document = (
+      await create(
+        valid({ signatures: [{ validations: { EM: 'ana@example.com', PH: null, BI: null, AF: '12345678' }, invite_channel: ['EM'] }] }),
+      )
+    ).json as Record<string, unknown>;
     expect(document.creation_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(document.file_hash).toBe(createHash('sha256').update(Buffer.from(pdf, 'base64')).digest('hex'));
     expect(typeof document.file_name).toBe('string');
@@ -57,8 +71,10 @@ describe('§4.2 create: the answer', () => {
     expect(signature?.created_date).toMatch(/Z$/);
     expect(signature?.invite_channel).toEqual(['EM']);
     expect(signature?.validations).toEqual({
-      EM: { value: 'ana@example.com', validated: false }, PH: { value: null, validated: false },
-      BI: { value: null, validated: false }, AF: { value: '12345678', validated: false },
+      EM: { value: 'ana@example.com', validated: false },
+      PH: { value: null, validated: false },
+      BI: { value: null, validated: false },
+      AF: { value: '12345678', validated: false },
     });
   });
 
@@ -149,13 +165,21 @@ describe('§4.2 create: validation (400, field → list of messages)', () => {
   });
 
   it('§2.2 validation values of section 2.2 are accepted: EM string, PH null or string, BI null or string, AF string', async () => {
-    for (const validations of [{ EM: 'a@example.com', PH: null, BI: null, AF: '20123456789' }, { PH: '+34600111222', BI: 'AR:12345678' }, {}]) {
+    for (const validations of [
+      { EM: 'a@example.com', PH: null, BI: null, AF: '20123456789' },
+      { PH: '+34600111222', BI: 'AR:12345678' },
+      {},
+    ]) {
       expect((await create(withSignature({ validations }))).status).toBe(201);
     }
   });
 
   it('§2.2 invite_channel items other than EM and PH → 400 keyed by item index', async () => {
-    const answer = await create(valid({ signatures: [{ validations: { EM: 'a@example.com' } }, { validations: { EM: 'b@example.com' }, invite_channel: ['EM', 'SMS'] }] }));
+    const answer = await create(
+      valid({
+        signatures: [{ validations: { EM: 'a@example.com' } }, { validations: { EM: 'b@example.com' }, invite_channel: ['EM', 'SMS'] }],
+      }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ signatures: { 1: { invite_channel: { 1: ['"SMS" is not a valid choice.'] } } } });
   });
@@ -179,7 +203,11 @@ describe('§4.2 create: validation (400, field → list of messages)', () => {
   it('§7 errors of several fields come together, each under its field', async () => {
     const answer = await create({ title: '', signatures: [] });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ title: ['This field may not be blank.'], file_content: ['This field is required.'], signatures: ['This list may not be empty.'] });
+    expect(answer.json).toEqual({
+      title: ['This field may not be blank.'],
+      file_content: ['This field is required.'],
+      signatures: ['This list may not be empty.'],
+    });
   });
 
   it('§7 a body that is not JSON → 400 with detail', async () => {

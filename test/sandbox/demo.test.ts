@@ -54,20 +54,31 @@ describe('demo data', () => {
 describe('npm run sandbox', () => {
   it('`tsx test/sandbox/main.ts --port 0 --demo --json` prints one JSON line {url, key, control, controlToken, tsaUrl, tsaCaFile}; the key lists the demo documents, the token opens the control API', async () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', main, '--port', '0', '--demo', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', main, '--port', '0', '--demo', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const lines = createInterface({ input: child.stdout });
       const first = await new Promise<string>((resolve, reject) => {
         lines.once('line', resolve);
         child.once('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
       });
-      const summary = JSON.parse(first) as { url: string; key: string; control: string; controlToken: string; tsaUrl: string; tsaCaFile: string };
+      const summary = JSON.parse(first) as {
+        url: string;
+        key: string;
+        control: string;
+        controlToken: string;
+        tsaUrl: string;
+        tsaCaFile: string;
+      };
       expect(Object.keys(summary)).toEqual(['url', 'key', 'control', 'controlToken', 'tsaUrl', 'tsaCaFile']);
       expect(summary.tsaUrl).toBe(`${summary.url}/tsa`);
       expect(readFileSync(summary.tsaCaFile, 'utf8')).toContain('BEGIN CERTIFICATE');
       expect(summary.controlToken).toMatch(/^[0-9a-f]{64}$/);
       expect((await fetch(`${summary.control}/auto-sign`)).status).toBe(401);
-      expect((await fetch(`${summary.control}/auto-sign`, { headers: { 'x-sandbox-control-token': summary.controlToken } })).status).toBe(200);
+      expect((await fetch(`${summary.control}/auto-sign`, { headers: { 'x-sandbox-control-token': summary.controlToken } })).status).toBe(
+        200,
+      );
       expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(summary.control).toBe(`${summary.url}/_sandbox`);
       const response = await fetch(`${summary.url}/api/v2/documents`, { headers: { authorization: `Bearer ${summary.key}` } });

@@ -12,7 +12,12 @@ import { startSandbox } from './start-sandbox';
  * Each is read back from the raw bytes served: the central directory's names and unix modes, the
  * declared sizes, the hash lists, and a body shorter than its Content-Length.
  */
-interface CentralEntry { name: string; mode: number; packed: number; size: number }
+interface CentralEntry {
+  name: string;
+  mode: number;
+  packed: number;
+  size: number;
+}
 
 function centralDirectory(zip: Buffer): CentralEntry[] {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -20,7 +25,12 @@ function centralDirectory(zip: Buffer): CentralEntry[] {
   const out: CentralEntry[] = [];
   for (let i = 0; i < zip.readUInt16LE(end + 10); i += 1) {
     const nameLength = zip.readUInt16LE(at + 28);
-    out.push({ name: zip.toString('utf8', at + 46, at + 46 + nameLength), mode: zip.readUInt32LE(at + 38) >>> 16, packed: zip.readUInt32LE(at + 20), size: zip.readUInt32LE(at + 24) });
+    out.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      mode: zip.readUInt32LE(at + 38) >>> 16,
+      packed: zip.readUInt32LE(at + 20),
+      size: zip.readUInt32LE(at + 24),
+    });
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return out;
@@ -83,12 +93,16 @@ describe('evidence faults', () => {
     await sandbox.controlClient.setFaults({ evidence_fault: 'truncated', evidence_fault_documents: [ids[1]!] });
     for (const kind of ['zipfile', 'pdf-certificate', 'document']) {
       const { promised, received, aborted } = await new Promise<{ promised: number; received: number; aborted: boolean }>((resolve) => {
-        get(`${sandbox.url}/api/v2/documents/${ids[1]}/download/${kind}`, { headers: { authorization: `Bearer ${sandbox.key}` } }, (res) => {
-          let received = 0;
-          res.on('data', (chunk: Buffer) => (received += chunk.length));
-          res.on('error', () => undefined);
-          res.on('close', () => resolve({ promised: Number(res.headers['content-length']), received, aborted: !res.complete }));
-        });
+        get(
+          `${sandbox.url}/api/v2/documents/${ids[1]}/download/${kind}`,
+          { headers: { authorization: `Bearer ${sandbox.key}` } },
+          (res) => {
+            let received = 0;
+            res.on('data', (chunk: Buffer) => (received += chunk.length));
+            res.on('error', () => undefined);
+            res.on('close', () => resolve({ promised: Number(res.headers['content-length']), received, aborted: !res.complete }));
+          },
+        );
       });
       expect(aborted).toBe(true);
       expect(promised).toBeGreaterThan(0);
@@ -99,7 +113,9 @@ describe('evidence faults', () => {
   });
 
   it('the control API refuses an unknown evidence fault and a document list that is not one', async () => {
-    await expect(sandbox.controlClient.setFaults({ evidence_fault: 'gremlins' as never })).rejects.toThrow(/evidence_fault.*one of hash_mismatch/);
+    await expect(sandbox.controlClient.setFaults({ evidence_fault: 'gremlins' as never })).rejects.toThrow(
+      /evidence_fault.*one of hash_mismatch/,
+    );
     await expect(sandbox.controlClient.setFaults({ evidence_fault_documents: 'x' as never })).rejects.toThrow(/evidence_fault_documents/);
   });
 });

@@ -40,7 +40,9 @@ function rawGet(path: string, key: string): Promise<{ status: number; chunks: nu
 describe('faults on demand', () => {
   it('5xx rate 1 → every request answers a 5xx (not JSON) and does nothing', async () => {
     await sandbox.controlClient.setFaults({ error_rate: 1, error_statuses: [502] });
-    const answer = await api.call('POST', '/api/v2/documents/create', await createBody('should not exist'), { 'content-type': 'application/json' });
+    const answer = await api.call('POST', '/api/v2/documents/create', await createBody('should not exist'), {
+      'content-type': 'application/json',
+    });
     expect(answer.status).toBe(502);
     expect(answer.headers.get('content-type')).toMatch(/text\/html/);
     await sandbox.controlClient.setFaults({ error_rate: 0 });
@@ -68,7 +70,9 @@ describe('faults on demand', () => {
   it('faults can target some operations only', async () => {
     await sandbox.controlClient.setFaults({ error_rate: 1, operations: ['create'] });
     expect((await api.get('/api/v2/documents')).status).toBe(200);
-    expect((await api.call('POST', '/api/v2/documents/create', await createBody('x'), { 'content-type': 'application/json' })).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await api.call('POST', '/api/v2/documents/create', await createBody('x'), { 'content-type': 'application/json' })).status,
+    ).toBeGreaterThanOrEqual(500);
   });
 
   it('429 storm: throttle_rate 1 → 429 with Retry-After whatever the bucket says', async () => {
@@ -86,7 +90,8 @@ describe('faults on demand', () => {
   });
 
   it('slow body → the response is dribbled out in small chunks with pauses, and arrives whole', async () => {
-    for (let i = 0; i < 3; i += 1) await api.call('POST', '/api/v2/documents/create', await createBody(`Slow ${i}`), { 'content-type': 'application/json' });
+    for (let i = 0; i < 3; i += 1)
+      await api.call('POST', '/api/v2/documents/create', await createBody(`Slow ${i}`), { 'content-type': 'application/json' });
     const whole = await api.get('/api/v2/documents');
     await sandbox.controlClient.setFaults({ slow_body_rate: 1, slow_body_chunk_bytes: 256, slow_body_delay_ms: 10 });
     const slow = await rawGet('/api/v2/documents', sandbox.key);
@@ -107,7 +112,9 @@ describe('faults on demand', () => {
 
   it('ambiguous create (destroy) → the connection drops with no answer, yet the document exists', async () => {
     await sandbox.controlClient.setFaults({ ambiguous_create_rate: 1 });
-    await expect(api.call('POST', '/api/v2/documents/create', await createBody('Ambiguo'), { 'content-type': 'application/json' })).rejects.toThrow();
+    await expect(
+      api.call('POST', '/api/v2/documents/create', await createBody('Ambiguo'), { 'content-type': 'application/json' }),
+    ).rejects.toThrow();
     await sandbox.controlClient.setFaults({ ambiguous_create_rate: 0 });
     const list = (await api.get('/api/v2/documents')).json as { title: string; status: string }[];
     expect(list).toEqual([expect.objectContaining({ title: 'Ambiguo', status: 'PE' })]);
@@ -119,7 +126,9 @@ describe('faults on demand', () => {
   it('ambiguous create (hang) → no answer until the client gives up, yet the document exists', async () => {
     await sandbox.controlClient.setFaults({ ambiguous_create_rate: 1, ambiguous_create_mode: 'hang' });
     const attempt = fetch(`${sandbox.url}/api/v2/documents/create`, {
-      method: 'POST', body: await createBody('Colgado'), signal: AbortSignal.timeout(300),
+      method: 'POST',
+      body: await createBody('Colgado'),
+      signal: AbortSignal.timeout(300),
       headers: { authorization: `Bearer ${sandbox.key}`, 'content-type': 'application/json' },
     });
     await expect(attempt).rejects.toThrow();
@@ -128,7 +137,9 @@ describe('faults on demand', () => {
 
   it('a retried ambiguous create shows as a duplicate in the statistics (per title and per file hash)', async () => {
     await sandbox.controlClient.setFaults({ ambiguous_create_rate: 1 });
-    await api.call('POST', '/api/v2/documents/create', await createBody('Twice'), { 'content-type': 'application/json' }).catch(() => undefined);
+    await api
+      .call('POST', '/api/v2/documents/create', await createBody('Twice'), { 'content-type': 'application/json' })
+      .catch(() => undefined);
     await sandbox.controlClient.setFaults({ ambiguous_create_rate: 0 });
     await api.call('POST', '/api/v2/documents/create', await createBody('Twice'), { 'content-type': 'application/json' });
     const stats = await sandbox.controlClient.stats();
@@ -138,7 +149,8 @@ describe('faults on demand', () => {
 
   it('a create quota: creates beyond it are answered 429 until it is raised; other requests go through', async () => {
     await sandbox.controlClient.setFaults({ create_quota: 1 });
-    const create = async (title: string) => api.call('POST', '/api/v2/documents/create', await createBody(title), { 'content-type': 'application/json' });
+    const create = async (title: string) =>
+      api.call('POST', '/api/v2/documents/create', await createBody(title), { 'content-type': 'application/json' });
     expect((await create('Uno')).status).toBe(201);
     const refused = await create('Dos');
     expect(refused.status).toBe(429);

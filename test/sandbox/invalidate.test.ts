@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
-type Signature = { id: string; status: string; invalidation_reason: string | null; invite_channel: string[]; validations: Record<string, { value: string | null; validated: boolean }> };
+type Signature = {
+  id: string;
+  status: string;
+  invalidation_reason: string | null;
+  invite_channel: string[];
+  validations: Record<string, { value: string | null; validated: boolean }>;
+};
 type Doc = { id: string; status: string; signatures: Signature[] };
 
 function invalidate(signatureId: string, body: unknown) {
@@ -51,35 +57,55 @@ describe('§3 signature transitions: invalidate', () => {
 
   it('§3 (new) → IN: new_signer as an e-mail creates a new IN signature under EM, invited by e-mail', async () => {
     const { document, signatureId } = await documentWithSignatureIn('PE');
-    const answer = await invalidate(signatureId, { invalidation_reason: 'Cambio de firmante', notify: false, new_signer: 'nuevo@example.com' });
+    const answer = await invalidate(signatureId, {
+      invalidation_reason: 'Cambio de firmante',
+      notify: false,
+      new_signer: 'nuevo@example.com',
+    });
     const body = answer.json as { new_signature_id: string };
     expect(answer.status).toBe(200);
     const after = await read(document.id);
     const replacement = after.signatures.find((entry) => entry.id === body.new_signature_id);
-    expect(replacement).toMatchObject({ status: 'IN', invite_channel: ['EM'], validations: { EM: { value: 'nuevo@example.com', validated: false } } });
+    expect(replacement).toMatchObject({
+      status: 'IN',
+      invite_channel: ['EM'],
+      validations: { EM: { value: 'nuevo@example.com', validated: false } },
+    });
     expect(after.signatures).toHaveLength(3);
     const messages = await sandbox.controlClient.messages();
-    expect(messages).toContainEqual(expect.objectContaining({ kind: 'invitation', channel: 'EM', to: 'nuevo@example.com', signatureId: body.new_signature_id }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ kind: 'invitation', channel: 'EM', to: 'nuevo@example.com', signatureId: body.new_signature_id }),
+    );
   });
 
   it('§3 (new) → IN: new_signer as a phone number goes under PH and is invited by SMS', async () => {
     const { document, signatureId } = await documentWithSignatureIn('IN');
-    const body = (await invalidate(signatureId, { invalidation_reason: 'Phone signer', notify: false, new_signer: '+34600999888' })).json as { new_signature_id: string };
+    const body = (await invalidate(signatureId, { invalidation_reason: 'Phone signer', notify: false, new_signer: '+34600999888' }))
+      .json as { new_signature_id: string };
     const replacement = (await read(document.id)).signatures.find((entry) => entry.id === body.new_signature_id);
     expect(replacement).toMatchObject({ status: 'IN', invite_channel: ['PH'], validations: { PH: { value: '+34600999888' } } });
-    expect(await sandbox.controlClient.messages()).toContainEqual(expect.objectContaining({ channel: 'PH', to: '+34600999888', signatureId: body.new_signature_id }));
+    expect(await sandbox.controlClient.messages()).toContainEqual(
+      expect.objectContaining({ channel: 'PH', to: '+34600999888', signatureId: body.new_signature_id }),
+    );
   });
 
   it('§3 (new) → IN: custom_signature alone creates the new signature with its validations, channel and message', async () => {
     const { document, signatureId } = await documentWithSignatureIn('IN');
     const answer = await invalidate(signatureId, {
-      invalidation_reason: 'Reconfigure', notify: false,
+      invalidation_reason: 'Reconfigure',
+      notify: false,
       custom_signature: { validations: { EM: 'otra@example.com', BI: null }, invite_channel: ['EM'], message: 'Por favor, firme hoy.' },
     });
     const id = (answer.json as { new_signature_id: string }).new_signature_id;
     const replacement = (await read(document.id)).signatures.find((entry) => entry.id === id);
-    expect(replacement).toMatchObject({ status: 'IN', validations: { EM: { value: 'otra@example.com' }, BI: { value: null } }, invite_channel: ['EM'] });
-    expect(await sandbox.controlClient.messages()).toContainEqual(expect.objectContaining({ signatureId: id, text: 'Por favor, firme hoy.' }));
+    expect(replacement).toMatchObject({
+      status: 'IN',
+      validations: { EM: { value: 'otra@example.com' }, BI: { value: null } },
+      invite_channel: ['EM'],
+    });
+    expect(await sandbox.controlClient.messages()).toContainEqual(
+      expect.objectContaining({ signatureId: id, text: 'Por favor, firme hoy.' }),
+    );
   });
 
   it('§4.5 rule 3: notify true → the original signer receives a notice; false → none', async () => {
@@ -113,7 +139,11 @@ describe('§3 signature transitions: invalidate', () => {
 
   it('§3 completion counts live signatures only: after a replacement signs, the document is CO', async () => {
     const { document, signatureId } = await documentWithSignatureIn('DE');
-    const id = ((await invalidate(signatureId, { invalidation_reason: 'rejected', notify: false, new_signer: 'r@example.com' })).json as { new_signature_id: string }).new_signature_id;
+    const id = (
+      (await invalidate(signatureId, { invalidation_reason: 'rejected', notify: false, new_signer: 'r@example.com' })).json as {
+        new_signature_id: string;
+      }
+    ).new_signature_id;
     await sandbox.controlClient.sign(document.signatures[1]?.id ?? '');
     expect((await read(document.id)).status).toBe('PE');
     await sandbox.controlClient.sign(id);
@@ -142,9 +172,21 @@ describe('§4.5 invalidate: invalid input → 400', () => {
     ['invalidation_reason blank', { invalidation_reason: '', notify: false }, { invalidation_reason: ['This field may not be blank.'] }],
     ['notify missing', { invalidation_reason: 'x' }, { notify: ['This field is required.'] }],
     ['notify not a boolean', { invalidation_reason: 'x', notify: 'yes' }, { notify: ['Must be a valid boolean.'] }],
-    ['new_signer neither e-mail nor phone', { invalidation_reason: 'x', notify: false, new_signer: 'Juan' }, { new_signer: ['Enter a valid e-mail address or phone number.'] }],
-    ['custom_signature not an object', { invalidation_reason: 'x', notify: false, custom_signature: 'EM' }, { custom_signature: { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] } }],
-    ['custom_signature.invite_channel with an unknown item', { invalidation_reason: 'x', notify: false, custom_signature: { invite_channel: ['FAX'] } }, { custom_signature: { invite_channel: { 0: ['"FAX" is not a valid choice.'] } } }],
+    [
+      'new_signer neither e-mail nor phone',
+      { invalidation_reason: 'x', notify: false, new_signer: 'Juan' },
+      { new_signer: ['Enter a valid e-mail address or phone number.'] },
+    ],
+    [
+      'custom_signature not an object',
+      { invalidation_reason: 'x', notify: false, custom_signature: 'EM' },
+      { custom_signature: { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] } },
+    ],
+    [
+      'custom_signature.invite_channel with an unknown item',
+      { invalidation_reason: 'x', notify: false, custom_signature: { invite_channel: ['FAX'] } },
+      { custom_signature: { invite_channel: { 0: ['"FAX" is not a valid choice.'] } } },
+    ],
     ['no body', undefined, { non_field_errors: ['Invalid data. Expected a dictionary, but got NoneType.'] }],
   ])('§4.5 %s → 400', async (_name, body, errors) => {
     const { signatureId, document } = await documentWithSignatureIn('IN');
@@ -156,14 +198,23 @@ describe('§4.5 invalidate: invalid input → 400', () => {
 
   it('§4.5 custom_signature.validations with an unknown code → 400', async () => {
     const { signatureId } = await documentWithSignatureIn('IN');
-    const answer = await invalidate(signatureId, { invalidation_reason: 'x', notify: false, custom_signature: { validations: { ZZ: '1' } } });
+    const answer = await invalidate(signatureId, {
+      invalidation_reason: 'x',
+      notify: false,
+      custom_signature: { validations: { ZZ: '1' } },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toHaveProperty(['custom_signature', 'validations']);
   });
 
   it('§4.5 custom_signature.invite_channel EM without any e-mail address → 400', async () => {
     const { signatureId } = await documentWithSignatureIn('IN');
-    const answer = await invalidate(signatureId, { invalidation_reason: 'x', notify: false, new_signer: '+34600123123', custom_signature: { validations: { PH: null }, invite_channel: ['EM'] } });
+    const answer = await invalidate(signatureId, {
+      invalidation_reason: 'x',
+      notify: false,
+      new_signer: '+34600123123',
+      custom_signature: { validations: { PH: null }, invite_channel: ['EM'] },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toHaveProperty(['custom_signature', 'invite_channel']);
   });

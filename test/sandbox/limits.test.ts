@@ -22,18 +22,26 @@ function pdfOfSize(size: number): Buffer {
 }
 
 function body(file: Buffer): string {
-  return JSON.stringify({ title: 'Big one', file_content: file.toString('base64'), signatures: [{ validations: { EM: 'big@example.com' } }] });
+  return JSON.stringify({
+    title: 'Big one',
+    file_content: file.toString('base64'),
+    signatures: [{ validations: { EM: 'big@example.com' } }],
+  });
 }
 
 describe('§8 limits', () => {
   it('§8 a PDF of exactly 50 MB is accepted (201)', async () => {
     expect(MAX_PDF_BYTES).toBe(50 * 1024 * 1024);
-    const answer = await api.call('POST', '/api/v2/documents/create', body(pdfOfSize(MAX_PDF_BYTES)), { 'content-type': 'application/json' });
+    const answer = await api.call('POST', '/api/v2/documents/create', body(pdfOfSize(MAX_PDF_BYTES)), {
+      'content-type': 'application/json',
+    });
     expect(answer.status).toBe(201);
   });
 
   it('§8 a PDF over 50 MB → 400 on file_content', async () => {
-    const answer = await api.call('POST', '/api/v2/documents/create', body(pdfOfSize(MAX_PDF_BYTES + 1)), { 'content-type': 'application/json' });
+    const answer = await api.call('POST', '/api/v2/documents/create', body(pdfOfSize(MAX_PDF_BYTES + 1)), {
+      'content-type': 'application/json',
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ file_content: [expect.stringMatching(/larger than the limit of 50 MB/)] });
   });

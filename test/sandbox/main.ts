@@ -24,7 +24,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stderr.write('Usage: npm run sandbox -- [--port N] [--host H] [--demo] [--json] [--key KEY] [--state FILE] [--seed N] [--control-token T] [--variant default|alt] [--verbose]\n');
+  process.stderr.write(
+    'Usage: npm run sandbox -- [--port N] [--host H] [--demo] [--json] [--key KEY] [--state FILE] [--seed N] [--control-token T] [--variant default|alt] [--verbose]\n',
+  );
   process.exit(0);
 }
 
@@ -54,7 +56,14 @@ const sandbox = await startSandbox({
   ...(values.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
 });
 
-const summary = { url: sandbox.url, key: sandbox.key, control: sandbox.control, controlToken: sandbox.controlToken, tsaUrl: sandbox.tsa.url, tsaCaFile: sandbox.tsa.caFile };
+const summary = {
+  url: sandbox.url,
+  key: sandbox.key,
+  control: sandbox.control,
+  controlToken: sandbox.controlToken,
+  tsaUrl: sandbox.tsa.url,
+  tsaCaFile: sandbox.tsa.caFile,
+};
 if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
 process.stderr.write(
   [
@@ -69,7 +78,9 @@ process.stderr.write(
     `Try: curl -H "Authorization: Bearer ${sandbox.key}" ${sandbox.url}/api/v2/documents`,
     'Stop with Ctrl+C.',
     '',
-  ].filter((line) => line !== '').join('\n') + '\n',
+  ]
+    .filter((line) => line !== '')
+    .join('\n') + '\n',
 );
 
 let stopping = false;

@@ -53,7 +53,12 @@ describe('the signed PDF carries a real PDF signature', () => {
 
   it('its ByteRange covers every byte but the /Contents, whose CMS verifies against the sandbox CA', () => {
     const text = signed.toString('latin1');
-    const [a, b, c, d] = (/\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(text) ?? []).slice(1).map(Number) as [number, number, number, number];
+    const [a, b, c, d] = (/\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(text) ?? []).slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     expect(a).toBe(0);
     expect(c + d).toBe(signed.length);
     const hex = text.slice(b + 1, c - 1).replace(/(00)+$/, '');

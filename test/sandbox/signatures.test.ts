@@ -73,7 +73,9 @@ describe('§3 signature states (IN → PE → CO or DE) and §6 their notificati
     await sandbox.controlClient.sign(second?.id ?? '');
     const after = await read(document.id);
     expect(after.status).toBe('CO');
-    expect(after.signatures.every((signature) => Object.values(signature.validations).every((validation) => validation.validated))).toBe(true);
+    expect(after.signatures.every((signature) => Object.values(signature.validations).every((validation) => validation.validated))).toBe(
+      true,
+    );
     const kinds = (await delivered()).map((body) => `${String(body.notification_action)}:${String(body.new_status ?? body.signature_id)}`);
     expect(kinds.sort()).toEqual([`DS:${first?.id}`, `DS:${second?.id}`, 'DC:CO'].sort());
   });
@@ -118,11 +120,25 @@ describe('GET /api/v2/signatures/{id}', () => {
     const document = await createDocument(api);
     const id = document.signatures[0]?.id ?? '';
     const before = (await api.get(`/api/v2/signatures/${id}`)).json;
-    expect(before).toMatchObject({ id, status: 'IN', signed_date: null, ip_address: null, info_device: null, invalidation_reason: null, document_id: document.id });
+    expect(before).toMatchObject({
+      id,
+      status: 'IN',
+      signed_date: null,
+      ip_address: null,
+      info_device: null,
+      invalidation_reason: null,
+      document_id: document.id,
+    });
     await sandbox.controlClient.sign(id, { ip: '203.0.113.9', device: 'Firefox on Linux', name: 'Ana Pérez' });
     const answer = await api.get(`/api/v2/signatures/${id}`);
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ id, status: 'CO', signed_date: new Date(clock.now()).toISOString(), ip_address: '203.0.113.9', info_device: 'Firefox on Linux' });
+    expect(answer.json).toMatchObject({
+      id,
+      status: 'CO',
+      signed_date: new Date(clock.now()).toISOString(),
+      ip_address: '203.0.113.9',
+      info_device: 'Firefox on Linux',
+    });
   });
 
   it('GET signature that does not exist → 404', async () => {
@@ -134,13 +150,20 @@ describe('POST /api/v2/signatures/{id}/resend-invitation', () => {
   const resend = (id: string) => api.post(`/api/v2/signatures/${id}/resend-invitation`);
 
   it('resend → 200 with an empty body; the reminder goes out on the original channel', async () => {
-    const document = await createDocument(api, { signatures: [{ validations: { EM: 'r@example.com', PH: '+34600000001' }, invite_channel: ['EM', 'PH'] }] });
+    const document = await createDocument(api, {
+      signatures: [{ validations: { EM: 'r@example.com', PH: '+34600000001' }, invite_channel: ['EM', 'PH'] }],
+    });
     const id = document.signatures[0]?.id ?? '';
     const answer = await resend(id);
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('');
-    const reminders = (await sandbox.controlClient.messages()).filter((message) => message.kind === 'reminder' && message.signatureId === id);
-    expect(reminders.map((message) => [message.channel, message.to])).toEqual([['EM', 'r@example.com'], ['PH', '+34600000001']]);
+    const reminders = (await sandbox.controlClient.messages()).filter(
+      (message) => message.kind === 'reminder' && message.signatureId === id,
+    );
+    expect(reminders.map((message) => [message.channel, message.to])).toEqual([
+      ['EM', 'r@example.com'],
+      ['PH', '+34600000001'],
+    ]);
   });
 
   it('resend less than 2 hours after the last reminder → 429; after 2 hours → 200 again', async () => {
@@ -156,7 +179,10 @@ describe('POST /api/v2/signatures/{id}/resend-invitation', () => {
   });
 
   it('resend for a signature of a draft → 400', async () => {
-    const draft = await sandbox.controlClient.createDocument({ status: 'DR', signatures: [{ validations: { EM: 'd@example.com' }, invite_channel: ['EM'] }] });
+    const draft = await sandbox.controlClient.createDocument({
+      status: 'DR',
+      signatures: [{ validations: { EM: 'd@example.com' }, invite_channel: ['EM'] }],
+    });
     expect((await resend(draft.signatures[0]?.id ?? '')).status).toBe(400);
   });
 

@@ -109,7 +109,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const autoSigner = new AutoSigner(timers, root.fork('auto-sign'), options.autoSign);
   const webhooks = new WebhookSender(clock, root.fork('webhooks'), timers, stats, options.webhook);
-  const persist = (): void => stateFile?.schedule(() => store.snapshot(options.keysInMemoryOnly ? [] : keys.list()), () => store.files);
+  const persist = (): void =>
+    stateFile?.schedule(
+      () => store.snapshot(options.keysInMemoryOnly ? [] : keys.list()),
+      () => store.files,
+    );
   // service-api.md §6: "Full list of event kinds and extra payload fields: not shown", new kinds may be
   // added (rule 4; service-notes.md "Webhooks": `TU`): the `alt` variant adds fields and a `TU` after each `DS`.
   const notify = (payload: NotificationInput): void => {
@@ -119,14 +123,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     webhooks.emit({ ...payload, created: isoTime(clock.now()), environment: 'sandbox' });
     if (payload.notification_action === 'DS') {
-      webhooks.emit({ notification_action: 'TU', document_id: payload.document_id, signature_id: payload.signature_id, timestamp: isoTime(clock.now()) });
+      webhooks.emit({
+        notification_action: 'TU',
+        document_id: payload.document_id,
+        signature_id: payload.signature_id,
+        timestamp: isoTime(clock.now()),
+      });
     }
   };
-  const workflow = new Workflow(store, clock, root.fork('signers'), {
-    notify,
-    invited: (signature) => autoSigner.invited(signature),
-    changed: persist,
-  }, variant);
+  const workflow = new Workflow(
+    store,
+    clock,
+    root.fork('signers'),
+    {
+      notify,
+      invited: (signature) => autoSigner.invited(signature),
+      changed: persist,
+    },
+    variant,
+  );
   autoSigner.workflow = workflow;
   const rateLimiter = new RateLimiter(clock, rateLimitOptions);
   const faults = new Faults(root.fork('faults'), options.faults);
@@ -134,7 +149,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tsa = new SandboxTsa(clock, options.tsa);
 
   const services: SandboxServices = {
-    clock, timers, store, workflow, keys, rateLimiter, faults, webhooks, evidence, autoSigner, stats, tsa,
+    clock,
+    timers,
+    store,
+    workflow,
+    keys,
+    rateLimiter,
+    faults,
+    webhooks,
+    evidence,
+    autoSigner,
+    stats,
+    tsa,
     limits: { maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, maxPdfBytes: options.maxPdfBytes ?? MAX_PDF_BYTES },
     variant,
     variantPrng: root.fork('variant'),

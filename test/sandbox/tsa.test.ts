@@ -37,15 +37,30 @@ describe('sandbox TSA', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/timestamp-reply');
     writeFileSync(join(dir, 'reply.tsr'), Buffer.from(await response.arrayBuffer()));
-    const verify = spawnSync('openssl', ['ts', '-verify', '-in', join(dir, 'reply.tsr'), '-data', join(dir, 'data.txt'), '-CAfile', sandbox.tsa.caFile], { encoding: 'utf8' });
+    const verify = spawnSync(
+      'openssl',
+      ['ts', '-verify', '-in', join(dir, 'reply.tsr'), '-data', join(dir, 'data.txt'), '-CAfile', sandbox.tsa.caFile],
+      { encoding: 'utf8' },
+    );
     expect(verify.stdout + verify.stderr).toContain('Verification: OK');
     expect(verify.status).toBe(0);
-    const nonce = spawnSync('openssl', ['ts', '-verify', '-in', join(dir, 'reply.tsr'), '-queryfile', join(dir, 'req.tsq'), '-CAfile', sandbox.tsa.caFile], { encoding: 'utf8' });
+    const nonce = spawnSync(
+      'openssl',
+      ['ts', '-verify', '-in', join(dir, 'reply.tsr'), '-queryfile', join(dir, 'req.tsq'), '-CAfile', sandbox.tsa.caFile],
+      { encoding: 'utf8' },
+    );
     expect(nonce.status).toBe(0);
     writeFileSync(join(dir, 'other.txt'), 'something else\n');
-    const other = spawnSync('openssl', ['ts', '-verify', '-in', join(dir, 'reply.tsr'), '-data', join(dir, 'other.txt'), '-CAfile', sandbox.tsa.caFile], { encoding: 'utf8' });
+    const other = spawnSync(
+      'openssl',
+      ['ts', '-verify', '-in', join(dir, 'reply.tsr'), '-data', join(dir, 'other.txt'), '-CAfile', sandbox.tsa.caFile],
+      { encoding: 'utf8' },
+    );
     expect(other.status).not.toBe(0);
-    const text = execFileSync('openssl', ['ts', '-reply', '-in', join(dir, 'reply.tsr'), '-text'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const text = execFileSync('openssl', ['ts', '-reply', '-in', join(dir, 'reply.tsr'), '-text'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     expect(text).toContain('Status: Granted.');
     expect(text).toContain('Hash Algorithm: sha256');
   });

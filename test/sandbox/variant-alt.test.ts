@@ -26,9 +26,16 @@ beforeEach(async () => {
   receiver.clear();
 });
 
-type Doc = { id: string; status: string; creation_date?: string; signatures: { id: string; status: string; url?: string; created_date: string }[] };
+type Doc = {
+  id: string;
+  status: string;
+  creation_date?: string;
+  signatures: { id: string; status: string; url?: string; created_date: string }[];
+};
 
-async function create(signatures: unknown[] = [{ validations: { EM: 'ana@example.com' }, invite_channel: ['EM'] }, { validations: { EM: 'luis@example.com' } }]) {
+async function create(
+  signatures: unknown[] = [{ validations: { EM: 'ana@example.com' }, invite_channel: ['EM'] }, { validations: { EM: 'luis@example.com' } }],
+) {
   const answer = await api.post('/api/v2/documents/create', { title: 'Alt', file_content: await pdfBase64(), signatures });
   return { answer, document: answer.json as Doc };
 }
@@ -85,7 +92,11 @@ describe('alt variant', () => {
   it('cancel twice: 400 with its own words; invalidate: no new_signature_id, replacement first', async () => {
     const { document } = await create();
     const original = document.signatures[1]!.id;
-    const invalidated = await api.patch(`/api/v2/signatures/${original}/invalidate`, { invalidation_reason: 'x', notify: false, new_signer: 'eva@example.com' });
+    const invalidated = await api.patch(`/api/v2/signatures/${original}/invalidate`, {
+      invalidation_reason: 'x',
+      notify: false,
+      new_signer: 'eva@example.com',
+    });
     expect(invalidated.status).toBe(200);
     expect(invalidated.json).not.toHaveProperty('new_signature_id');
     const records = sandbox.services.store.signaturesOf(sandbox.services.store.documents.get(document.id)!);

@@ -11,13 +11,43 @@ import { serviceIdProblem } from '../../shared/domain/service-ids';
  */
 describe('service ids', () => {
   it('takes UUIDs and other plausible id formats', () => {
-    for (const id of ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', 'F47AC10B-58CC-4372-A567-0E02B2C3D479', 'doc-1', 'ABC_123', 'a.b', 'v1:abc', '12345', 'x'.repeat(100), 'contrato-ñ']) {
+    for (const id of [
+      '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      'F47AC10B-58CC-4372-A567-0E02B2C3D479',
+      'doc-1',
+      'ABC_123',
+      'a.b',
+      'v1:abc',
+      '12345',
+      'x'.repeat(100),
+      'contrato-ñ',
+    ]) {
       expect(serviceIdProblem(id), id).toBeNull();
     }
   });
 
   it('refuses what could leave the path segment, in words', () => {
-    for (const id of ['', '.', '..', '...', 'a/b', 'a\\b', '%2e%2e', '%2E', 'a?b', 'a#b', ' a', 'a b', 'a\tb', 'a\nb', 'a\u202eb', 'a\u0085b', 'a\u200bb', 'a\ud800b', 'x'.repeat(101)]) {
+    for (const id of [
+      '',
+      '.',
+      '..',
+      '...',
+      'a/b',
+      'a\\b',
+      '%2e%2e',
+      '%2E',
+      'a?b',
+      'a#b',
+      ' a',
+      'a b',
+      'a\tb',
+      'a\nb',
+      'a\u202eb',
+      'a\u0085b',
+      'a\u200bb',
+      'a\ud800b',
+      'x'.repeat(101),
+    ]) {
       expect(serviceIdProblem(id), JSON.stringify(id)).toMatch(/id/);
       expect(() => segment(id), JSON.stringify(id)).toThrow(/Not sent/);
     }
@@ -25,20 +55,23 @@ describe('service ids', () => {
 
   it('any accepted id stays one path segment of the URL, and comes back as itself', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), fc.constantFrom('.', '..', '%2e', '.%2e', 'a/../b')), (id) => {
-        if (serviceIdProblem(id) !== null) {
-          expect(() => segment(id)).toThrow();
-          return;
-        }
-        const url = new URL(`https://connect.signatura.co/api/v2/documents/${segment(id)}/cancel`);
-        const parts = url.pathname.split('/');
-        expect(parts).toHaveLength(6);
-        expect(parts.slice(0, 4)).toEqual(['', 'api', 'v2', 'documents']);
-        expect(parts[5]).toBe('cancel');
-        expect(decodeURIComponent(parts[4]!)).toBe(id);
-        expect(url.search).toBe('');
-        expect(url.hash).toBe('');
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), fc.constantFrom('.', '..', '%2e', '.%2e', 'a/../b')),
+        (id) => {
+          if (serviceIdProblem(id) !== null) {
+            expect(() => segment(id)).toThrow();
+            return;
+          }
+          const url = new URL(`https://connect.signatura.co/api/v2/documents/${segment(id)}/cancel`);
+          const parts = url.pathname.split('/');
+          expect(parts).toHaveLength(6);
+          expect(parts.slice(0, 4)).toEqual(['', 'api', 'v2', 'documents']);
+          expect(parts[5]).toBe('cancel');
+          expect(decodeURIComponent(parts[4]!)).toBe(id);
+          expect(url.search).toBe('');
+          expect(url.hash).toBe('');
+        },
+      ),
       { numRuns: 500 },
     );
     expect(segment('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).toBe('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
@@ -63,10 +96,18 @@ describe('action bounds', () => {
 
   it('a replacement’s validations follow the Send page’s signer rules, each problem where it is', () => {
     expect(customSignatureProblems({ validations: { EM: 'eve@example.com' }, inviteChannel: ['EM'] })).toEqual([]);
-    expect(customSignatureProblems({ validations: { PH: '12345' } })).toEqual([{ path: ['validations', 'PH'], message: expect.stringMatching(/international form/) }]);
-    expect(customSignatureProblems({ validations: { BI: null }, inviteChannel: ['EM'] })).toEqual([{ path: ['inviteChannel'], message: expect.stringMatching(/e-mail invitation needs/) }]);
-    expect(customSignatureProblems({ validations: { AF: '1'.repeat(300) } })).toEqual([{ path: ['validations', 'AF'], message: 'At most 254 characters (this one has 300).' }]);
-    expect(customSignatureProblems({ validations: {} })).toEqual([{ path: ['validations'], message: expect.stringMatching(/Say how the signer is identified/) }]);
+    expect(customSignatureProblems({ validations: { PH: '12345' } })).toEqual([
+      { path: ['validations', 'PH'], message: expect.stringMatching(/international form/) },
+    ]);
+    expect(customSignatureProblems({ validations: { BI: null }, inviteChannel: ['EM'] })).toEqual([
+      { path: ['inviteChannel'], message: expect.stringMatching(/e-mail invitation needs/) },
+    ]);
+    expect(customSignatureProblems({ validations: { AF: '1'.repeat(300) } })).toEqual([
+      { path: ['validations', 'AF'], message: 'At most 254 characters (this one has 300).' },
+    ]);
+    expect(customSignatureProblems({ validations: {} })).toEqual([
+      { path: ['validations'], message: expect.stringMatching(/Say how the signer is identified/) },
+    ]);
     expect(customSignatureProblems({})).toEqual([]);
   });
 });

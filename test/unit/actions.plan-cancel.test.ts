@@ -20,7 +20,8 @@ describe('which documents can be cancelled', () => {
       // Planning reads the mirror only: no job is made here.
       engine: {} as JobEngine,
       account: () => 'acc-1',
-      document: (_account, id) => (statuses[id] ? ({ id, title: `Title ${id}`, status: statuses[id], signatures: [] } as unknown as Document) : undefined),
+      document: (_account, id) =>
+        statuses[id] ? ({ id, title: `Title ${id}`, status: statuses[id], signatures: [] } as unknown as Document) : undefined,
       pending: () => [],
       documentOfSignature: () => null,
       readDocument: () => Promise.reject(new Error('not read while planning')),

@@ -14,7 +14,9 @@ describe('reading the service’s error bodies', () => {
 
   it('turns index-keyed list errors into field paths', () => {
     const body = parseErrorBody(
-      JSON.stringify({ signatures: { '0': { validations: ['This field is required.'] }, '2': { validations: { EM: ['Enter a valid email address.'] } } } }),
+      JSON.stringify({
+        signatures: { '0': { validations: ['This field is required.'] }, '2': { validations: { EM: ['Enter a valid email address.'] } } },
+      }),
       json,
     );
     expect(body.fields).toEqual({
@@ -29,7 +31,10 @@ describe('reading the service’s error bodies', () => {
   });
 
   it('reads non_field_errors as about the request (or the nested object) as a whole', () => {
-    const body = parseErrorBody(JSON.stringify({ non_field_errors: ['Document not found.'], signatures: { '0': { non_field_errors: ['Give EM or PH.'] } } }), json);
+    const body = parseErrorBody(
+      JSON.stringify({ non_field_errors: ['Document not found.'], signatures: { '0': { non_field_errors: ['Give EM or PH.'] } } }),
+      json,
+    );
     expect(body.general).toEqual(['Document not found.']);
     expect(body.fields).toEqual({ 'signatures.0': ['Give EM or PH.'] });
   });
@@ -40,7 +45,11 @@ describe('reading the service’s error bodies', () => {
   });
 
   it('shows nothing of an HTML error page, nor of broken JSON', () => {
-    expect(parseErrorBody('<!DOCTYPE html><html><body><h1>Server Error (500)</h1></body></html>', 'text/html')).toEqual({ detail: null, general: [], fields: {} });
+    expect(parseErrorBody('<!DOCTYPE html><html><body><h1>Server Error (500)</h1></body></html>', 'text/html')).toEqual({
+      detail: null,
+      general: [],
+      fields: {},
+    });
     expect(parseErrorBody('<html>oops</html>', undefined).detail).toBeNull();
     expect(parseErrorBody('{"detail": ', json).detail).toBeNull();
   });

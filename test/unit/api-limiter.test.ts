@@ -44,7 +44,9 @@ describe('account limiter', () => {
     const throttledAt = clock.now();
     first.release({ kind: 'throttled', retryAfterMs: 3000 });
     const grantedAt: number[] = [];
-    await Promise.all([1, 2, 3].map(() => limiter.acquire().then((permit) => grantedAt.push(clock.now()) && permit.release({ kind: 'success' }))));
+    await Promise.all(
+      [1, 2, 3].map(() => limiter.acquire().then((permit) => grantedAt.push(clock.now()) && permit.release({ kind: 'success' }))),
+    );
     for (const at of grantedAt) expect(at - throttledAt).toBeGreaterThanOrEqual(3000);
   });
 
@@ -100,7 +102,12 @@ interface ServiceModel {
  * until `requests` were accepted. A refusal answers 429 with Retry-After in whole seconds (at least
  * 1), as the sandbox does. Returns when each request was accepted or refused (ms since the start).
  */
-async function sendThrough(limiter: Limiter, clock: VirtualClock, service: ServiceModel, run: { workers: number; latencyMs: number; requests: number }) {
+async function sendThrough(
+  limiter: Limiter,
+  clock: VirtualClock,
+  service: ServiceModel,
+  run: { workers: number; latencyMs: number; requests: number },
+) {
   const start = clock.now();
   const bucket = { tokens: service.burst, at: start };
   const acceptedAt: number[] = [];
@@ -189,7 +196,12 @@ describe('account limiter: learning the service’s rate from its 429s', () => {
   it('reads the rate a token-bucket limit allows and keeps just under it, evenly spaced, with 429s only when it probes', async () => {
     const clock = new VirtualClock();
     const limiter = new Limiter({}, { clock });
-    const { acceptedAt, refusedAt, seconds } = await sendThrough(limiter, clock, { rate: () => 20, burst: 5 }, { workers: 4, latencyMs: 10, requests: 1200 });
+    const { acceptedAt, refusedAt, seconds } = await sendThrough(
+      limiter,
+      clock,
+      { rate: () => 20, burst: 5 },
+      { workers: 4, latencyMs: 10, requests: 1200 },
+    );
     const learned = limiter.state().learnedRate ?? 0;
     expect(learned).toBeGreaterThan(18);
     expect(learned).toBeLessThan(21);
@@ -205,7 +217,12 @@ describe('account limiter: learning the service’s rate from its 429s', () => {
     const clock = new VirtualClock();
     const limiter = new Limiter({}, { clock });
     const rate = (ms: number) => (ms < 20_000 ? 20 : 10);
-    const { acceptedAt, refusedAt, seconds } = await sendThrough(limiter, clock, { rate, burst: 5 }, { workers: 4, latencyMs: 10, requests: 900 });
+    const { acceptedAt, refusedAt, seconds } = await sendThrough(
+      limiter,
+      clock,
+      { rate, burst: 5 },
+      { workers: 4, latencyMs: 10, requests: 900 },
+    );
     const end = seconds * 1000;
     expect(end).toBeGreaterThan(60_000);
     expect(between(acceptedAt, end - 20_000, end) / 20).toBeGreaterThanOrEqual(9);
@@ -218,7 +235,12 @@ describe('account limiter: learning the service’s rate from its 429s', () => {
     const clock = new VirtualClock();
     const limiter = new Limiter({}, { clock });
     // A service with room for 1,000 requests/s that refuses every tenth request anyway.
-    const { refusedAt, seconds } = await sendThrough(limiter, clock, { rate: () => 1000, burst: 1000, refuse: (n) => n % 10 === 0 }, { workers: 4, latencyMs: 10, requests: 400 });
+    const { refusedAt, seconds } = await sendThrough(
+      limiter,
+      clock,
+      { rate: () => 1000, burst: 1000, refuse: (n) => n % 10 === 0 },
+      { workers: 4, latencyMs: 10, requests: 400 },
+    );
     // Each refusal's Retry-After (1 s) stops everything, and that is all that should: the 400
     // requests themselves go at 20/s or more (a pace driven down by the refusals would take minutes).
     expect(seconds - refusedAt.length).toBeLessThan(20);

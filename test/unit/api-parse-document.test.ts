@@ -65,8 +65,15 @@ describe('parsing the service’s documents', () => {
 
   it('names a signer by the full name of the tax-id record, else the e-mail, else the phone', () => {
     const name = (validations: Record<string, unknown>) => ok(parseSignature({ id: 's', status: 'IN', validations })).displayName;
-    expect(name({ AF: { value: { full_name: 'Ana Pérez', cuit: '20123456789' }, validated: true }, EM: { value: 'ana@example.com', validated: true } })).toBe('Ana Pérez');
-    expect(name({ AF: { value: '20123456789', validated: false }, EM: { value: 'ana@example.com', validated: true } })).toBe('ana@example.com');
+    expect(
+      name({
+        AF: { value: { full_name: 'Ana Pérez', cuit: '20123456789' }, validated: true },
+        EM: { value: 'ana@example.com', validated: true },
+      }),
+    ).toBe('Ana Pérez');
+    expect(name({ AF: { value: '20123456789', validated: false }, EM: { value: 'ana@example.com', validated: true } })).toBe(
+      'ana@example.com',
+    );
     expect(name({ PH: { value: '+5491100000000', validated: false }, BI: { value: null, validated: false } })).toBe('+5491100000000');
     expect(name({})).toBe('');
   });
@@ -85,14 +92,22 @@ describe('parsing the service’s documents', () => {
         validations: { PH: { value: '+5491100000000', validated: true } },
       }),
     );
-    expect(signature).toMatchObject({ documentId: 'd9', signedDate: '2025-01-07T10:00:00Z', ip: '203.0.113.7', device: 'Firefox on Linux', inviteChannel: ['PH'] });
+    expect(signature).toMatchObject({
+      documentId: 'd9',
+      signedDate: '2025-01-07T10:00:00Z',
+      ip: '203.0.113.7',
+      device: 'Firefox on Linux',
+      inviteChannel: ['PH'],
+    });
   });
 
   it('reads both a plain array and a paginated list', () => {
     const plain = ok(parseDocumentPage([wireDocument('a'), wireDocument('b')]));
     expect(plain.documents.map((d) => d.id)).toEqual(['a', 'b']);
     expect(plain).toMatchObject({ count: null, next: null });
-    const page = ok(parseDocumentPage({ count: 3, next: 'http://x/api/v2/documents?limit=2&offset=2', previous: null, results: [wireDocument('a')] }));
+    const page = ok(
+      parseDocumentPage({ count: 3, next: 'http://x/api/v2/documents?limit=2&offset=2', previous: null, results: [wireDocument('a')] }),
+    );
     expect(page).toMatchObject({ count: 3, next: 'http://x/api/v2/documents?limit=2&offset=2' });
   });
 

@@ -4,7 +4,16 @@ import { earlierCopies, namedLikeCopy } from '../../electron/core/batches/pdf-ch
 /** Issue 24: in a batch the first copy stays; a file named like a copy never counts as the first. */
 describe('which of two identical files is the copy', () => {
   it('knows how file managers and browsers name copies', () => {
-    for (const name of ['NDA (copia).pdf', 'NDA (copy).pdf', 'NDA - Copy.pdf', 'NDA copy 2.pdf', 'NDA (1).pdf', 'NDA [2].pdf', 'NDA - Kopie.pdf', 'memo-copy.pdf']) {
+    for (const name of [
+      'NDA (copia).pdf',
+      'NDA (copy).pdf',
+      'NDA - Copy.pdf',
+      'NDA copy 2.pdf',
+      'NDA (1).pdf',
+      'NDA [2].pdf',
+      'NDA - Kopie.pdf',
+      'memo-copy.pdf',
+    ]) {
       expect(namedLikeCopy(name), name).toBe(true);
     }
     for (const name of ['NDA.pdf', 'Invoice 2026.pdf', 'Contract 12.pdf', 'memo-001.pdf', 'Copyright notice.pdf']) {

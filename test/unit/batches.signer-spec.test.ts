@@ -12,12 +12,28 @@ import type { Signer } from '../../shared/domain/signers';
 describe('SPEC parser: good specs', () => {
   const good: [string, Signer, string][] = [
     ['EM=ana@example.com', { validations: { EM: 'ana@example.com' }, invite: [] }, 'EM=ana@example.com'],
-    ['EM=ana@example.com,PH;invite=EM', { validations: { EM: 'ana@example.com', PH: null }, invite: ['EM'] }, 'EM=ana@example.com,PH;invite=EM'],
+    [
+      'EM=ana@example.com,PH;invite=EM',
+      { validations: { EM: 'ana@example.com', PH: null }, invite: ['EM'] },
+      'EM=ana@example.com,PH;invite=EM',
+    ],
     ['PH=+5491123456789;invite=PH', { validations: { PH: '+5491123456789' }, invite: ['PH'] }, 'PH=+5491123456789;invite=PH'],
-    [' em = ana@example.com , ph = +54 9 11 2345-6789 ; INVITE = ph+em ', { validations: { EM: 'ana@example.com', PH: '+5491123456789' }, invite: ['EM', 'PH'] }, 'EM=ana@example.com,PH=+5491123456789;invite=EM+PH'],
-    ['BI=ar:12.345.678,AF=20-12345678-9', { validations: { BI: 'AR:12345678', AF: '20123456789' }, invite: [] }, 'BI=AR:12345678,AF=20123456789'],
+    [
+      ' em = ana@example.com , ph = +54 9 11 2345-6789 ; INVITE = ph+em ',
+      { validations: { EM: 'ana@example.com', PH: '+5491123456789' }, invite: ['EM', 'PH'] },
+      'EM=ana@example.com,PH=+5491123456789;invite=EM+PH',
+    ],
+    [
+      'BI=ar:12.345.678,AF=20-12345678-9',
+      { validations: { BI: 'AR:12345678', AF: '20123456789' }, invite: [] },
+      'BI=AR:12345678,AF=20123456789',
+    ],
     ['BI,PH', { validations: { PH: null, BI: null }, invite: [] }, 'PH,BI'],
-    ['AF=20123456789,EM=x.y+tag@sub.example.org;invite=link', { validations: { EM: 'x.y+tag@sub.example.org', AF: '20123456789' }, invite: [] }, 'EM=x.y+tag@sub.example.org,AF=20123456789'],
+    [
+      'AF=20123456789,EM=x.y+tag@sub.example.org;invite=link',
+      { validations: { EM: 'x.y+tag@sub.example.org', AF: '20123456789' }, invite: [] },
+      'EM=x.y+tag@sub.example.org,AF=20123456789',
+    ],
   ];
   it.each(good)('%s', (spec, signer, formatted) => {
     const parsed = parseSignerSpec(spec);
@@ -49,7 +65,12 @@ describe('SPEC parser: bad specs name the part at fault', () => {
     ['BI=12345678', 'signer.idDocumentInvalid', 'BI=12345678', /e\.g\. AR:12345678/],
     ['BI=ARG:12345678', 'signer.idDocumentInvalid', 'BI=ARG:12345678', /two-letter country/],
     ['AF=20A', 'signer.taxIdInvalid', 'AF=20A', /use digits only/],
-    ['PH=+5491123456789;invite=EM', 'signer.emailInviteNeedsEmail', 'invite=EM', /“invite=EM”: an e-mail invitation needs the signer’s e-mail address/],
+    [
+      'PH=+5491123456789;invite=EM',
+      'signer.emailInviteNeedsEmail',
+      'invite=EM',
+      /“invite=EM”: an e-mail invitation needs the signer’s e-mail address/,
+    ],
     ['PH;invite=PH', 'signer.smsInviteNeedsPhone', 'invite=PH', /“any phone” is not enough/],
     ['EM=ana@example.com;invite=EM+PH', 'signer.smsInviteNeedsPhone', 'invite=EM+PH', /SMS invitation needs/],
   ];
@@ -84,14 +105,23 @@ describe('validateSigner', () => {
     ['SMS invitation with any phone', { validations: { EM: 'ana@example.com', PH: null }, invite: ['PH'] }, ['signer.smsInviteNeedsPhone']],
     ['the same channel twice', { validations: { EM: 'ana@example.com' }, invite: ['EM', 'EM'] }, ['signer.inviteRepeated']],
     ['phone with spaces (not tidied)', { validations: { PH: '+54 9 11 2345 6789' }, invite: [] }, ['signer.phoneInvalid']],
-    ['several at once', { validations: { EM: 'x', AF: '1-2' }, invite: ['PH'] }, ['signer.emailInvalid', 'signer.taxIdInvalid', 'signer.smsInviteNeedsPhone']],
+    [
+      'several at once',
+      { validations: { EM: 'x', AF: '1-2' }, invite: ['PH'] },
+      ['signer.emailInvalid', 'signer.taxIdInvalid', 'signer.smsInviteNeedsPhone'],
+    ],
   ];
   it.each(cases)('%s', (_name, signer, codes) => {
     expect(validateSigner(signer).map((p) => p.code)).toEqual(codes);
   });
 
   it('puts each problem on its field for the form', () => {
-    expect(validateSigner({ validations: { EM: 'x', PH: '1', BI: 'x', AF: 'x' }, invite: [] }).map((p) => p.field)).toEqual(['EM', 'PH', 'BI', 'AF']);
+    expect(validateSigner({ validations: { EM: 'x', PH: '1', BI: 'x', AF: 'x' }, invite: [] }).map((p) => p.field)).toEqual([
+      'EM',
+      'PH',
+      'BI',
+      'AF',
+    ]);
     const result = validSignerSchema.safeParse({ validations: { EM: 'x' }, invite: ['PH'] });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['validations.EM', 'invite']);
@@ -99,8 +129,12 @@ describe('validateSigner', () => {
   });
 
   it('tidies typed values without hiding real mistakes', () => {
-    expect(normalizeSigner({ validations: { EM: ' ana@example.com ', PH: '+54 (11) 2345-6789', BI: ' ar : 12.345.678 ', AF: '20-12345678-9' }, invite: ['PH', 'EM'] }))
-      .toEqual({ validations: { EM: 'ana@example.com', PH: '+541123456789', BI: 'AR:12345678', AF: '20123456789' }, invite: ['EM', 'PH'] });
+    expect(
+      normalizeSigner({
+        validations: { EM: ' ana@example.com ', PH: '+54 (11) 2345-6789', BI: ' ar : 12.345.678 ', AF: '20-12345678-9' },
+        invite: ['PH', 'EM'],
+      }),
+    ).toEqual({ validations: { EM: 'ana@example.com', PH: '+541123456789', BI: 'AR:12345678', AF: '20123456789' }, invite: ['EM', 'PH'] });
   });
 });
 

@@ -17,7 +17,10 @@ const forging = ['\r', '\n', '\u202e', '\r\n', '\t', '\x1b[2K', '\u0085', '\u206
 
 /** Strings with the forging characters mixed in among any others. */
 const hostile = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, { weight: 2, arbitrary: fc.constantFrom(...forging) }), { maxLength: 12 })
+  .array(
+    fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, { weight: 2, arbitrary: fc.constantFrom(...forging) }),
+    { maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
 
 /** What the terminal gets for a line the CLI writes, as `ctx.out` would write it. */
@@ -46,7 +49,11 @@ describe('terminal-safe CLI output', () => {
   it('a title and a bag path holding CR, LF and U+202E print on one line each, the controls gone (any string)', () => {
     fc.assert(
       fc.property(hostile, hostile, (title, bagPath) => {
-        const lines = [printed(`sent    ${terminalSafe(title)} → 0190a1b2`), printed(`ok          ${terminalSafe(bagPath)}`), printed(`missing     ${terminalSafe(bagPath)}/data/x.pdf: not there`)];
+        const lines = [
+          printed(`sent    ${terminalSafe(title)} → 0190a1b2`),
+          printed(`ok          ${terminalSafe(bagPath)}`),
+          printed(`missing     ${terminalSafe(bagPath)}/data/x.pdf: not there`),
+        ];
         for (const line of lines) {
           expect(line.endsWith('\n')).toBe(true);
           const body = line.slice(0, -1);

@@ -24,17 +24,28 @@ function recordingDispatcher() {
   const logged: string[] = [];
   const logger: Logger = { log: (level, message) => void logged.push(`${level}: ${message}`) };
   const handlers = Object.fromEntries(
-    operationNames.map((name) => [name, (input: unknown) => {
-      calls.push({ name, input });
-      throw new AppError({ kind: 'Conflict', code: 'test.handlerReached', message: 'reached' });
-    }]),
+    operationNames.map((name) => [
+      name,
+      (input: unknown) => {
+        calls.push({ name, input });
+        throw new AppError({ kind: 'Conflict', code: 'test.handlerReached', message: 'reached' });
+      },
+    ]),
   ) as unknown as Handlers;
   return { dispatcher: new Dispatcher(handlers, logger), calls, logged };
 }
 
 /** Hand-picked hostile values, beside what fast-check invents. */
 const nasty: unknown[] = [
-  null, 0, -1, 1e308, '', 'x'.repeat(100_000), [], [[[[[[]]]]]], true,
+  null,
+  0,
+  -1,
+  1e308,
+  '',
+  'x'.repeat(100_000),
+  [],
+  [[[[[[]]]]]],
+  true,
   JSON.parse('{"__proto__": {"polluted": true}}'),
   { constructor: { prototype: { polluted: true } } },
   { ['k'.repeat(20_000)]: 1 },
@@ -81,7 +92,9 @@ function expectRefusal(name: OperationName, input: unknown, result: Result<unkno
 describe('every contract operation: the Dispatcher refuses what its schema refuses, and runs nothing', () => {
   it('covers every operation, the action operations included', () => {
     expect(operationNames.length).toBeGreaterThan(40);
-    expect(operationNames).toEqual(expect.arrayContaining(['accounts.add', 'batches.importManifest', 'documents.cancel', 'signatures.replace', 'journal.verify']));
+    expect(operationNames).toEqual(
+      expect.arrayContaining(['accounts.add', 'batches.importManifest', 'documents.cancel', 'signatures.replace', 'journal.verify']),
+    );
   });
 
   for (const name of operationNames) {
@@ -106,7 +119,8 @@ describe('every contract operation: the Dispatcher refuses what its schema refus
           calls.length = 0;
           const input = { [key]: hostile() };
           const result = await dispatcher.dispatch(name, input);
-          if (safeParse(operations[name].input, input).success) expect(result).toMatchObject({ ok: false, error: { code: 'test.handlerReached' } });
+          if (safeParse(operations[name].input, input).success)
+            expect(result).toMatchObject({ ok: false, error: { code: 'test.handlerReached' } });
           else {
             expectRefusal(name, input, result);
             expect(calls).toEqual([]);
@@ -165,10 +179,13 @@ describe('through the real core, a refused call changes nothing', () => {
     const settings = core.settings.get();
     const refused = (name: OperationName) => anyInput(name).filter((input) => !safeParse(operations[name].input, input ?? {}).success);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...operationNames).chain((name) => fc.tuple(fc.constant(name), refused(name))), async ([name, input]) => {
-        const result = await core.dispatch(name, input);
-        expectRefusal(name, input, result);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...operationNames).chain((name) => fc.tuple(fc.constant(name), refused(name))),
+        async ([name, input]) => {
+          const result = await core.dispatch(name, input);
+          expectRefusal(name, input, result);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(snapshot()).toEqual(before);

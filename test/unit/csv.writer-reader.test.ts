@@ -11,16 +11,45 @@ import { neutralise, unneutralise } from '../../shared/csv/formula-guard';
 /** Strings rich in what matters here: formula starts, blanks, controls, delimiters, quotes, apostrophes. */
 const tricky = fc.string({
   unit: fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', ';', '"', "'", ' ', '\u00a0', '\u3000', '\ufeff', '\u0000', '\u001f', '\uff1d', '\uff0b', 'a', '1', '|', '!') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '=',
+        '+',
+        '-',
+        '@',
+        '\t',
+        '\r',
+        '\n',
+        ',',
+        ';',
+        '"',
+        "'",
+        ' ',
+        '\u00a0',
+        '\u3000',
+        '\ufeff',
+        '\u0000',
+        '\u001f',
+        '\uff1d',
+        '\uff0b',
+        'a',
+        '1',
+        '|',
+        '!',
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
   ),
   maxLength: 12,
 });
 const cell = fc.oneof({ weight: 4, arbitrary: tricky }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) });
-const table = fc.tuple(
-  fc.array(cell, { minLength: 2, maxLength: 5 }), // the header: two cells at least, so the delimiter can be told
-  fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 6 }),
-).map(([header, rows]) => [header, ...rows]);
+const table = fc
+  .tuple(
+    fc.array(cell, { minLength: 2, maxLength: 5 }), // the header: two cells at least, so the delimiter can be told
+    fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 6 }),
+  )
+  .map(([header, rows]) => [header, ...rows]);
 const delimiter = fc.constantFrom<CsvDelimiter>(',', ';');
 
 /** A cell a spreadsheet would run: = + - @ (or full-width) after any blanks, controls, line breaks or quotes. */
@@ -41,24 +70,34 @@ function cellStarts(text: string): string[] {
 
 describe('CSV writer and reader', () => {
   it('every table reads back exactly as written (property)', () => {
-    fc.assert(fc.property(table, delimiter, fc.boolean(), (rows, d, bom) => {
-      const read = parseCsv(writeCsv(rows, { delimiter: d, bom }));
-      expect(read.unclosedQuoteRow).toBeNull();
-      expect(read.delimiter).toBe(d);
-      expect(read.records).toEqual(rows);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(table, delimiter, fc.boolean(), (rows, d, bom) => {
+        const read = parseCsv(writeCsv(rows, { delimiter: d, bom }));
+        expect(read.unclosedQuoteRow).toBeNull();
+        expect(read.delimiter).toBe(d);
+        expect(read.records).toEqual(rows);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('no cell starts with a formula, for any program splitting any way (property)', () => {
-    fc.assert(fc.property(table, delimiter, (rows, d) => {
-      for (const start of cellStarts(writeCsv(rows, { delimiter: d, bom: true }))) expect([start, runsAsFormula(start)]).toEqual([start, false]);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(table, delimiter, (rows, d) => {
+        for (const start of cellStarts(writeCsv(rows, { delimiter: d, bom: true })))
+          expect([start, runsAsFormula(start)]).toEqual([start, false]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('neutralise and unneutralise are inverses (property)', () => {
-    fc.assert(fc.property(cell, (value) => {
-      expect(unneutralise(neutralise(value))).toBe(value);
-    }), { numRuns: 5000 });
+    fc.assert(
+      fc.property(cell, (value) => {
+        expect(unneutralise(neutralise(value))).toBe(value);
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('the cases the security review found, and their neighbours', () => {

@@ -34,8 +34,14 @@ describe('SQLite native objects are kept, not finalised', () => {
     expect(plucked).not.toBe(first);
     expect(db.prepare(sql).pluck()).toBe(plucked);
     expect(plucked.all()).toEqual([1, 2]);
-    expect(raw.all()).toEqual([[1, 'one'], [2, 'two']]);
-    expect(first.all()).toEqual([{ a: 1, b: 'one' }, { a: 2, b: 'two' }]);
+    expect(raw.all()).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(first.all()).toEqual([
+      { a: 1, b: 'one' },
+      { a: 2, b: 'two' },
+    ]);
     expect(plucked.pluck(false)).toBe(first);
     expect(plucked.raw(false)).toBe(plucked);
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0);

@@ -8,12 +8,22 @@ import { operationNames } from '../../shared/contract/operations';
  * (the English and Spanish `errors.internal` show it), never the failure's own words.
  */
 describe('an unexpected error names where its details are', () => {
-  const failing = Object.fromEntries(operationNames.map((name) => [name, () => { throw new TypeError('boom'); }])) as unknown as Handlers;
+  const failing = Object.fromEntries(
+    operationNames.map((name) => [
+      name,
+      () => {
+        throw new TypeError('boom');
+      },
+    ]),
+  ) as unknown as Handlers;
   const logger = { log: () => undefined };
 
   it('the host gives the log file with the error', async () => {
     const answer = await new Dispatcher(failing, logger, '/home/ana/.signdock/logs/signdock.log').dispatch('app.info', {});
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'Internal', code: 'internal', params: { log: '/home/ana/.signdock/logs/signdock.log' } } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'Internal', code: 'internal', params: { log: '/home/ana/.signdock/logs/signdock.log' } },
+    });
     expect(JSON.stringify(answer)).not.toContain('boom');
   });
 });

@@ -41,7 +41,9 @@ describe('dispatcher', () => {
   for (const [what, name, rawInput] of malformed) {
     it(`refuses ${what} with a typed error and runs nothing`, async () => {
       const input =
-        rawInput && typeof rawInput === 'object' && (rawInput as { baseUrl?: unknown }).baseUrl === 'STANDIN' ? { ...rawInput, baseUrl: standIn.url } : rawInput;
+        rawInput && typeof rawInput === 'object' && (rawInput as { baseUrl?: unknown }).baseUrl === 'STANDIN'
+          ? { ...rawInput, baseUrl: standIn.url }
+          : rawInput;
       const result = await core.dispatch(name, input);
       expect(result.ok).toBe(false);
       if (result.ok) return;
@@ -68,7 +70,10 @@ describe('dispatcher', () => {
 
   it('stores nothing when the service refuses the key, and stores the account when it accepts it', async () => {
     const refused = await core.dispatch('accounts.add', { name: 'Prod', baseUrl: standIn.url, apiKey: 'bad-key' });
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'Unauthorized', status: 401, message: 'The service did not accept this API key (401).' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'Unauthorized', status: 401, message: 'The service did not accept this API key (401).' },
+    });
     expect((await core.accounts.state()).accounts).toEqual([]);
 
     const added = await core.dispatch('accounts.add', { name: 'Prod', baseUrl: `${standIn.url}/`, apiKey: 'good-key' });

@@ -36,25 +36,41 @@ describe('Electron shell: the window', () => {
 
   it('index.ts opens external links only through the allow-list, and blocks other navigation and new windows', () => {
     expect(mainSource.match(/shell\.openExternal\(/g)).toHaveLength(1);
-    expect(mainSource).toMatch(/const decision = decideExternalLink\(url, \{ serviceBaseUrl, projectPages: PROJECT_PAGES \}\);\s*if \(decision\.open\) await shell\.openExternal\(decision\.url\);/);
-    expect(mainSource).toMatch(/setWindowOpenHandler\(\(\{ url \}\) => \{\s*void openExternalIfAllowed\(url\);\s*return \{ action: 'deny' \};/);
+    expect(mainSource).toMatch(
+      /const decision = decideExternalLink\(url, \{ serviceBaseUrl, projectPages: PROJECT_PAGES \}\);\s*if \(decision\.open\) await shell\.openExternal\(decision\.url\);/,
+    );
+    expect(mainSource).toMatch(
+      /setWindowOpenHandler\(\(\{ url \}\) => \{\s*void openExternalIfAllowed\(url\);\s*return \{ action: 'deny' \};/,
+    );
     expect(mainSource).toMatch(/contents\.setWindowOpenHandler\(\(\) => \(\{ action: 'deny' \}\)\)/);
     expect(mainSource).toMatch(/will-navigate', \(event, url\) => \{\s*if \(isTrustedUrl\(url\)\) return;\s*event\.preventDefault\(\);/);
     expect(mainSource).toMatch(/will-attach-webview', \(event\) => event\.preventDefault\(\)/);
     expect(mainSource).toMatch(/const allowed = \(permission: string, url: string\) => permissionAllowed\(permission, url, entry\.url\);/);
-    expect(mainSource).toMatch(/setPermissionRequestHandler\(\(contents, permission, callback\) => callback\(allowed\(permission, contents\.getURL\(\)\)\)\)/);
+    expect(mainSource).toMatch(
+      /setPermissionRequestHandler\(\(contents, permission, callback\) => callback\(allowed\(permission, contents\.getURL\(\)\)\)\)/,
+    );
   });
 });
 
 describe('Electron shell: the page it loads', () => {
   it('a packaged app ignores ELECTRON_RENDERER_URL', () => {
-    expect(rendererEntry({ isPackaged: true, devUrl: 'https://evil.example/', ...files })).toEqual({ kind: 'file', file: files.rendererFile, url: files.rendererFileUrl });
+    expect(rendererEntry({ isPackaged: true, devUrl: 'https://evil.example/', ...files })).toEqual({
+      kind: 'file',
+      file: files.rendererFile,
+      url: files.rendererFileUrl,
+    });
     expect(rendererEntry({ isPackaged: true, devUrl: 'http://localhost:5173/', ...files }).kind).toBe('file');
   });
 
   it('in development, only a server on this computer', () => {
-    expect(rendererEntry({ isPackaged: false, devUrl: 'http://localhost:5173/', ...files })).toEqual({ kind: 'url', url: 'http://localhost:5173/' });
-    expect(rendererEntry({ isPackaged: false, devUrl: 'http://127.0.0.1:5173', ...files })).toEqual({ kind: 'url', url: 'http://127.0.0.1:5173/' });
+    expect(rendererEntry({ isPackaged: false, devUrl: 'http://localhost:5173/', ...files })).toEqual({
+      kind: 'url',
+      url: 'http://localhost:5173/',
+    });
+    expect(rendererEntry({ isPackaged: false, devUrl: 'http://127.0.0.1:5173', ...files })).toEqual({
+      kind: 'url',
+      url: 'http://127.0.0.1:5173/',
+    });
     expect(rendererEntry({ isPackaged: false, devUrl: 'https://evil.example/', ...files }).kind).toBe('file');
     expect(rendererEntry({ isPackaged: false, devUrl: 'file:///tmp/x.html', ...files }).kind).toBe('file');
     expect(rendererEntry({ isPackaged: false, devUrl: undefined, ...files }).kind).toBe('file');

@@ -10,7 +10,10 @@ const opens = (url: string, list: LinkAllowList = allow) => decideExternalLink(u
 
 describe('external links: only the allow-list reaches the system browser', () => {
   it('opens the selected service (any path on its origin) and the project pages', () => {
-    expect(decideExternalLink('https://connect.signatura.co/sign/abc?x=1', allow)).toEqual({ open: true, url: 'https://connect.signatura.co/sign/abc?x=1' });
+    expect(decideExternalLink('https://connect.signatura.co/sign/abc?x=1', allow)).toEqual({
+      open: true,
+      url: 'https://connect.signatura.co/sign/abc?x=1',
+    });
     expect(opens('https://docs.signdock.example/guide/')).toBe(true);
     expect(opens('https://docs.signdock.example/guide/sending/batches')).toBe(true);
     expect(opens('https://docs.signdock.example/guide')).toBe(true);
@@ -41,11 +44,13 @@ describe('external links: only the allow-list reaches the system browser', () =>
   });
 
   it('any address off the allow-list is refused (property)', () => {
-    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
-      const host = new URL(url).host;
-      fc.pre(host !== 'connect.signatura.co' && host !== 'docs.signdock.example');
-      expect(opens(url)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+        const host = new URL(url).host;
+        fc.pre(host !== 'connect.signatura.co' && host !== 'docs.signdock.example');
+        expect(opens(url)).toBe(false);
+      }),
+    );
   });
 
   it('a refused link is logged by scheme and host only (signing links are secrets)', () => {

@@ -8,7 +8,9 @@ describe('bag folder names', () => {
     expect(safeTitle('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
     expect(safeTitle('a\u009b31mb\u0085c')).toBe('a31mbc');
     expect(safeTitle('\u2066x\u2069\u200e\u200f\u061cy')).toBe('xy');
-    expect(bagRelativePath({ id: '0190a1b2-0000-7000-8000-000000000000', title: 'NDA\u202e\r\nfdp', createdAt: '2026-03-01T10:00:00Z' })).toBe('2026/2026-03-01_NDA-fdp_0190a1b2');
+    expect(
+      bagRelativePath({ id: '0190a1b2-0000-7000-8000-000000000000', title: 'NDA\u202e\r\nfdp', createdAt: '2026-03-01T10:00:00Z' }),
+    ).toBe('2026/2026-03-01_NDA-fdp_0190a1b2');
   });
 
   it('never holds a control character of any kind, whatever the title', () => {

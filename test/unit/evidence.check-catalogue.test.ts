@@ -18,12 +18,33 @@ describe('the evidence check catalogue', () => {
   });
 
   it('speaks by id, case and parameters, never by parsing a title', () => {
-    const added = { id: 'signed.nothingAdded', status: 'failed' as const, file: 'data/signed.pdf', params: { bytesAfter: 63 }, title: 'anything', detail: 'anything' };
+    const added = {
+      id: 'signed.nothingAdded',
+      status: 'failed' as const,
+      file: 'data/signed.pdf',
+      params: { bytesAfter: 63 },
+      title: 'anything',
+      detail: 'anything',
+    };
     expect(checkWords(added, 'en').title).toBe('63 bytes were added after the last PDF signature');
     expect(checkWords(added, 'es').title).toBe('Se añadieron 63 bytes tras la última firma PDF');
-    const untrusted = { id: 'signed.pdfSignature', status: 'passed' as const, file: 'signed.pdf#1', params: { case: 'untrusted', subject: 'CN=Seal', signs: 'x' }, title: '', detail: '' };
+    const untrusted = {
+      id: 'signed.pdfSignature',
+      status: 'passed' as const,
+      file: 'signed.pdf#1',
+      params: { case: 'untrusted', subject: 'CN=Seal', signs: 'x' },
+      title: '',
+      detail: '',
+    };
     expect(checkWords(untrusted, 'en').detail).toMatch(/^Intact, signer not vouched for/);
-    const missing = { id: 'package.safe', status: 'incomplete' as const, file: 'data/package.zip', params: { reason: 'missing' }, title: '', detail: '' };
+    const missing = {
+      id: 'package.safe',
+      status: 'incomplete' as const,
+      file: 'data/package.zip',
+      params: { reason: 'missing' },
+      title: '',
+      detail: '',
+    };
     expect(checkWords(missing, 'en').detail).toBe('data/package.zip is not in the bag.');
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
@@ -35,8 +56,18 @@ describe('the evidence check catalogue', () => {
     expect(verdictOf([{ status: 'notApplicable' }])).toBe('incomplete');
     expect(verdictOf([{ status: 'passed' }], [{ kind: 'oxum' }])).toBe('incomplete');
     expect(verdictOf([{ status: 'passed' }], [{ kind: 'notRegular' }])).toBe('failed');
-    expect(trustOf([{ valid: true, trust: 'trusted' }, { valid: true, trust: 'untrusted' }])).toBe('notVouched');
-    expect(trustOf([{ valid: true, trust: 'trusted' }, { valid: false, trust: 'invalid' }])).toBe('trusted');
+    expect(
+      trustOf([
+        { valid: true, trust: 'trusted' },
+        { valid: true, trust: 'untrusted' },
+      ]),
+    ).toBe('notVouched');
+    expect(
+      trustOf([
+        { valid: true, trust: 'trusted' },
+        { valid: false, trust: 'invalid' },
+      ]),
+    ).toBe('trusted');
     expect(trustOf([])).toBe('none');
   });
 });

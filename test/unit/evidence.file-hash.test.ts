@@ -20,11 +20,16 @@ describe('hashing files through one reused buffer', () => {
   it('gives each algorithm the same digest as hashing the whole file at once', async () => {
     const { digests, bytes: read } = await hashFileRanges(path, ['sha256', 'sha512', 'sha1', 'md5']);
     expect(read).toBe(bytes.length);
-    for (const algorithm of ['sha256', 'sha512', 'sha1', 'md5'] as const) expect(digests[algorithm].toString('hex')).toBe(expected(algorithm, bytes));
+    for (const algorithm of ['sha256', 'sha512', 'sha1', 'md5'] as const)
+      expect(digests[algorithm].toString('hex')).toBe(expected(algorithm, bytes));
   });
 
   it('hashes byte ranges across read boundaries, and an empty file', async () => {
-    const ranges: [number, number][] = [[0, 10], [MiB - 3, MiB + 5], [2 * MiB, bytes.length]];
+    const ranges: [number, number][] = [
+      [0, 10],
+      [MiB - 3, MiB + 5],
+      [2 * MiB, bytes.length],
+    ];
     const { digests, bytes: read } = await hashFileRanges(path, ['sha256'], ranges);
     expect(digests.sha256.toString('hex')).toBe(expected('sha256', Buffer.concat(ranges.map(([a, b]) => bytes.subarray(a, b)))));
     expect(read).toBe(ranges.reduce((sum, [a, b]) => sum + b - a, 0));

@@ -111,7 +111,10 @@ describe('job items in flight', () => {
     }
     expect((await second.engine.whenSettled(job.id)).state).toBe('finished');
     const outcomes = second.engine.itemViews(job.id).map((item) => [item.subject, item.state, item.outcome]);
-    expect(outcomes.slice(0, 2)).toEqual([['a', 'done', { by: 'recover' }], ['b', 'done', { by: 'recover' }]]);
+    expect(outcomes.slice(0, 2)).toEqual([
+      ['a', 'done', { by: 'recover' }],
+      ['b', 'done', { by: 'recover' }],
+    ]);
     await second.engine.close();
   });
 });

@@ -29,7 +29,11 @@ describe('job item outcomes', () => {
     cleanups.push(() => made.remove());
     return made.path;
   };
-  const entries = (db: Db) => db.prepare(`SELECT subject FROM audit_journal WHERE action = 'touch' ORDER BY seq`).all().map((row) => (row as { subject: string }).subject);
+  const entries = (db: Db) =>
+    db
+      .prepare(`SELECT subject FROM audit_journal WHERE action = 'touch' ORDER BY seq`)
+      .all()
+      .map((row) => (row as { subject: string }).subject);
 
   it('a journal that refuses the entry leaves the item not done; once it accepts, each item has one entry', async () => {
     const home = folder();
@@ -43,7 +47,9 @@ describe('job item outcomes', () => {
       },
     };
     const { engine, db } = engineOn(home, kind);
-    db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON audit_journal WHEN NEW.action = 'touch' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`);
+    db.exec(
+      `CREATE TRIGGER refuse BEFORE INSERT ON audit_journal WHEN NEW.action = 'touch' BEGIN SELECT RAISE(ABORT, 'the disk is full'); END`,
+    );
     const job = engine.create({ kind: 'touch', accountId: 'acct', items: [{ subject: 'a' }, { subject: 'b' }] });
     const stopped = await engine.whenSettled(job.id);
     expect(stopped.state).toBe('paused');
@@ -86,7 +92,12 @@ describe('job item outcomes', () => {
       },
       recoverAll: async (items) => {
         lookups.push(items.map((item) => item.subject));
-        const found = new Map(items.map((item) => [item.seq, item.subject === 'b' ? ('run-again' as const) : { state: 'done' as const, outcome: { by: 'look-up' } }]));
+        const found = new Map(
+          items.map((item) => [
+            item.seq,
+            item.subject === 'b' ? ('run-again' as const) : { state: 'done' as const, outcome: { by: 'look-up' } },
+          ]),
+        );
         return { results: found };
       },
     });
@@ -94,7 +105,12 @@ describe('job item outcomes', () => {
     expect((await second.engine.whenSettled(job.id)).state).toBe('finished');
     expect(lookups).toEqual([['a', 'b', 'c']]);
     expect(ran.sort()).toEqual(['b', 'd']);
-    expect(second.engine.itemViews(job.id).map((item) => item.outcome)).toEqual([{ by: 'look-up' }, { by: 'run' }, { by: 'look-up' }, { by: 'run' }]);
+    expect(second.engine.itemViews(job.id).map((item) => item.outcome)).toEqual([
+      { by: 'look-up' },
+      { by: 'run' },
+      { by: 'look-up' },
+      { by: 'run' },
+    ]);
     expect(entries(second.db)).toHaveLength(4);
     await second.engine.close();
   });

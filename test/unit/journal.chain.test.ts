@@ -38,16 +38,45 @@ describe('audit journal', () => {
     return journal;
   };
   const fill = (journal: Journal, n = 5) => {
-    for (let i = 1; i <= n; i += 1) journal.append({ accountId: 'a', action: 'cancel', subject: `doc-${i}`, inputs: { reason: 'Wrong template', b: 1, a: [2, { z: 1, y: 'ñ' }] }, outcome: { state: 'done' } });
+    for (let i = 1; i <= n; i += 1)
+      journal.append({
+        accountId: 'a',
+        action: 'cancel',
+        subject: `doc-${i}`,
+        inputs: { reason: 'Wrong template', b: 1, a: [2, { z: 1, y: 'ñ' }] },
+        outcome: { state: 'done' },
+      });
   };
   /** What an attacker without the key does: edit one entry, then recompute every hash from there with plain SHA-256. */
   const rewriteTail = (other: Database.Database, fromSeq: number, outcome: Record<string, unknown>) => {
-    type Row = { seq: number; at: string; account_id: string; os_user: string; action: string; subject: string; inputs: string; outcome: string; prev_hash: string };
+    type Row = {
+      seq: number;
+      at: string;
+      account_id: string;
+      os_user: string;
+      action: string;
+      subject: string;
+      inputs: string;
+      outcome: string;
+      prev_hash: string;
+    };
     const rows = other.prepare('SELECT * FROM audit_journal ORDER BY seq').all() as Row[];
-    let prev = rows.find((r) => r.seq === fromSeq - 1) ? (other.prepare('SELECT hash FROM audit_journal WHERE seq = ?').get(fromSeq - 1) as { hash: string }).hash : '0'.repeat(64);
+    let prev = rows.find((r) => r.seq === fromSeq - 1)
+      ? (other.prepare('SELECT hash FROM audit_journal WHERE seq = ?').get(fromSeq - 1) as { hash: string }).hash
+      : '0'.repeat(64);
     for (const row of rows.filter((r) => r.seq >= fromSeq)) {
       const out = row.seq === fromSeq ? canonicalJson(outcome) : row.outcome;
-      const hash = entryHash({ seq: row.seq, at: row.at, accountId: row.account_id, osUser: row.os_user, action: row.action, subject: row.subject, inputs: JSON.parse(row.inputs), outcome: JSON.parse(out), prevHash: prev });
+      const hash = entryHash({
+        seq: row.seq,
+        at: row.at,
+        accountId: row.account_id,
+        osUser: row.os_user,
+        action: row.action,
+        subject: row.subject,
+        inputs: JSON.parse(row.inputs),
+        outcome: JSON.parse(out),
+        prevHash: prev,
+      });
       other.prepare('UPDATE audit_journal SET outcome = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(out, prev, hash, row.seq);
       prev = hash;
     }
@@ -64,11 +93,23 @@ describe('audit journal', () => {
     expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(entries[1]!.prevHash).toBe(entries[0]!.hash);
     expect(entries[0]!.osUser.length).toBeGreaterThan(0);
-    const stored = db.prepare('SELECT inputs, mac, key_id FROM audit_journal WHERE seq = 1').get() as { inputs: string; mac: string; key_id: string };
+    const stored = db.prepare('SELECT inputs, mac, key_id FROM audit_journal WHERE seq = 1').get() as {
+      inputs: string;
+      mac: string;
+      key_id: string;
+    };
     expect(stored.inputs).toBe('{"a":[2,{"y":"ñ","z":1}],"b":1,"reason":"Wrong template"}');
     expect(stored.mac).toMatch(/^[0-9a-f]{64}$/);
     const result = journal.verify();
-    expect(result).toMatchObject({ ok: true, entries: 5, sealed: 5, unsealed: 0, legacy: 0, problems: [], checkpoint: { source: 'the checkpoint file', count: 5, sealed: true } });
+    expect(result).toMatchObject({
+      ok: true,
+      entries: 5,
+      sealed: 5,
+      unsealed: 0,
+      legacy: 0,
+      problems: [],
+      checkpoint: { source: 'the checkpoint file', count: 5, sealed: true },
+    });
     const file = `${folder}/${CHECKPOINT_FILE}`;
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const checkpoint = JSON.parse(readFileSync(file, 'utf8')) as { count: number; head: string; mac: string };
@@ -106,14 +147,30 @@ describe('audit journal', () => {
     const stripped = journal.verify();
     expect(stripped.ok).toBe(false);
     expect(stripped.problems.map((p) => p.kind)).toEqual(['unsealedEntry', 'recomputed']);
-    expect(stripped.problems[1]).toMatchObject({ seq: 5, message: expect.stringMatching(/entry 5 is not the one the checkpoint file of .* recorded/) });
+    expect(stripped.problems[1]).toMatchObject({
+      seq: 5,
+      message: expect.stringMatching(/entry 5 is not the one the checkpoint file of .* recorded/),
+    });
     // The attacker writes a checkpoint of their own (they have no key): refused as unsealed.
     const head = (sql.prepare('SELECT hash FROM audit_journal WHERE seq = 5').get() as { hash: string }).hash;
-    writeFileSync(`${folder}/${CHECKPOINT_FILE}`, JSON.stringify({ format: 'signdock-journal-checkpoint/1', count: 5, head, at: new Date().toISOString(), keyId: null, mac: null }));
+    writeFileSync(
+      `${folder}/${CHECKPOINT_FILE}`,
+      JSON.stringify({ format: 'signdock-journal-checkpoint/1', count: 5, head, at: new Date().toISOString(), keyId: null, mac: null }),
+    );
     journal.append({ accountId: 'a', action: 'remind', subject: 'doc-9', outcome: { state: 'done' } });
     expect(journal.verify().problems.map((p) => p.kind)).toContain('checkpointUnsealed');
     // Or with a made-up seal: refused as forged.
-    writeFileSync(`${folder}/${CHECKPOINT_FILE}`, JSON.stringify({ format: 'signdock-journal-checkpoint/1', count: 6, head, at: new Date().toISOString(), keyId: key.id, mac: 'f'.repeat(64) }));
+    writeFileSync(
+      `${folder}/${CHECKPOINT_FILE}`,
+      JSON.stringify({
+        format: 'signdock-journal-checkpoint/1',
+        count: 6,
+        head,
+        at: new Date().toISOString(),
+        keyId: key.id,
+        mac: 'f'.repeat(64),
+      }),
+    );
     expect(journal.verify().problems.map((p) => p.kind)).toContain('checkpointForged');
     // Or deletes it: missing.
     unlinkSync(`${folder}/${CHECKPOINT_FILE}`);
@@ -139,7 +196,11 @@ describe('audit journal', () => {
     const journal = keyed(db, folder);
     fill(journal);
     other().prepare('DELETE FROM audit_journal').run();
-    expect(journal.verify()).toMatchObject({ ok: false, entries: 0, problems: [{ kind: 'wiped', message: expect.stringMatching(/emptied: .* counts 5 entries and the table has none/) }] });
+    expect(journal.verify()).toMatchObject({
+      ok: false,
+      entries: 0,
+      problems: [{ kind: 'wiped', message: expect.stringMatching(/emptied: .* counts 5 entries and the table has none/) }],
+    });
   });
 
   it('refuses a repeated JSON key that SQLite and JSON.parse read differently', () => {
@@ -147,7 +208,11 @@ describe('audit journal', () => {
     const journal = keyed(db, folder);
     fill(journal);
     other().prepare(`UPDATE audit_journal SET outcome = '{"state":"failed","state":"done"}' WHERE seq = 2`).run();
-    expect(journal.verify()).toMatchObject({ ok: false, seq: 2, problems: [{ kind: 'duplicateKey', message: expect.stringMatching(/outcome has a repeated key .*"state" appears twice/) }] });
+    expect(journal.verify()).toMatchObject({
+      ok: false,
+      seq: 2,
+      problems: [{ kind: 'duplicateKey', message: expect.stringMatching(/outcome has a repeated key .*"state" appears twice/) }],
+    });
   });
 
   it('refuses a stored text that is not the canonical one, even when it means the same', () => {
@@ -171,10 +236,22 @@ describe('audit journal', () => {
 
   it('keeps a journal written with the old rule verifiable, counted as old scheme, and chains on from it', () => {
     const { db, folder, file } = fresh({ migrations: migrations.slice(0, migrations.indexOf(journalSealSchema)) });
-    const old = db.prepare('INSERT INTO audit_journal (seq, at, account_id, os_user, action, subject, inputs, outcome, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const old = db.prepare(
+      'INSERT INTO audit_journal (seq, at, account_id, os_user, action, subject, inputs, outcome, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     let prev = '0'.repeat(64);
     for (let seq = 1; seq <= 3; seq += 1) {
-      const entry = { seq, at: `2026-01-0${seq}T10:00:00.000Z`, accountId: 'a', osUser: 'ana', action: 'cancel', subject: `doc-${seq}`, inputs: { reason: 'x', job: 'j' }, outcome: { state: 'done' }, prevHash: prev };
+      const entry = {
+        seq,
+        at: `2026-01-0${seq}T10:00:00.000Z`,
+        accountId: 'a',
+        osUser: 'ana',
+        action: 'cancel',
+        subject: `doc-${seq}`,
+        inputs: { reason: 'x', job: 'j' },
+        outcome: { state: 'done' },
+        prevHash: prev,
+      };
       const hash = legacyHash(entry);
       old.run(seq, entry.at, 'a', 'ana', 'cancel', entry.subject, JSON.stringify(entry.inputs), JSON.stringify(entry.outcome), prev, hash);
       prev = hash;

@@ -17,7 +17,11 @@ describe('the journal key', () => {
 
   it('refuses a short key with the variable named, and goes on without a key', async () => {
     const key = await loadJournalKey({ env: { SIGNDOCK_JOURNAL_KEY: 'abcd' }, secrets: new MemorySecretStore() });
-    expect(key).toMatchObject({ source: 'none', id: null, missing: expect.stringMatching(/SIGNDOCK_JOURNAL_KEY must hold at least 32 random bytes/) });
+    expect(key).toMatchObject({
+      source: 'none',
+      id: null,
+      missing: expect.stringMatching(/SIGNDOCK_JOURNAL_KEY must hold at least 32 random bytes/),
+    });
     expect(key.mac('entry', 'x')).toBeNull();
   });
 
@@ -32,9 +36,23 @@ describe('the journal key', () => {
   });
 
   it('says why there is no key when the keychain fails or never answers', async () => {
-    const failing: SecretStore = { get: () => Promise.reject(new Error('no D-Bus')), set: () => Promise.reject(new Error('no')), delete: () => Promise.resolve(false) };
-    expect(await loadJournalKey({ env: {}, secrets: failing })).toMatchObject({ source: 'none', missing: 'the system keychain could not be used and SIGNDOCK_JOURNAL_KEY is not set' });
-    const silent: SecretStore = { get: () => new Promise(() => undefined), set: () => new Promise(() => undefined), delete: () => Promise.resolve(false) };
-    expect(await loadJournalKey({ env: {}, secrets: silent, timeoutMs: 50 })).toMatchObject({ source: 'none', missing: expect.stringMatching(/did not answer within 0.05 s/) });
+    const failing: SecretStore = {
+      get: () => Promise.reject(new Error('no D-Bus')),
+      set: () => Promise.reject(new Error('no')),
+      delete: () => Promise.resolve(false),
+    };
+    expect(await loadJournalKey({ env: {}, secrets: failing })).toMatchObject({
+      source: 'none',
+      missing: 'the system keychain could not be used and SIGNDOCK_JOURNAL_KEY is not set',
+    });
+    const silent: SecretStore = {
+      get: () => new Promise(() => undefined),
+      set: () => new Promise(() => undefined),
+      delete: () => Promise.resolve(false),
+    };
+    expect(await loadJournalKey({ env: {}, secrets: silent, timeoutMs: 50 })).toMatchObject({
+      source: 'none',
+      missing: expect.stringMatching(/did not answer within 0.05 s/),
+    });
   });
 });

@@ -16,10 +16,15 @@ const knip = resolve(root, 'node_modules/knip/bin/knip.js');
 
 function runKnip(directory: string): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [knip, '--directory', directory, '--no-progress', '--no-config-hints'], { cwd: root, timeout: 120_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      done({ code, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [knip, '--directory', directory, '--no-progress', '--no-config-hints'],
+      { cwd: root, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        done({ code, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 

@@ -11,7 +11,9 @@ import { tempFolder } from '../helpers/temp-folder';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const prettierBin = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
 
-const formatted = ["import { join } from 'node:path';", '', "export const where = (name: string): string => join('a', name);", ''].join('\n');
+const formatted = ["import { join } from 'node:path';", '', "export const where = (name: string): string => join('a', name);", ''].join(
+  '\n',
+);
 const unformatted = ['import {join} from "node:path"', 'export const where = ( name:string ):string=>join( "a",name )', ''].join('\n');
 
 describe('lint: formatting', () => {

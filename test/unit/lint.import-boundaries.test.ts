@@ -7,18 +7,26 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
 }
 
 describe('lint import boundaries', () => {
   it('fails a renderer file that imports node:fs', async () => {
-    expect(await boundaryErrors('renderer/src/features/send/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n")).not.toHaveLength(0);
+    expect(
+      await boundaryErrors('renderer/src/features/send/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n"),
+    ).not.toHaveLength(0);
     expect(await boundaryErrors('renderer/src/x.ts', "import fs from 'fs';\nexport const f = fs;\n")).not.toHaveLength(0);
   });
 
   it('fails a renderer file that reaches into the core or electron', async () => {
-    expect(await boundaryErrors('renderer/src/x.ts', "import { createCore } from '../../electron/core/host';\nexport const c = createCore;\n")).not.toHaveLength(0);
-    expect(await boundaryErrors('renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n")).not.toHaveLength(0);
+    expect(
+      await boundaryErrors('renderer/src/x.ts', "import { createCore } from '../../electron/core/host';\nexport const c = createCore;\n"),
+    ).not.toHaveLength(0);
+    expect(
+      await boundaryErrors('renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n"),
+    ).not.toHaveLength(0);
   });
 
   it('fails a core file that imports electron', async () => {
@@ -38,7 +46,9 @@ describe('lint import boundaries', () => {
   });
 
   it('allows what each layer may use', async () => {
-    expect(await boundaryErrors('renderer/src/x.ts', "import { operations } from '../../shared';\nexport const o = operations;\n")).toHaveLength(0);
+    expect(
+      await boundaryErrors('renderer/src/x.ts', "import { operations } from '../../shared';\nexport const o = operations;\n"),
+    ).toHaveLength(0);
     expect(await boundaryErrors('electron/core/x.ts', "import { join } from 'node:path';\nexport const j = join;\n")).toHaveLength(0);
     expect(await boundaryErrors('shared/x.ts', "import { z } from 'zod';\nexport const s = z.string();\n")).toHaveLength(0);
   });

@@ -17,7 +17,10 @@ const onDisk = (file: string) => readFileSync(file, 'utf8');
 describe('lint: no import cycles', () => {
   it('fails a file that imports a module importing it back, naming the way round', async () => {
     // shared/index.ts re-exports domain/jobs.ts.
-    const messages = await cycles('shared/domain/jobs.ts', `${onDisk('shared/domain/jobs.ts')}\nimport { operations } from '../index';\nexport const o = operations;\n`);
+    const messages = await cycles(
+      'shared/domain/jobs.ts',
+      `${onDisk('shared/domain/jobs.ts')}\nimport { operations } from '../index';\nexport const o = operations;\n`,
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain('shared/domain/jobs.ts → shared/index.ts → shared/domain/jobs.ts');
   });
@@ -35,7 +38,13 @@ describe('lint: no import cycles', () => {
   });
 
   it('passes the files as they are', async () => {
-    for (const file of ['electron/core/db/database.ts', 'electron/core/db/migrations.ts', 'electron/core/journal/journal.ts', 'renderer/src/lib/use-job.ts', 'shared/index.ts']) {
+    for (const file of [
+      'electron/core/db/database.ts',
+      'electron/core/db/migrations.ts',
+      'electron/core/journal/journal.ts',
+      'renderer/src/lib/use-job.ts',
+      'shared/index.ts',
+    ]) {
       expect(await cycles(file, onDisk(file)), file).toHaveLength(0);
     }
   });
@@ -46,14 +55,26 @@ describe('lint: a renderer feature imports another only in a slot module', () =>
 
   it('fails a feature file that imports another feature', async () => {
     expect(await slots('renderer/src/features/send/x.tsx', queryImport)).toHaveLength(1);
-    expect(await slots('renderer/src/features/documents/table/x.tsx', "import { useActivityLabels } from '../../activity/labels';\nexport const l = useActivityLabels;\n")).toHaveLength(1);
+    expect(
+      await slots(
+        'renderer/src/features/documents/table/x.tsx',
+        "import { useActivityLabels } from '../../activity/labels';\nexport const l = useActivityLabels;\n",
+      ),
+    ).toHaveLength(1);
     // A whole folder is another feature too.
     expect(await slots('renderer/src/features/send/x.ts', "export * from '../documents';\n")).toHaveLength(1);
   });
 
   it('fails a generic folder (components, lib, stores) that imports a feature', async () => {
-    expect(await slots('renderer/src/components/x.tsx', "import { SignerFields } from '../features/send/signer-fields';\nexport const f = SignerFields;\n")).toHaveLength(1);
-    expect(await slots('renderer/src/lib/x.ts', "import type { BagPage } from '../features/evidence/use-bags';\nexport type P = BagPage;\n")).toHaveLength(1);
+    expect(
+      await slots(
+        'renderer/src/components/x.tsx',
+        "import { SignerFields } from '../features/send/signer-fields';\nexport const f = SignerFields;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await slots('renderer/src/lib/x.ts', "import type { BagPage } from '../features/evidence/use-bags';\nexport type P = BagPage;\n"),
+    ).toHaveLength(1);
   });
 
   it('fails slot modules that put features in a loop, naming it', async () => {
@@ -66,8 +87,17 @@ describe('lint: a renderer feature imports another only in a slot module', () =>
 
   it('allows slot modules, a feature’s own files, generic folders and the app shell', async () => {
     expect(await slots('renderer/src/features/activity/documents-slots.ts', queryImport)).toHaveLength(0);
-    expect(await slots('renderer/src/features/documents/action-slots.tsx', onDisk('renderer/src/features/documents/action-slots.tsx'))).toHaveLength(0);
-    expect(await slots('renderer/src/features/documents/table/x.tsx', "import { useDocumentsQuery } from '../use-documents-query';\nimport { Button } from '../../../components/button';\nexport const a = [useDocumentsQuery, Button];\n")).toHaveLength(0);
-    expect(await slots('renderer/src/app/x.tsx', "import { SendView } from '../features/send/send-view';\nexport const v = SendView;\n")).toHaveLength(0);
+    expect(
+      await slots('renderer/src/features/documents/action-slots.tsx', onDisk('renderer/src/features/documents/action-slots.tsx')),
+    ).toHaveLength(0);
+    expect(
+      await slots(
+        'renderer/src/features/documents/table/x.tsx',
+        "import { useDocumentsQuery } from '../use-documents-query';\nimport { Button } from '../../../components/button';\nexport const a = [useDocumentsQuery, Button];\n",
+      ),
+    ).toHaveLength(0);
+    expect(
+      await slots('renderer/src/app/x.tsx', "import { SendView } from '../features/send/send-view';\nexport const v = SendView;\n"),
+    ).toHaveLength(0);
   });
 });

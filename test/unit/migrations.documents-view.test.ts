@@ -33,17 +33,24 @@ function document(id: string, title: string, status: string, signatures: Record<
 
 /** What version 6's writer stored for a document (rowid = key, scope = account and status). */
 function writeAsVersion6(db: ReturnType<typeof openDatabase>, key: number, doc: Document): void {
-  db.prepare(`INSERT INTO documents (doc_key, account_id, id, title, status, created_at, created_ms, read_at, remote_updated) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'x')`).run(
-    key, ACCOUNT, doc.id, doc.title, doc.status, doc.createdAt, Date.parse(doc.createdAt ?? ''),
-  );
+  db.prepare(
+    `INSERT INTO documents (doc_key, account_id, id, title, status, created_at, created_ms, read_at, remote_updated) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'x')`,
+  ).run(key, ACCOUNT, doc.id, doc.title, doc.status, doc.createdAt, Date.parse(doc.createdAt ?? ''));
   db.prepare('INSERT INTO document_raw (doc_key, raw) VALUES (?, ?)').run(key, JSON.stringify(doc.raw));
   doc.signatures.forEach((s, position) =>
-    db.prepare(`INSERT INTO signatures (doc_key, position, account_id, id, status, display_name, invite_channel, validations) VALUES (?, ?, ?, ?, ?, ?, '[]', '{}')`).run(
-      key, position, ACCOUNT, s.id, s.status, s.displayName,
-    ),
+    db
+      .prepare(
+        `INSERT INTO signatures (doc_key, position, account_id, id, status, display_name, invite_channel, validations) VALUES (?, ?, ?, ?, ?, ?, '[]', '{}')`,
+      )
+      .run(key, position, ACCOUNT, s.id, s.status, s.displayName),
   );
   const columns = searchColumns(ACCOUNT, doc, null);
-  db.prepare('INSERT INTO documents_fts (rowid, title, signers, scope) VALUES (?, ?, ?, ?)').run(key, columns.title, columns.signers, `${accountToken(ACCOUNT)} ${statusToken(doc.status)}`);
+  db.prepare('INSERT INTO documents_fts (rowid, title, signers, scope) VALUES (?, ?, ?, ?)').run(
+    key,
+    columns.title,
+    columns.signers,
+    `${accountToken(ACCOUNT)} ${statusToken(doc.status)}`,
+  );
 }
 
 describe('migration 7 on a version 6 mirror', () => {
@@ -52,14 +59,44 @@ describe('migration 7 on a version 6 mirror', () => {
     // Everything before the documents view migration (later ones, such as evidence, come after it).
     const before = migrations.findIndex((migration) => migration === documentsViewSchema);
     const old = openDatabase(file, { migrations: migrations.slice(0, before) });
-    new AccountsRepo(old).insert({ id: ACCOUNT, name: 'One', baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
-    writeAsVersion6(old, 1_000_000, document('d-1', 'Acuerdo de confidencialidad', 'PE', [
-      { status: 'CO', validations: { AF: { value: { full_name: 'José Pérez' }, validated: true }, EM: { value: 'jose.perez@acme.com.ar', validated: true } } },
-      { status: 'DE', validations: { PH: { value: '+54 9 11 5555-6666', validated: false } } },
-    ]));
-    writeAsVersion6(old, 2_000_000, document('d-2', 'Lease – Calle Mayor 3', 'CO', [{ status: 'CO', validations: { EM: { value: 'ana@example.com', validated: true } } }]));
-    old.prepare("INSERT INTO batches (id, account_id, state, source, concurrency, created_at) VALUES ('b-1', ?, 'done', 'app', 4, '2025-05-01T09:00:00.000Z')").run(ACCOUNT);
-    old.prepare("INSERT INTO batch_items (id, batch_id, position, path, file_name, title, state, document_id, updated_at) VALUES ('i-1', 'b-1', 0, '/x/lease.pdf', 'lease signed v2.pdf', 'Lease', 'sent', 'd-2', 'x')").run();
+    new AccountsRepo(old).insert({
+      id: ACCOUNT,
+      name: 'One',
+      baseUrl: 'https://example.test',
+      demo: false,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
+    writeAsVersion6(
+      old,
+      1_000_000,
+      document('d-1', 'Acuerdo de confidencialidad', 'PE', [
+        {
+          status: 'CO',
+          validations: {
+            AF: { value: { full_name: 'José Pérez' }, validated: true },
+            EM: { value: 'jose.perez@acme.com.ar', validated: true },
+          },
+        },
+        { status: 'DE', validations: { PH: { value: '+54 9 11 5555-6666', validated: false } } },
+      ]),
+    );
+    writeAsVersion6(
+      old,
+      2_000_000,
+      document('d-2', 'Lease – Calle Mayor 3', 'CO', [
+        { status: 'CO', validations: { EM: { value: 'ana@example.com', validated: true } } },
+      ]),
+    );
+    old
+      .prepare(
+        "INSERT INTO batches (id, account_id, state, source, concurrency, created_at) VALUES ('b-1', ?, 'done', 'app', 4, '2025-05-01T09:00:00.000Z')",
+      )
+      .run(ACCOUNT);
+    old
+      .prepare(
+        "INSERT INTO batch_items (id, batch_id, position, path, file_name, title, state, document_id, updated_at) VALUES ('i-1', 'b-1', 0, '/x/lease.pdf', 'lease signed v2.pdf', 'Lease', 'sent', 'd-2', 'x')",
+      )
+      .run();
     old.close();
 
     // Up to the display status migration (issue 24), tried apart below.
@@ -69,20 +106,33 @@ describe('migration 7 on a version 6 mirror', () => {
     const queries = new DocumentQueries(db, new DocumentReader(db));
     const ids = (filter: object) => queries.page({ accountId: ACCOUNT, limit: 10, ...filter }).documents.map((d) => d.id);
 
-    for (const search of ['confidencialidad', 'jose per', 'José Pérez', '55556666', '+54 9 11 5555-6666', 'jose.perez@acme.com.ar']) expect(ids({ search }), search).toEqual(['d-1']);
+    for (const search of ['confidencialidad', 'jose per', 'José Pérez', '55556666', '+54 9 11 5555-6666', 'jose.perez@acme.com.ar'])
+      expect(ids({ search }), search).toEqual(['d-1']);
     expect(ids({ search: 'calle mayor' })).toEqual(['d-2']);
     expect(ids({ signerStatuses: ['DE'] })).toEqual(['d-1']);
     expect(ids({ batchId: 'b-1' })).toEqual(['d-2']);
-    expect(db.prepare('SELECT rowid >> 5 AS key, rowid & 31 AS bit FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid').all('"acuerdo" OR "lease"')).toEqual([
+    expect(
+      db
+        .prepare('SELECT rowid >> 5 AS key, rowid & 31 AS bit FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid')
+        .all('"acuerdo" OR "lease"'),
+    ).toEqual([
       { key: 1_000_000, bit: 2 },
       { key: 2_000_000, bit: 4 },
     ]);
     expect(queries.filteredCounts(ACCOUNT, { search: 'a' })).toEqual({ byStatus: { PE: 1, CO: 1 }, total: 2 });
 
     const reader = new DocumentReader(db);
-    expect(reader.get(ACCOUNT, 'd-2')?.origin).toEqual({ batchId: 'b-1', batchCreatedAt: '2025-05-01T09:00:00.000Z', fileName: 'lease signed v2.pdf' });
+    expect(reader.get(ACCOUNT, 'd-2')?.origin).toEqual({
+      batchId: 'b-1',
+      batchCreatedAt: '2025-05-01T09:00:00.000Z',
+      fileName: 'lease signed v2.pdf',
+    });
     expect(reader.get(ACCOUNT, 'd-1')?.changedAt).toBe('2025-05-01T10:00:00.000Z');
-    expect(db.prepare("SELECT signer_count, signed_count, progress FROM documents WHERE id = 'd-1'").get()).toEqual({ signer_count: 2, signed_count: 1, progress: 500 });
+    expect(db.prepare("SELECT signer_count, signed_count, progress FROM documents WHERE id = 'd-1'").get()).toEqual({
+      signer_count: 2,
+      signed_count: 1,
+      progress: 500,
+    });
 
     // The display status migration (issue 24): the pending document a signer rejected becomes
     // "Rejected — needs action" (PE+DE) in the counts, its search entry rewritten with that status.

@@ -30,7 +30,14 @@ function doc(id: string, title: string, status: string, createdMs: number, signe
     title,
     status,
     creation_date: new Date(createdMs).toISOString(),
-    signatures: signers.map(([email, code], i) => ({ id: `${id}-s${i}`, status: code, created_date: null, url: `https://sign.test/${id}/${i}`, invite_channel: ['EM'], validations: { EM: { value: email, validated: code === 'CO' } } })),
+    signatures: signers.map(([email, code], i) => ({
+      id: `${id}-s${i}`,
+      status: code,
+      created_date: null,
+      url: `https://sign.test/${id}/${i}`,
+      invite_channel: ['EM'],
+      validations: { EM: { value: email, validated: code === 'CO' } },
+    })),
   });
   if (!parsed.ok) throw new Error(parsed.problem);
   return parsed.value;
@@ -38,7 +45,13 @@ function doc(id: string, title: string, status: string, createdMs: number, signe
 
 beforeAll(() => {
   db = openDatabase(join(folder.path, 'signdock.db'));
-  new AccountsRepo(db).insert({ id: ACCOUNT, name: 'One', baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
+  new AccountsRepo(db).insert({
+    id: ACCOUNT,
+    name: 'One',
+    baseUrl: 'https://example.test',
+    demo: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  });
   reconciler = new Reconciler({ writer: new DocumentWriter(db) });
   const reader = new DocumentReader(db);
   const settings = new SettingsRepo(db);
@@ -51,19 +64,40 @@ beforeAll(() => {
     settings,
     now: () => now,
   });
-  reconciler.apply(ACCOUNT, [
-    doc('old-pending', '=HYPERLINK("x") Old lease', 'PE', now - 30 * day, [['ana@example.com', 'IN'], ['bo@example.com', 'CO']]),
-    doc('rejected', 'Contrato, "anexo"', 'PE', now - 2 * day, [['cy@example.com', 'DE']]),
-    doc('fresh', 'Fresh NDA', 'PE', now - 1 * day, [['di@example.com', 'IN']]),
-    doc('done-before', 'Signed long ago', 'CO', now - 40 * day, [['ed@example.com', 'CO']]),
-    doc('to-cancel', 'Cancelled today', 'PE', now - 5 * day, [['fa@example.com', 'IN']]),
-  ], now - 3 * day);
+  reconciler.apply(
+    ACCOUNT,
+    [
+      doc('old-pending', '=HYPERLINK("x") Old lease', 'PE', now - 30 * day, [
+        ['ana@example.com', 'IN'],
+        ['bo@example.com', 'CO'],
+      ]),
+      doc('rejected', 'Contrato, "anexo"', 'PE', now - 2 * day, [['cy@example.com', 'DE']]),
+      doc('fresh', 'Fresh NDA', 'PE', now - 1 * day, [['di@example.com', 'IN']]),
+      doc('done-before', 'Signed long ago', 'CO', now - 40 * day, [['ed@example.com', 'CO']]),
+      doc('to-cancel', 'Cancelled today', 'PE', now - 5 * day, [['fa@example.com', 'IN']]),
+    ],
+    now - 3 * day,
+  );
   // Seen changing: completed two days ago, cancelled today.
   reconciler.apply(ACCOUNT, [doc('fresh', 'Fresh NDA', 'CO', now - 1 * day, [['di@example.com', 'CO']])], now - 2 * day + 1000);
   reconciler.apply(ACCOUNT, [doc('to-cancel', 'Cancelled today', 'CA', now - 5 * day, [['fa@example.com', 'CA']])], now - 1000);
-  db.prepare(`INSERT INTO webhook_inbox (account_id, dedupe_key, kind, document_id, signature_id, raw_body, received_at, state) VALUES (?, 'n:1', 'DC', 'to-cancel', NULL, '{"new_status":"CA"}', ?, 'done')`).run(ACCOUNT, new Date(now - 2000).toISOString());
-  new Journal(db, () => new Date(now - 500)).append({ accountId: ACCOUNT, action: 'cancel', subject: 'to-cancel', inputs: { reason: 'Wrong file' }, outcome: { state: 'done', status: 'CA' } });
-  new SyncLog(db, () => new Date(now - 400)).record({ accountId: ACCOUNT, actor: 'sync', action: 'document.refresh', target: 'to-cancel', outcome: 'not-found' });
+  db.prepare(
+    `INSERT INTO webhook_inbox (account_id, dedupe_key, kind, document_id, signature_id, raw_body, received_at, state) VALUES (?, 'n:1', 'DC', 'to-cancel', NULL, '{"new_status":"CA"}', ?, 'done')`,
+  ).run(ACCOUNT, new Date(now - 2000).toISOString());
+  new Journal(db, () => new Date(now - 500)).append({
+    accountId: ACCOUNT,
+    action: 'cancel',
+    subject: 'to-cancel',
+    inputs: { reason: 'Wrong file' },
+    outcome: { state: 'done', status: 'CA' },
+  });
+  new SyncLog(db, () => new Date(now - 400)).record({
+    accountId: ACCOUNT,
+    actor: 'sync',
+    action: 'document.refresh',
+    target: 'to-cancel',
+    outcome: 'not-found',
+  });
 });
 afterAll(() => {
   db.close();
@@ -92,11 +126,17 @@ describe('the dashboard', () => {
   });
 
   it('follows the filter, and the thresholds are a setting', () => {
-    const board = service.dashboard({ filter: { search: 'contrato' }, period: { from: now - 7 * day, to: now + day, bucket: 'day', utcOffsetMinutes: 0 } });
+    const board = service.dashboard({
+      filter: { search: 'contrato' },
+      period: { from: now - 7 * day, to: now + day, bucket: 'day', utcOffsetMinutes: 0 },
+    });
     expect(board.counts).toEqual({ byStatus: { 'PE+DE': 1 }, total: 1 });
     expect(board.attention.stalePending.count).toBe(0);
     expect(service.setAttention({ pendingDays: 1 })).toEqual({ pendingDays: 1, unopenedDays: 3 });
-    expect(service.dashboard({ filter: {}, period: { from: now - day, to: now, bucket: 'day', utcOffsetMinutes: 0 } }).attention.stalePending.count).toBe(1); // 'rejected' is under rejected
+    expect(
+      service.dashboard({ filter: {}, period: { from: now - day, to: now, bucket: 'day', utcOffsetMinutes: 0 } }).attention.stalePending
+        .count,
+    ).toBe(1); // 'rejected' is under rejected
   });
 });
 
@@ -113,7 +153,11 @@ describe('the timeline', () => {
 
 describe('the export', () => {
   it('writes the filtered view as CSV with a BOM, neutralised formulas and quoted cells', () => {
-    const { text, rows } = service.export({ selection: { kind: 'query', filter: { statuses: ['PE', 'PE+DE'] }, exceptIds: [] }, sort: { column: 'title', direction: 'asc' }, per: 'document' });
+    const { text, rows } = service.export({
+      selection: { kind: 'query', filter: { statuses: ['PE', 'PE+DE'] }, exceptIds: [] },
+      sort: { column: 'title', direction: 'asc' },
+      per: 'document',
+    });
     expect(rows).toBe(2);
     expect(text.startsWith('\uFEFFdocument_id,title,status,')).toBe(true);
     const lines = text.slice(1).split('\r\n');
@@ -122,11 +166,19 @@ describe('the export', () => {
   });
 
   it('writes one line per signature of a selection, leaving out the rows unticked', () => {
-    const { text, rows } = service.export({ selection: { kind: 'query', filter: {}, exceptIds: ['rejected', 'fresh', 'to-cancel'] }, sort: { column: 'created', direction: 'asc' }, per: 'signature' });
+    const { text, rows } = service.export({
+      selection: { kind: 'query', filter: {}, exceptIds: ['rejected', 'fresh', 'to-cancel'] },
+      sort: { column: 'created', direction: 'asc' },
+      per: 'signature',
+    });
     expect(rows).toBe(3);
     expect(text).toContain('old-pending,');
     expect(text).toContain(',Not opened,IN,e-mail,');
-    const ids = service.export({ selection: { kind: 'ids', ids: ['fresh', 'nope'] }, sort: { column: 'created', direction: 'asc' }, per: 'document' });
+    const ids = service.export({
+      selection: { kind: 'ids', ids: ['fresh', 'nope'] },
+      sort: { column: 'created', direction: 'asc' },
+      per: 'document',
+    });
     expect(ids.rows).toBe(1);
   });
 });

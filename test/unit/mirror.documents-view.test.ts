@@ -64,18 +64,24 @@ function makeDocument(i: number, status: string, signerCodes: string[]): Documen
 beforeAll(() => {
   db = openDatabase(join(folder.path, 'signdock.db'));
   const accounts = new AccountsRepo(db);
-  for (const id of [MAIN, OTHER]) accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
+  for (const id of [MAIN, OTHER])
+    accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
   reader = new DocumentReader(db);
   const reconciler = new Reconciler({ writer: new DocumentWriter(db) });
   // Two batches; half of batch A's rows get their document id before the document reaches the
   // mirror (the writer finds the batch), the rest after (the trigger copies it).
-  db.prepare("INSERT INTO batches (id, account_id, state, source, concurrency, created_at) VALUES ('batch-a', ?, 'done', 'app', 4, '2025-02-01T10:00:00.000Z'), ('batch-b', ?, 'done', 'cli', 4, '2025-03-01T10:00:00.000Z')").run(MAIN, MAIN);
-  const item = db.prepare("INSERT INTO batch_items (id, batch_id, position, path, file_name, title, state, document_id, updated_at) VALUES (?, ?, ?, ?, ?, 't', 'sent', ?, 'x')");
+  db.prepare(
+    "INSERT INTO batches (id, account_id, state, source, concurrency, created_at) VALUES ('batch-a', ?, 'done', 'app', 4, '2025-02-01T10:00:00.000Z'), ('batch-b', ?, 'done', 'cli', 4, '2025-03-01T10:00:00.000Z')",
+  ).run(MAIN, MAIN);
+  const item = db.prepare(
+    "INSERT INTO batch_items (id, batch_id, position, path, file_name, title, state, document_id, updated_at) VALUES (?, ?, ?, ?, ?, 't', 'sent', ?, 'x')",
+  );
   const documents: Document[] = [];
   for (let i = 0; i < 420; i += 1) {
     const codes = Array.from({ length: i % 4 }, (_, s) => signerStatuses[(i + s * 3) % signerStatuses.length] as string);
     documents.push(makeDocument(i, documentStatuses[i % documentStatuses.length] as string, codes));
-    if (i % 9 === 0 && i % 2 === 0) item.run(`item-${i}`, 'batch-a', i, `/in/${i}.pdf`, `dropped ${i}.pdf`, `doc-${String(i).padStart(3, '0')}`);
+    if (i % 9 === 0 && i % 2 === 0)
+      item.run(`item-${i}`, 'batch-a', i, `/in/${i}.pdf`, `dropped ${i}.pdf`, `doc-${String(i).padStart(3, '0')}`);
   }
   reconciler.apply(MAIN, documents, 1_000);
   for (let i = 0; i < 420; i += 1) {
@@ -83,17 +89,31 @@ beforeAll(() => {
   }
   db.prepare("UPDATE batch_items SET document_id = 'doc-' || substr('000' || position, -3) WHERE document_id IS NULL").run();
   // A later read where some documents and signatures moved on.
-  const moved = documents.filter((_, i) => i % 10 === 3).map((document) => ({
-    ...document,
-    status: document.status === 'PE' ? 'CO' : document.status,
-    signatures: document.signatures.map((s) => ({ ...s, status: 'CO' })),
-    raw: { ...document.raw, moved: true },
-  }));
+  const moved = documents
+    .filter((_, i) => i % 10 === 3)
+    .map((document) => ({
+      ...document,
+      status: document.status === 'PE' ? 'CO' : document.status,
+      signatures: document.signatures.map((s) => ({ ...s, status: 'CO' })),
+      raw: { ...document.raw, moved: true },
+    }));
   reconciler.apply(MAIN, moved, 5_000);
   reconciler.apply(OTHER, [makeDocument(999, 'PE', ['DE'])], 1_000);
 
-  type Row = { doc_key: number; id: string; title: string; status: string; created_ms: number; progress: number; changed_ms: number; batch_id: string | null; batch_at: string };
-  const rows = db.prepare('SELECT doc_key, id, title, status, created_ms, progress, changed_ms, batch_id, batch_at FROM documents WHERE account_id = ?').all(MAIN) as Row[];
+  type Row = {
+    doc_key: number;
+    id: string;
+    title: string;
+    status: string;
+    created_ms: number;
+    progress: number;
+    changed_ms: number;
+    batch_id: string | null;
+    batch_at: string;
+  };
+  const rows = db
+    .prepare('SELECT doc_key, id, title, status, created_ms, progress, changed_ms, batch_id, batch_at FROM documents WHERE account_id = ?')
+    .all(MAIN) as Row[];
   const byId = new Map([...documents, ...moved].map((d) => [d.id, d]));
   for (const row of rows) {
     const document = byId.get(row.id) as Document;
@@ -118,12 +138,21 @@ afterAll(() => {
   folder.remove();
 });
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 const statusRank = (code: string) => ['DR', 'PE', 'PE+DE', 'CO', 'CA'].indexOf(code) + 1 || 9;
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
 function expected(filter: MirrorFilter, key: DocumentSortKey, direction: SortDirection): string[] {
-  const words = (filter.search ?? '').split(/\s+/).filter(Boolean).map((w) => fold(w).join(' '));
+  const words = (filter.search ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => fold(w).join(' '));
   const rows = model.filter(
     (d) =>
       (!filter.statuses?.length || filter.statuses.includes(d.status)) &&
@@ -134,7 +163,14 @@ function expected(filter: MirrorFilter, key: DocumentSortKey, direction: SortDir
       (filter.createdTo === undefined || d.createdMs < filter.createdTo),
   );
   const value = (d: Model): string | number =>
-    ({ created: 0, title: d.title.toLowerCase(), status: statusRank(d.status), progress: d.progress, changed: d.changedMs, batch: d.batchAt })[key];
+    ({
+      created: 0,
+      title: d.title.toLowerCase(),
+      status: statusRank(d.status),
+      progress: d.progress,
+      changed: d.changedMs,
+      batch: d.batchAt,
+    })[key];
   const sign = direction === 'asc' ? 1 : -1;
   rows.sort((a, b) => sign * (compare(value(a), value(b)) || compare(a.key, b.key)));
   return rows.map((d) => d.id);
@@ -185,8 +221,17 @@ describe('the Documents table query', () => {
             expect(pages.flat(), label).toEqual(want);
             // Back: the page before each page's first row is the page before it.
             for (let index = pages.length - 1; index > 0; index -= 1) {
-              const page = queries.page({ accountId: MAIN, ...filter, sort: { key, direction }, limit: 23, before: firsts[index] as string });
-              expect(page.documents.map((d) => d.id), `${label} back to page ${index - 1}`).toEqual(pages[index - 1]);
+              const page = queries.page({
+                accountId: MAIN,
+                ...filter,
+                sort: { key, direction },
+                limit: 23,
+                before: firsts[index] as string,
+              });
+              expect(
+                page.documents.map((d) => d.id),
+                `${label} back to page ${index - 1}`,
+              ).toEqual(pages[index - 1]);
               expect(page.hasBefore, label).toBe(index > 1);
               expect(page.hasAfter, label).toBe(true);
             }
@@ -202,7 +247,11 @@ describe('the Documents table query', () => {
       const want = expected({ search: 'contract' }, key, 'asc');
       const got: string[] = [];
       for (let offset = 0; offset < want.length; offset += 40) {
-        got.push(...queries.page({ accountId: MAIN, search: 'contract', sort: { key, direction: 'asc' }, limit: 40, offset }).documents.map((d) => d.id));
+        got.push(
+          ...queries
+            .page({ accountId: MAIN, search: 'contract', sort: { key, direction: 'asc' }, limit: 40, offset })
+            .documents.map((d) => d.id),
+        );
       }
       expect(got, key).toEqual(want);
     }
@@ -232,7 +281,9 @@ describe('the Documents table query', () => {
 
   it('records the status changes a newer read shows, with when, and moves the last change', () => {
     const history = db
-      .prepare("SELECT h.at_ms AS at, h.signature_id AS signature, h.from_status AS fromStatus, h.to_status AS toStatus FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.id = 'doc-013' ORDER BY h.seq")
+      .prepare(
+        "SELECT h.at_ms AS at, h.signature_id AS signature, h.from_status AS fromStatus, h.to_status AS toStatus FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.id = 'doc-013' ORDER BY h.seq",
+      )
       .all();
     expect(history).toEqual([
       // What the first read showed had already moved is recorded as first seen then (issue 24).

@@ -23,7 +23,13 @@ afterEach(() => {
   for (const folder of folders.splice(0)) folder.remove();
 });
 
-function wire(id: string, title: string, status: string, signatures: [string, string, string][], extra: Record<string, unknown> = {}): Document {
+function wire(
+  id: string,
+  title: string,
+  status: string,
+  signatures: [string, string, string][],
+  extra: Record<string, unknown> = {},
+): Document {
   const json = {
     id,
     title,
@@ -53,17 +59,52 @@ function snapshots(): Snapshot[] {
   const list: Snapshot[] = [];
   const add = (accountId: string, readAt: number, document: Document) => list.push({ accountId, readAt, document });
   for (const accountId of ACCOUNTS) {
-    add(accountId, 1_000, wire('d1', 'Lease agreement', 'PE', [['s1', 'IN', 'ana@example.com'], ['s2', 'IN', 'bo@example.com']]));
-    add(accountId, 2_000, wire('d1', 'Lease agreement', 'PE', [['s1', 'CO', 'ana@example.com'], ['s2', 'PE', 'bo@example.com']]));
-    add(accountId, 3_000, wire('d1', 'Lease agreement', 'CO', [['s1', 'CO', 'ana@example.com'], ['s2', 'CO', 'bo@example.com']]));
-    add(accountId, 3_000, wire('d1', 'Lease agreement', 'CO', [['s1', 'CO', 'ana@example.com'], ['s2', 'CO', 'bo@example.com']]));
+    add(
+      accountId,
+      1_000,
+      wire('d1', 'Lease agreement', 'PE', [
+        ['s1', 'IN', 'ana@example.com'],
+        ['s2', 'IN', 'bo@example.com'],
+      ]),
+    );
+    add(
+      accountId,
+      2_000,
+      wire('d1', 'Lease agreement', 'PE', [
+        ['s1', 'CO', 'ana@example.com'],
+        ['s2', 'PE', 'bo@example.com'],
+      ]),
+    );
+    add(
+      accountId,
+      3_000,
+      wire('d1', 'Lease agreement', 'CO', [
+        ['s1', 'CO', 'ana@example.com'],
+        ['s2', 'CO', 'bo@example.com'],
+      ]),
+    );
+    add(
+      accountId,
+      3_000,
+      wire('d1', 'Lease agreement', 'CO', [
+        ['s1', 'CO', 'ana@example.com'],
+        ['s2', 'CO', 'bo@example.com'],
+      ]),
+    );
     add(accountId, 1_500, wire('d2', 'Employment contract', 'PE', [['s3', 'IN', 'cy@example.com']]));
     // Same instant, different content: settled by the fingerprint, whatever the order.
     add(accountId, 2_500, wire('d2', 'Employment contract', 'CA', [['s3', 'CA', 'cy@example.com']]));
     add(accountId, 2_500, wire('d2', 'Employment contract (v2)', 'PE', [['s3', 'PE', 'cy@example.com']]));
     // An invalidation with a replacement: a signature is added.
     add(accountId, 1_200, wire('d3', 'NDA Acme', 'PE', [['s4', 'IN', 'dee@example.com']]));
-    add(accountId, 4_000, wire('d3', 'NDA Acme', 'PE', [['s4', 'CA', 'dee@example.com'], ['s5', 'IN', 'eve@example.com']]));
+    add(
+      accountId,
+      4_000,
+      wire('d3', 'NDA Acme', 'PE', [
+        ['s4', 'CA', 'dee@example.com'],
+        ['s5', 'IN', 'eve@example.com'],
+      ]),
+    );
     // The same content read again later, then an earlier read arriving last.
     add(accountId, 5_000, wire('d4', 'Purchase order', 'DR', [['s6', 'IN', 'fay@example.com']]));
     add(accountId, 6_000, wire('d4', 'Purchase order', 'DR', [['s6', 'IN', 'fay@example.com']]));
@@ -98,7 +139,8 @@ function freshMirror(): Mirror {
   folders.push(folder);
   const db = openDatabase(join(folder.path, 'signdock.db'));
   const accounts = new AccountsRepo(db);
-  for (const id of ACCOUNTS) accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
+  for (const id of ACCOUNTS)
+    accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
   const changed: string[][] = [];
   const reconciler = new Reconciler({ writer: new DocumentWriter(db), onChange: (accountId, ids) => changed.push([accountId, ...ids]) });
   return { db, reconciler, queries: new DocumentQueries(db, new DocumentReader(db)), changed };
@@ -113,7 +155,9 @@ function dump(mirror: Mirror): unknown {
   const { db, queries } = mirror;
   const rows = (sql: string) => db.prepare(sql).all();
   return {
-    documents: (rows('SELECT * FROM documents ORDER BY account_id, id') as Record<string, unknown>[]).map(({ changed_ms: _seen, ...row }) => row),
+    documents: (rows('SELECT * FROM documents ORDER BY account_id, id') as Record<string, unknown>[]).map(
+      ({ changed_ms: _seen, ...row }) => row,
+    ),
     raw: rows('SELECT d.account_id, d.id, r.raw FROM documents d JOIN document_raw r USING (doc_key) ORDER BY 1, 2'),
     signatures: rows('SELECT * FROM signatures ORDER BY account_id, doc_key, position'),
     counts: rows('SELECT * FROM document_counts ORDER BY account_id, status'),
@@ -152,10 +196,14 @@ describe('the reconciler', () => {
 
   it('keeps, per document, the latest read (the fingerprint settles reads at the same instant)', () => {
     const mirror = freshMirror();
-    for (const snapshot of seededShuffle(snapshots(), 99)) mirror.reconciler.apply(snapshot.accountId, [snapshot.document], snapshot.readAt);
+    for (const snapshot of seededShuffle(snapshots(), 99))
+      mirror.reconciler.apply(snapshot.accountId, [snapshot.document], snapshot.readAt);
     const reader = new DocumentReader(mirror.db);
     expect(reader.get('acct-a', 'd1')).toMatchObject({ status: 'CO', readAt: new Date(3_000).toISOString() });
-    expect(reader.get('acct-a', 'd3')?.signatures.map((s) => [s.id, s.status])).toEqual([['s4', 'CA'], ['s5', 'IN']]);
+    expect(reader.get('acct-a', 'd3')?.signatures.map((s) => [s.id, s.status])).toEqual([
+      ['s4', 'CA'],
+      ['s5', 'IN'],
+    ]);
     expect(reader.get('acct-a', 'd4')).toMatchObject({ title: 'Purchase order', readAt: new Date(6_000).toISOString() });
     const d2 = reader.get('acct-b', 'd2');
     expect(d2?.readAt).toBe(new Date(2_500).toISOString());
@@ -187,7 +235,10 @@ describe('the reconciler', () => {
     expect(outcome(first, 20)).toBe('unchanged');
     expect(outcome(signed, 30)).toBe('updated');
     expect(outcome(first, 25)).toBe('stale');
-    expect(mirror.changed).toEqual([['acct-a', 'd9'], ['acct-a', 'd9']]);
+    expect(mirror.changed).toEqual([
+      ['acct-a', 'd9'],
+      ['acct-a', 'd9'],
+    ]);
     expect(mirror.queries.counts('acct-a')).toEqual({ byStatus: { CO: 1 }, total: 1 });
 
     // The search index follows the newest snapshot: the old title no longer matches.

@@ -36,7 +36,8 @@ function makeDocument(id: string, title: string, status: string, createdMs: numb
 beforeAll(() => {
   db = openDatabase(join(folder.path, 'signdock.db'));
   const accounts = new AccountsRepo(db);
-  for (const id of [MAIN, OTHER]) accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
+  for (const id of [MAIN, OTHER])
+    accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
   const reconciler = new Reconciler({ writer: new DocumentWriter(db) });
   queries = new DocumentQueries(db, new DocumentReader(db));
 
@@ -53,13 +54,28 @@ beforeAll(() => {
   }
   documents.push(
     makeDocument('special-1', 'Acuerdo de confidencialidad', 'PE', base - 1_000, [
-      { validations: { AF: { value: { full_name: 'José Pérez' }, validated: true }, EM: { value: 'jose.perez@acme.com.ar', validated: true } } },
+      {
+        validations: {
+          AF: { value: { full_name: 'José Pérez' }, validated: true },
+          EM: { value: 'jose.perez@acme.com.ar', validated: true },
+        },
+      },
       { validations: { PH: { value: '+54 9 11 5555-6666', validated: false } } },
     ]),
   );
-  seeded.push({ id: 'special-1', title: 'Acuerdo de confidencialidad', status: 'PE', createdMs: base - 1_000, signers: ['jose.perez@acme.com.ar', '+54 9 11 5555-6666'] });
+  seeded.push({
+    id: 'special-1',
+    title: 'Acuerdo de confidencialidad',
+    status: 'PE',
+    createdMs: base - 1_000,
+    signers: ['jose.perez@acme.com.ar', '+54 9 11 5555-6666'],
+  });
   reconciler.apply(MAIN, documents, 1_000);
-  reconciler.apply(OTHER, [makeDocument('other-1', 'Contract for another account', 'PE', base, [{ validations: { EM: { value: 'person1@example.com' } } }])], 1_000);
+  reconciler.apply(
+    OTHER,
+    [makeDocument('other-1', 'Contract for another account', 'PE', base, [{ validations: { EM: { value: 'person1@example.com' } } }])],
+    1_000,
+  );
 });
 afterAll(() => {
   db.close();
@@ -92,7 +108,20 @@ describe('searching the mirror', () => {
   });
 
   it('treats what the user types as words, never as search syntax', () => {
-    for (const search of ['"', 'NEAR(contract lease)', 'contract OR lease', 'title:contract', '*', '-contract', '(', 'AND', 'a"b', "'; DROP TABLE documents; --", '{title}: x', '^contract']) {
+    for (const search of [
+      '"',
+      'NEAR(contract lease)',
+      'contract OR lease',
+      'title:contract',
+      '*',
+      '-contract',
+      '(',
+      'AND',
+      'a"b',
+      "'; DROP TABLE documents; --",
+      '{title}: x',
+      '^contract',
+    ]) {
       expect(() => queries.page({ accountId: MAIN, search, limit: 5 }), search).not.toThrow();
     }
     expect(queries.page({ accountId: MAIN, search: 'contract OR lease', limit: 5 }).total).toBe(0);
@@ -121,7 +150,8 @@ function expected(search: string | undefined, filter: string[], key: DocumentSor
   const rows = seeded.filter(
     (d) =>
       (filter.length === 0 || filter.includes(d.status)) &&
-      (!word || [...d.title.toLowerCase().split(/[^a-z0-9]+/), ...d.signers.flatMap((s) => s.split(/[^a-z0-9]+/))].some((t) => t.startsWith(word))),
+      (!word ||
+        [...d.title.toLowerCase().split(/[^a-z0-9]+/), ...d.signers.flatMap((s) => s.split(/[^a-z0-9]+/))].some((t) => t.startsWith(word))),
   );
   const sign = direction === 'asc' ? 1 : -1;
   const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
@@ -160,7 +190,11 @@ describe('a page of the mirror', () => {
   it('returns documents with their signatures, and nothing past the end', () => {
     const page = queries.page({ accountId: MAIN, search: 'person42', limit: 5 });
     expect(page.total).toBe(1);
-    expect(page.documents[0]).toMatchObject({ id: 'doc-042', accountId: MAIN, signatures: [{ id: 'doc-042-s0', displayName: 'person42@example.com' }] });
+    expect(page.documents[0]).toMatchObject({
+      id: 'doc-042',
+      accountId: MAIN,
+      signatures: [{ id: 'doc-042-s0', displayName: 'person42@example.com' }],
+    });
     expect(queries.page({ accountId: MAIN, limit: 50, offset: 10_000 })).toMatchObject({ documents: [], total: 301 });
     expect(queries.page({ accountId: MAIN, limit: 0 }).documents).toEqual([]);
   });
@@ -170,11 +204,13 @@ describe('removing an account', () => {
   it('removes its documents, signatures, search entries and counts with it', () => {
     new AccountsRepo(db).delete(OTHER);
     expect(queries.counts(OTHER)).toEqual({ byStatus: {}, total: 0 });
-    expect(db.prepare("SELECT count(*) FROM signatures WHERE account_id = ?").pluck().get(OTHER)).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM signatures WHERE account_id = ?').pluck().get(OTHER)).toBe(0);
     expect(db.prepare('SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ?').pluck().get('"another"')).toBe(0);
     // With one account left, searches leave the account out of the search expression: same answers.
     expect(ids({ accountId: MAIN, search: 'person17@example.com', limit: 10 })).toEqual(['doc-017']);
-    expect(queries.page({ accountId: MAIN, search: 'contract', statuses: ['PE'], limit: 500 }).documents.map((d) => d.id)).toEqual(expected('contract', ['PE'], 'created', 'desc'));
+    expect(queries.page({ accountId: MAIN, search: 'contract', statuses: ['PE'], limit: 500 }).documents.map((d) => d.id)).toEqual(
+      expected('contract', ['PE'], 'created', 'desc'),
+    );
   });
 });
 
@@ -183,9 +219,21 @@ describe('a title-sorted search whose matches all sort late', () => {
     const own = tempFolder('signdock-search-late-');
     const ownDb = openDatabase(join(own.path, 'signdock.db'));
     try {
-      new AccountsRepo(ownDb).insert({ id: MAIN, name: 'main', baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
+      new AccountsRepo(ownDb).insert({
+        id: MAIN,
+        name: 'main',
+        baseUrl: 'https://example.test',
+        demo: false,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      });
       const documents = Array.from({ length: 550 }, (_, i) =>
-        makeDocument(`late-${i}`, i < 250 ? `Alpha ${String(i).padStart(3, '0')}` : `Zeta ${String(i).padStart(3, '0')}`, 'PE', Date.UTC(2025, 0, 1) + i, []),
+        makeDocument(
+          `late-${i}`,
+          i < 250 ? `Alpha ${String(i).padStart(3, '0')}` : `Zeta ${String(i).padStart(3, '0')}`,
+          'PE',
+          Date.UTC(2025, 0, 1) + i,
+          [],
+        ),
       );
       new Reconciler({ writer: new DocumentWriter(ownDb) }).apply(MAIN, documents, 1);
       const ownQueries = new DocumentQueries(ownDb, new DocumentReader(ownDb));

@@ -41,30 +41,50 @@ function doc(id: string, title: string, signers: { email?: string; phone?: strin
       created_date: null,
       url: null,
       invite_channel: [],
-      validations: { ...(signer.email ? { EM: { value: signer.email, validated: false } } : {}), ...(signer.phone ? { PH: { value: signer.phone, validated: false } } : {}) },
+      validations: {
+        ...(signer.email ? { EM: { value: signer.email, validated: false } } : {}),
+        ...(signer.phone ? { PH: { value: signer.phone, validated: false } } : {}),
+      },
     })),
   });
   if (!parsed.ok) throw new Error(parsed.problem);
   return parsed.value;
 }
 
-const found = (search: string, accountId = ACCOUNT) => queries.page({ accountId, search, limit: 50 }).documents.map((d) => d.id).sort();
+const found = (search: string, accountId = ACCOUNT) =>
+  queries
+    .page({ accountId, search, limit: 50 })
+    .documents.map((d) => d.id)
+    .sort();
 
 beforeAll(() => {
   db = openDatabase(join(folder.path, 'signdock.db'));
   const accounts = new AccountsRepo(db);
-  for (const id of [ACCOUNT, OTHER]) accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
+  for (const id of [ACCOUNT, OTHER])
+    accounts.insert({ id, name: id, baseUrl: 'https://example.test', demo: false, createdAt: '2025-01-01T00:00:00.000Z' });
   reconciler = new Reconciler({ writer: new DocumentWriter(db) });
   reader = new DocumentReader(db);
   queries = new DocumentQueries(db, reader);
   book = new AddressBook({ db, queries, changed: (accountId, documentIds) => changes.push({ accountId, documentIds }) });
-  service = new DocumentsService({ db, queries, reader, account: () => ACCOUNT, readSignature: () => Promise.reject(new Error('offline')), settings: new SettingsRepo(db), now: () => now });
+  service = new DocumentsService({
+    db,
+    queries,
+    reader,
+    account: () => ACCOUNT,
+    readSignature: () => Promise.reject(new Error('offline')),
+    settings: new SettingsRepo(db),
+    now: () => now,
+  });
   // Mirrored before any name was given.
-  reconciler.apply(ACCOUNT, [
-    doc('nda', 'NDA Acme 2026', [{ email: 'Ana.G@Example.com' }, { email: 'bo@example.com' }]),
-    doc('lease', 'Lease Calle Mayor', [{ phone: '+34 600 111 222' }], now - 1000),
-    doc('other', 'Invoice', [{ email: 'cy@example.com' }], now - 2000),
-  ], now);
+  reconciler.apply(
+    ACCOUNT,
+    [
+      doc('nda', 'NDA Acme 2026', [{ email: 'Ana.G@Example.com' }, { email: 'bo@example.com' }]),
+      doc('lease', 'Lease Calle Mayor', [{ phone: '+34 600 111 222' }], now - 1000),
+      doc('other', 'Invoice', [{ email: 'cy@example.com' }], now - 2000),
+    ],
+    now,
+  );
   reconciler.apply(OTHER, [doc('theirs', 'Their NDA', [{ email: 'ana.g@example.com' }])], now);
 });
 afterAll(() => {
@@ -75,7 +95,10 @@ afterAll(() => {
 describe('the address book', () => {
   it('finds documents mirrored before a name was given, by that name, at once', () => {
     expect(found('garcía')).toEqual([]);
-    const result = book.remember(ACCOUNT, [{ name: 'Ana García', email: 'ana.g@example.com' }, { name: 'Luis Pérez', phone: '+34600111222' }]);
+    const result = book.remember(ACCOUNT, [
+      { name: 'Ana García', email: 'ana.g@example.com' },
+      { name: 'Luis Pérez', phone: '+34600111222' },
+    ]);
     expect(result).toEqual({ remembered: 2, documents: 2 });
     expect(changes.at(-1)).toEqual({ accountId: ACCOUNT, documentIds: expect.arrayContaining(['nda', 'lease']) as string[] });
     expect(found('garcia')).toEqual(['nda']);
@@ -126,10 +149,16 @@ describe('the address book', () => {
   });
 
   it('exports the names beside what the service says of the signers', () => {
-    const byDocument = service.export({ selection: { kind: 'ids', ids: ['nda'] }, sort: { column: 'created', direction: 'desc' }, per: 'document' }).text.slice(1).split('\r\n');
+    const byDocument = service
+      .export({ selection: { kind: 'ids', ids: ['nda'] }, sort: { column: 'created', direction: 'desc' }, per: 'document' })
+      .text.slice(1)
+      .split('\r\n');
     expect(byDocument[0]).toContain(',signers,signer_names,progress,');
     expect(byDocument[1]).toContain(',"Ana.G@Example.com; bo@example.com",Ana Ruiz,0 of 2 signed,');
-    const bySignature = service.export({ selection: { kind: 'ids', ids: ['nda'] }, sort: { column: 'created', direction: 'desc' }, per: 'signature' }).text.slice(1).split('\r\n');
+    const bySignature = service
+      .export({ selection: { kind: 'ids', ids: ['nda'] }, sort: { column: 'created', direction: 'desc' }, per: 'signature' })
+      .text.slice(1)
+      .split('\r\n');
     expect(bySignature[0]).toContain(',signature_id,signer,signer_name,email,');
     expect(bySignature[1]).toContain(',nda-s0,Ana.G@Example.com,Ana Ruiz,Ana.G@Example.com,');
     expect(bySignature[2]).toContain(',nda-s1,bo@example.com,,bo@example.com,');

@@ -29,7 +29,8 @@ describe('notices', () => {
     const put = (id: string, status: string, signatures: { id: string; status: string; displayName: string }[] = []) =>
       documents.set(id, { id, title: `Doc ${id}`, status, signatures } as unknown as Document);
     const changed = (ids: string[]) => events.emit('documents.changed', { accountId: 'a', documentIds: ids });
-    const settled = () => new Promise<void>((resolve) => events.subscribe((m) => (m.event === 'notices' ? setTimeout(resolve, 40) : undefined)));
+    const settled = () =>
+      new Promise<void>((resolve) => events.subscribe((m) => (m.event === 'notices' ? setTimeout(resolve, 40) : undefined)));
     return { settings, put, changed, notices, settled };
   };
 
@@ -45,7 +46,12 @@ describe('notices', () => {
     await done;
     expect(notices.filter((n) => n.kind === 'completed')).toEqual([{ kind: 'completed', count: 299, titles: ['Doc 1', 'Doc 2', 'Doc 3'] }]);
     expect(notices.filter((n) => n.kind === 'rejected')).toEqual([{ kind: 'rejected', count: 1, titles: ['Ana García · Doc 0'] }]);
-    expect(noticeText(notices.find((n) => n.kind === 'completed')!, 'es').title).toBe('299 documentos completados');
+    expect(
+      noticeText(
+        notices.find((n) => n.kind === 'completed')!,
+        'es',
+      ).title,
+    ).toBe('299 documentos completados');
   });
 
   it('a kind turned off in the settings is not notified', async () => {

@@ -53,7 +53,8 @@ export function missingSourceNames(doc: string, text: string, files: readonly st
     // A bare document name may be someone else's (the service's documents); a path must be here.
     if (name.endsWith('.md') && !name.includes('/')) continue;
     const found = name.includes('/')
-      ? files.includes(posix.normalize(posix.join(posix.dirname(doc), name))) || files.some((file) => file === name || file.endsWith(`/${name.replace(/^(\.\.?\/)+/, '')}`))
+      ? files.includes(posix.normalize(posix.join(posix.dirname(doc), name))) ||
+        files.some((file) => file === name || file.endsWith(`/${name.replace(/^(\.\.?\/)+/, '')}`))
       : names.has(name);
     if (!found) missing.push(name);
   }
@@ -71,8 +72,17 @@ describe('the repository is self-contained', () => {
     expect(namesFile('see host.ts.', 'host.ts')).toBe(true);
     expect(namesFile('see web-host.ts', 'host.ts')).toBe(false);
     expect(namesFile('see host.tsx', 'host.ts')).toBe(false);
-    expect(missingSourceNames('electron/core/README.md', '`host.ts`, `jobs/leases.ts`, `../web/server.ts`', ['electron/core/host.ts', 'electron/core/jobs/leases.ts', 'electron/web/server.ts'])).toEqual([]);
-    expect(missingSourceNames('electron/core/README.md', '`gone.ts` and `jobs/gone.ts`', ['electron/core/host.ts'])).toEqual(['gone.ts', 'jobs/gone.ts']);
+    expect(
+      missingSourceNames('electron/core/README.md', '`host.ts`, `jobs/leases.ts`, `../web/server.ts`', [
+        'electron/core/host.ts',
+        'electron/core/jobs/leases.ts',
+        'electron/web/server.ts',
+      ]),
+    ).toEqual([]);
+    expect(missingSourceNames('electron/core/README.md', '`gone.ts` and `jobs/gone.ts`', ['electron/core/host.ts'])).toEqual([
+      'gone.ts',
+      'jobs/gone.ts',
+    ]);
     expect(missingSourceNames('README.md', '`shared/notes.md`, `notes.md`', ['README.md'])).toEqual(['shared/notes.md']);
   });
 
@@ -109,7 +119,11 @@ describe('the repository is self-contained', () => {
   it('no Markdown file names a source file the repository no longer has', () => {
     const stale = tracked
       .filter((file) => file.endsWith('.md'))
-      .flatMap((doc) => missingSourceNames(doc, readFileSync(resolve(root, doc), 'utf8'), tracked).map((name) => `${doc} names ${name}, which is not in the repository`));
+      .flatMap((doc) =>
+        missingSourceNames(doc, readFileSync(resolve(root, doc), 'utf8'), tracked).map(
+          (name) => `${doc} names ${name}, which is not in the repository`,
+        ),
+      );
     expect(stale, stale.join('\n')).toEqual([]);
   });
 });

@@ -5,7 +5,11 @@ import { parseNotification } from '../../electron/core/webhooks/notification';
 import { tempDatabase } from '../integration/fixtures/webhook-helpers';
 
 const entry = (id: string, account = 'acc-1') =>
-  parseNotification(account, Buffer.from(JSON.stringify({ notification_id: id, notification_action: 'DS', document_id: `doc-${id}` })), new Date())!;
+  parseNotification(
+    account,
+    Buffer.from(JSON.stringify({ notification_id: id, notification_action: 'DS', document_id: `doc-${id}` })),
+    new Date(),
+  )!;
 
 describe('group commit into the inbox', () => {
   const store = tempDatabase();
@@ -15,10 +19,13 @@ describe('group commit into the inbox', () => {
   it('notifications arriving together share one transaction; each learns its own result after the commit', async () => {
     const repo = new InboxRepo(store.db);
     const commits: number[] = [];
-    const committer = new GroupCommitter((entries) => {
-      commits.push(entries.length);
-      return repo.insertMany(entries);
-    }, { windowMs: 5 });
+    const committer = new GroupCommitter(
+      (entries) => {
+        commits.push(entries.length);
+        return repo.insertMany(entries);
+      },
+      { windowMs: 5 },
+    );
     const results = await Promise.all(['a', 'b', 'c', 'a', 'd', 'b'].map((id) => committer.submit(entry(id))));
     expect(results).toEqual(['stored', 'stored', 'stored', 'duplicate', 'stored', 'duplicate']);
     expect(commits).toEqual([6]);
@@ -28,7 +35,10 @@ describe('group commit into the inbox', () => {
   it('a full batch commits at once, without waiting for the window', async () => {
     const repo = new InboxRepo(store.db);
     const commits: number[] = [];
-    const committer = new GroupCommitter((entries) => (commits.push(entries.length), repo.insertMany(entries)), { windowMs: 10_000, maxBatch: 3 });
+    const committer = new GroupCommitter((entries) => (commits.push(entries.length), repo.insertMany(entries)), {
+      windowMs: 10_000,
+      maxBatch: 3,
+    });
     await Promise.all(['a', 'b', 'c'].map((id) => committer.submit(entry(id))));
     expect(commits).toEqual([3]);
   });
@@ -40,10 +50,14 @@ describe('group commit into the inbox', () => {
 
   it('when the commit fails every waiting request is rejected (the listener answers 503) and nothing is half-written', async () => {
     const repo = new InboxRepo(store.db);
-    const committer = new GroupCommitter((entries) => store.db.transaction(() => {
-      repo.insertMany(entries);
-      throw new Error('disk full');
-    })(), { windowMs: 1 });
+    const committer = new GroupCommitter(
+      (entries) =>
+        store.db.transaction(() => {
+          repo.insertMany(entries);
+          throw new Error('disk full');
+        })(),
+      { windowMs: 1 },
+    );
     const results = await Promise.allSettled(['a', 'b'].map((id) => committer.submit(entry(id))));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(repo.stats().received).toBe(0);

@@ -46,7 +46,10 @@ describe('inbox worker', () => {
     await run(refresher).whenIdle();
     expect(refresher.calls.map((c) => c.documentId).sort()).toEqual(['A', 'B']);
     expect(rows().map((r) => [r.documentId, r.state, r.outcome, r.attempts])).toEqual([
-      ['A', 'done', 'changed', 1], ['A', 'done', 'changed', 1], ['A', 'done', 'changed', 1], ['B', 'done', 'unchanged', 1],
+      ['A', 'done', 'changed', 1],
+      ['A', 'done', 'changed', 1],
+      ['A', 'done', 'changed', 1],
+      ['B', 'done', 'unchanged', 1],
     ]);
     expect(rows().every((r) => r.processedAt !== null)).toBe(true);
   });
@@ -58,7 +61,11 @@ describe('inbox worker', () => {
     const refresher = new ScriptedRefresher();
     await run(refresher).whenIdle();
     expect(refresher.calls).toEqual([]);
-    expect(rows().map((r) => [r.kind, r.state, r.lastError])).toEqual([['TU', 'ignored', null], ['', 'ignored', null], ['DS', 'failed', NO_DOCUMENT_ERROR]]);
+    expect(rows().map((r) => [r.kind, r.state, r.lastError])).toEqual([
+      ['TU', 'ignored', null],
+      ['', 'ignored', null],
+      ['DS', 'failed', NO_DOCUMENT_ERROR],
+    ]);
     expect(repo.stats()).toMatchObject({ received: 3, ignored: 2, failed: 1, pending: 0 });
   });
 
@@ -97,7 +104,8 @@ describe('inbox worker', () => {
     receive({ notification_action: 'DS', document_id: 'B', signature_id: 's' });
     receive({ notification_action: 'DS', document_id: 'C', signature_id: 's' }, 'acc-2');
     const refresher = new ScriptedRefresher((id) => {
-      if (id === 'A') throw new AppError({ kind: 'RateLimited', status: 429, params: { retryAfterSeconds: 30 }, message: 'Too many requests.' });
+      if (id === 'A')
+        throw new AppError({ kind: 'RateLimited', status: 429, params: { retryAfterSeconds: 30 }, message: 'Too many requests.' });
       return 'changed';
     });
     const started = Date.now();
@@ -106,7 +114,10 @@ describe('inbox worker', () => {
     expect(a).toMatchObject({ state: 'pending', attempts: 1 });
     expect(b).toMatchObject({ state: 'pending', attempts: 0 });
     expect(c).toMatchObject({ state: 'done' });
-    const next = store.db.prepare('SELECT document_id AS d, next_attempt_at AS t FROM webhook_inbox ORDER BY id').all() as { d: string; t: number }[];
+    const next = store.db.prepare('SELECT document_id AS d, next_attempt_at AS t FROM webhook_inbox ORDER BY id').all() as {
+      d: string;
+      t: number;
+    }[];
     expect(next[0]!.t - started).toBeGreaterThanOrEqual(29_000);
     expect(next[1]!.t - started).toBeGreaterThanOrEqual(29_000);
     expect(refresher.calls.map((call) => call.documentId)).toEqual(['A', 'C']);
@@ -122,7 +133,9 @@ describe('inbox worker', () => {
   it('a notification that arrives while its document is being read is not swallowed by that read', async () => {
     receive({ notification_action: 'DS', document_id: 'A', signature_id: 's1' });
     let release: (outcome: RefreshOutcome) => void = () => undefined;
-    const refresher = new ScriptedRefresher((_id, call) => (call === 1 ? new Promise<RefreshOutcome>((resolve) => (release = resolve)) : 'changed'));
+    const refresher = new ScriptedRefresher((_id, call) =>
+      call === 1 ? new Promise<RefreshOutcome>((resolve) => (release = resolve)) : 'changed',
+    );
     const w = run(refresher);
     await waitUntil(() => refresher.calls.length === 1, 15_000, 'first read');
     receive({ notification_action: 'DC', document_id: 'A', new_status: 'CO' });

@@ -9,12 +9,21 @@ describe('webhook notification parsing and dedupe key', () => {
   it('keeps the fields of a real payload and dedupes on notification_id', () => {
     const raw = '{"document_id":"d1","signature_id":"s1","notification_id":"n1","notification_action":"DS"}';
     expect(parse(raw)).toEqual({
-      accountId: 'acc-1', dedupeKey: 'n:n1', notificationId: 'n1', kind: 'DS', documentId: 'd1', signatureId: 's1', rawBody: raw, receivedAt: '2025-05-01T10:00:00.000Z',
+      accountId: 'acc-1',
+      dedupeKey: 'n:n1',
+      notificationId: 'n1',
+      kind: 'DS',
+      documentId: 'd1',
+      signatureId: 's1',
+      rawBody: raw,
+      receivedAt: '2025-05-01T10:00:00.000Z',
     });
   });
 
   it('two bodies with the same notification_id share a key, whatever else differs', () => {
-    expect(parse('{"notification_id":"n1","notification_action":"DS"}')?.dedupeKey).toBe(parse('{"notification_action":"DS", "notification_id":"n1"}')?.dedupeKey);
+    expect(parse('{"notification_id":"n1","notification_action":"DS"}')?.dedupeKey).toBe(
+      parse('{"notification_action":"DS", "notification_id":"n1"}')?.dedupeKey,
+    );
   });
 
   it('without notification_id the key is the SHA-256 of the raw bytes', () => {

@@ -72,7 +72,13 @@ describe('known_hosts as OpenSSH reads it', () => {
 
 describe('ngrok errors in words', () => {
   // The SDK ends its messages with "error_code: ERR_NGROK_<n>" and copies the code to `errorCode`.
-  const sdkError = (code: string) => Object.assign(new Error(`failed to start tunnel: The authtoken you specified does not look like a proper ngrok tunnel authtoken.\n\nERR_NGROK_105\n\nerror_code: ${code}`), { errorCode: code });
+  const sdkError = (code: string) =>
+    Object.assign(
+      new Error(
+        `failed to start tunnel: The authtoken you specified does not look like a proper ngrok tunnel authtoken.\n\nERR_NGROK_105\n\nerror_code: ${code}`,
+      ),
+      { errorCode: code },
+    );
 
   it('a refused authtoken, a refused domain, no network, anything else', () => {
     expect(ngrokFailure(sdkError('ERR_NGROK_105'), null).problemCode).toBe('ngrokAuthtokenRefused');

@@ -24,7 +24,15 @@ function scripted(failures: Error[]) {
 function manager(tunnel: Tunnel, watch: { every: number; network: () => string } = { every: 0, network: () => 'lan' }) {
   const urls: (string | null)[] = [];
   const states: TunnelCoreStatus[] = [];
-  const m = new TunnelManager({ tunnel: async () => ({ provider: 'ssh', tunnel }), localPort: () => 4321, onUrl: (url) => urls.push(url), baseDelayMs: 5, maxDelayMs: 40, watchEveryMs: watch.every, network: watch.network });
+  const m = new TunnelManager({
+    tunnel: async () => ({ provider: 'ssh', tunnel }),
+    localPort: () => 4321,
+    onUrl: (url) => urls.push(url),
+    baseDelayMs: 5,
+    maxDelayMs: 40,
+    watchEveryMs: watch.every,
+    network: watch.network,
+  });
   m.onChange(() => states.push(m.status()));
   const reaches = (state: TunnelCoreStatus['state']) =>
     new Promise<TunnelCoreStatus>((resolve) => {
@@ -86,7 +94,15 @@ describe('the tunnel manager', () => {
     const refused = manager(scripted([new TunnelFailure('sshHostKeyChanged', { host: 'h', fingerprint: 'SHA256:x' })]).tunnel);
     await refused.m.start();
     expect(refused.m.status()).toMatchObject({ state: 'failed', nextRetryAt: null, error: { code: 'webhooks.tunnel.sshHostKeyChanged' } });
-    const unknown = manager(scripted([new TunnelFailure('sshHostKeyUnknown', { host: 'h', fingerprint: 'SHA256:y' }, { host: 'h', port: 22, keyType: 'ssh-ed25519', fingerprint: 'SHA256:y' })]).tunnel);
+    const unknown = manager(
+      scripted([
+        new TunnelFailure(
+          'sshHostKeyUnknown',
+          { host: 'h', fingerprint: 'SHA256:y' },
+          { host: 'h', port: 22, keyType: 'ssh-ed25519', fingerprint: 'SHA256:y' },
+        ),
+      ]).tunnel,
+    );
     await unknown.m.start();
     expect(unknown.m.status()).toMatchObject({ state: 'needsHostKeyConfirmation', hostKey: { fingerprint: 'SHA256:y' } });
     await refused.m.stop();

@@ -17,7 +17,10 @@ export async function accountsCommand(ctx: CliContext, args: string[]): Promise<
   emit(ctx, state, () => {
     if (state.accounts.length === 0) return 'No accounts yet. Add one with: npm run -s cli -- auth login --account NAME';
     return state.accounts
-      .map((a) => `${a.id === state.selectedId ? '*' : ' '} ${terminalSafe(a.name)}  ${terminalSafe(a.baseUrl)}${a.demo ? '  (demo)' : ''}${a.hasKey ? '' : '  (no key in the keychain)'}`)
+      .map(
+        (a) =>
+          `${a.id === state.selectedId ? '*' : ' '} ${terminalSafe(a.name)}  ${terminalSafe(a.baseUrl)}${a.demo ? '  (demo)' : ''}${a.hasKey ? '' : '  (no key in the keychain)'}`,
+      )
       .join('\n');
   });
   return 0;

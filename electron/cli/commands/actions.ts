@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
-import { CANCEL_REASON_MAX, CONTACT_MAX, contactProblem, customSignatureProblems, INVALIDATION_REASON_MAX, INVITATION_MESSAGE_MAX, normalizeContact, tooLong } from '../../../shared/domain/action-bounds';
+import {
+  CANCEL_REASON_MAX,
+  CONTACT_MAX,
+  contactProblem,
+  customSignatureProblems,
+  INVALIDATION_REASON_MAX,
+  INVITATION_MESSAGE_MAX,
+  normalizeContact,
+  tooLong,
+} from '../../../shared/domain/action-bounds';
 import { serviceIdProblem } from '../../../shared/domain/service-ids';
 import { parseSignerSpec } from '../../../shared/domain/signers';
 import { call, emit, UsageError, type CliContext } from '../io';
@@ -40,11 +49,15 @@ export async function cancelCommand(ctx: CliContext, args: string[]): Promise<nu
   if (ids.length === 0) throw new UsageError(`Give at least one document id.\nUsage: ${cancelUsage}`);
   checkIds('Document id', ids);
   const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
-  if (!reason) throw new UsageError(`--reason is required: say why the documents are cancelled (the signers and the service see it). Nothing was sent.\nUsage: ${cancelUsage}`);
+  if (!reason)
+    throw new UsageError(
+      `--reason is required: say why the documents are cancelled (the signers and the service see it). Nothing was sent.\nUsage: ${cancelUsage}`,
+    );
   check('--reason', tooLong(reason, CANCEL_REASON_MAX));
   const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'documents.planCancel', { documentIds: ids });
   for (const skipped of plan.skipped) {
-    if (skipped.reason === 'alreadyCancelled') ctx.err(`Already cancelled: “${terminalSafe(skipped.title)}” (counts as done, nothing sent)\n`);
+    if (skipped.reason === 'alreadyCancelled')
+      ctx.err(`Already cancelled: “${terminalSafe(skipped.title)}” (counts as done, nothing sent)\n`);
     else ctx.err(`Skipped: “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
   }
   const job = await call<JobView>(ctx, 'documents.cancel', { documentIds: ids, reason });
@@ -59,7 +72,8 @@ export async function remindCommand(ctx: CliContext, args: string[]): Promise<nu
   let signatureIds: string[] | undefined;
   if (values['pending-since'] !== undefined) {
     const days = Number(values['pending-since']);
-    if (!Number.isFinite(days) || days < 0 || positionals.length > 0) throw new UsageError(`--pending-since takes a number of days, and no ids.\nUsage: ${remindUsage}`);
+    if (!Number.isFinite(days) || days < 0 || positionals.length > 0)
+      throw new UsageError(`--pending-since takes a number of days, and no ids.\nUsage: ${remindUsage}`);
     const cutoff = Date.now() - days * 86_400_000;
     const pending = await listAll(ctx, 'PE');
     documentIds = pending.filter((d) => d.createdAt && Date.parse(d.createdAt) <= cutoff).map((d) => d.id);
@@ -70,7 +84,8 @@ export async function remindCommand(ctx: CliContext, args: string[]): Promise<nu
     const pending = await listAll(ctx);
     documentIds = pending.filter((d) => d.signatures.some((s) => positionals.includes(s.id))).map((d) => d.id);
     const known = new Set(pending.flatMap((d) => d.signatures.map((s) => s.id)));
-    for (const id of positionals) if (!known.has(id)) ctx.err(`Skipped: the signature “${terminalSafe(id)}” (${skippedWords.notInMirror})\n`);
+    for (const id of positionals)
+      if (!known.has(id)) ctx.err(`Skipped: the signature “${terminalSafe(id)}” (${skippedWords.notInMirror})\n`);
     if (documentIds.length === 0) {
       emit(ctx, { job: null, items: [] }, () => 'Nobody to remind.');
       return 1;
@@ -80,16 +95,28 @@ export async function remindCommand(ctx: CliContext, args: string[]): Promise<nu
     emit(ctx, { job: null, items: [] }, () => 'Nobody to remind.');
     return 0;
   }
-  const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'signatures.planRemind', { documentIds, ...(signatureIds ? { signatureIds } : {}) });
-  for (const skipped of plan.skipped.filter((s) => s.reason !== 'notInMirror')) ctx.err(`Skipped: a signer of “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
+  const plan = await call<{ skipped: { title: string; reason: string }[] }>(ctx, 'signatures.planRemind', {
+    documentIds,
+    ...(signatureIds ? { signatureIds } : {}),
+  });
+  for (const skipped of plan.skipped.filter((s) => s.reason !== 'notInMirror'))
+    ctx.err(`Skipped: a signer of “${terminalSafe(skipped.title)}” (${skippedWords[skipped.reason] ?? skipped.reason})\n`);
   const job = await call<JobView>(ctx, 'signatures.remind', { documentIds, ...(signatureIds ? { signatureIds } : {}) });
   return finishJob(ctx, job, { done: 'reminded' });
 }
 
-export const invalidateUsage = 'invalidate <signature-id> --reason TEXT [--new-signer VALUE | --signer SPEC] [--message TEXT] (--notify | --no-notify)';
+export const invalidateUsage =
+  'invalidate <signature-id> --reason TEXT [--new-signer VALUE | --signer SPEC] [--message TEXT] (--notify | --no-notify)';
 /** `invalidate`: one signature invalidated (irreversible), optionally replaced. */
 export async function invalidateCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const options = { reason: { type: 'string' }, 'new-signer': { type: 'string' }, signer: { type: 'string' }, message: { type: 'string' }, notify: { type: 'boolean' }, 'no-notify': { type: 'boolean' } } as const;
+  const options = {
+    reason: { type: 'string' },
+    'new-signer': { type: 'string' },
+    signer: { type: 'string' },
+    message: { type: 'string' },
+    notify: { type: 'boolean' },
+    'no-notify': { type: 'boolean' },
+  } as const;
   const { values, positionals } = parse(args, options, invalidateUsage);
   const [signatureId, ...rest] = positionals;
   if (!signatureId || rest.length > 0) throw new UsageError(`Give one signature id.\nUsage: ${invalidateUsage}`);
@@ -99,14 +126,18 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
   check('--reason', tooLong(reason, INVALIDATION_REASON_MAX));
   if (typeof values['new-signer'] === 'string') check('--new-signer', contactProblem(values['new-signer']));
   if (typeof values.message === 'string') check('--message', tooLong(values.message, INVITATION_MESSAGE_MAX));
-  if (Boolean(values.notify) === Boolean(values['no-notify'])) throw new UsageError(`Say --notify or --no-notify (whether the original signer is told).\nUsage: ${invalidateUsage}`);
+  if (Boolean(values.notify) === Boolean(values['no-notify']))
+    throw new UsageError(`Say --notify or --no-notify (whether the original signer is told).\nUsage: ${invalidateUsage}`);
   if (values['new-signer'] !== undefined && values.signer !== undefined) throw new UsageError('Give --new-signer or --signer, not both.');
   let customSignature;
   if (typeof values.signer === 'string') {
     check('--signer', tooLong(values.signer, 1000));
     const parsed = parseSignerSpec(values.signer);
     if (!parsed.ok) throw new UsageError(`--signer '${terminalSafe(values.signer)}': ${parsed.problems.map((p) => p.message).join(' ')}`);
-    check('--signer', customSignatureProblems({ validations: parsed.signer.validations, inviteChannel: parsed.signer.invite })[0]?.message ?? null);
+    check(
+      '--signer',
+      customSignatureProblems({ validations: parsed.signer.validations, inviteChannel: parsed.signer.invite })[0]?.message ?? null,
+    );
     customSignature = {
       validations: parsed.signer.validations,
       ...(parsed.signer.invite.length > 0 ? { inviteChannel: parsed.signer.invite } : {}),
@@ -114,7 +145,8 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
     };
   }
   const document = (await listAll(ctx)).find((d) => d.signatures.some((s) => s.id === signatureId));
-  if (!document) throw new UsageError(`The signature ${signatureId} was not found in this account (run "sync" if it is new). Nothing was sent.`);
+  if (!document)
+    throw new UsageError(`The signature ${signatureId} was not found in this account (run "sync" if it is new). Nothing was sent.`);
   const invalidation = {
     reason,
     notify: Boolean(values.notify),
@@ -128,23 +160,39 @@ export async function invalidateCommand(ctx: CliContext, args: string[]): Promis
 export const replaceUsage = 'replace-signer --from VALUE --to VALUE [--status PE] --reason TEXT (--notify | --no-notify)';
 /** `replace-signer`: wherever VALUE still has to sign (pending documents), invalidate and invite the new signer. */
 export async function replaceCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const options = { from: { type: 'string' }, to: { type: 'string' }, status: { type: 'string' }, reason: { type: 'string' }, notify: { type: 'boolean' }, 'no-notify': { type: 'boolean' } } as const;
+  const options = {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    status: { type: 'string' },
+    reason: { type: 'string' },
+    notify: { type: 'boolean' },
+    'no-notify': { type: 'boolean' },
+  } as const;
   const { values, positionals } = parse(args, options, replaceUsage);
-  if (positionals.length > 0 || typeof values.from !== 'string' || typeof values.to !== 'string') throw new UsageError(`--from and --to are required.\nUsage: ${replaceUsage}`);
+  if (positionals.length > 0 || typeof values.from !== 'string' || typeof values.to !== 'string')
+    throw new UsageError(`--from and --to are required.\nUsage: ${replaceUsage}`);
   const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
   if (!reason) throw new UsageError(`--reason is required.\nUsage: ${replaceUsage}`);
   check('--reason', tooLong(reason, INVALIDATION_REASON_MAX));
   check('--from', tooLong(values.from, CONTACT_MAX));
   check('--to', contactProblem(values.to));
-  if (values.status !== undefined && String(values.status).toUpperCase() !== 'PE') throw new UsageError('Only pending documents (--status PE) can have a signer replaced.');
+  if (values.status !== undefined && String(values.status).toUpperCase() !== 'PE')
+    throw new UsageError('Only pending documents (--status PE) can have a signer replaced.');
   if (Boolean(values.notify) === Boolean(values['no-notify'])) throw new UsageError(`Say --notify or --no-notify.\nUsage: ${replaceUsage}`);
   const plan = await call<{ title: string }[]>(ctx, 'signatures.planReplace', { from: values.from });
-  ctx.err(`${plan.length} signature${plan.length === 1 ? '' : 's'} of ${terminalSafe(values.from)} to replace with ${terminalSafe(values.to)}.\n`);
+  ctx.err(
+    `${plan.length} signature${plan.length === 1 ? '' : 's'} of ${terminalSafe(values.from)} to replace with ${terminalSafe(values.to)}.\n`,
+  );
   if (plan.length === 0) {
     emit(ctx, { job: null, items: [] }, () => 'Nothing to replace.');
     return 0;
   }
-  const job = await call<JobView>(ctx, 'signatures.replace', { from: values.from, to: normalizeContact(values.to), reason, notify: Boolean(values.notify) });
+  const job = await call<JobView>(ctx, 'signatures.replace', {
+    from: values.from,
+    to: normalizeContact(values.to),
+    reason,
+    notify: Boolean(values.notify),
+  });
   return finishJob(ctx, job, { done: 'replaced' });
 }
 
@@ -160,10 +208,17 @@ const skippedWords: Record<string, string> = {
   notInMirror: 'not found in this account; nothing is sent for it',
 };
 
-async function listAll(ctx: CliContext, status?: string): Promise<{ id: string; createdAt: string | null; signatures: { id: string }[] }[]> {
+async function listAll(
+  ctx: CliContext,
+  status?: string,
+): Promise<{ id: string; createdAt: string | null; signatures: { id: string }[] }[]> {
   const all: { id: string; createdAt: string | null; signatures: { id: string }[] }[] = [];
   for (let offset = 0; ; offset += 500) {
-    const page = await call<{ total: number; documents: typeof all }>(ctx, 'documents.list', { ...(status ? { status } : {}), limit: 500, offset });
+    const page = await call<{ total: number; documents: typeof all }>(ctx, 'documents.list', {
+      ...(status ? { status } : {}),
+      limit: 500,
+      offset,
+    });
     all.push(...page.documents);
     if (page.documents.length < 500) return all;
   }
@@ -178,7 +233,10 @@ export async function finishJob(ctx: CliContext, job: JobView, words: { done: st
   const { items } = await call<{ items: JobItemView[] }>(ctx, 'jobs.get', { jobId: job.id });
   emit(ctx, { job: settled, items }, () =>
     [
-      ...items.map((item) => `${item.state === 'done' ? words.done.padEnd(11) : item.state.padEnd(11)} ${terminalSafe(item.label ?? item.subject)}${item.outcome?.already ? ' (already done)' : ''}${item.state === 'skipped' && typeof item.outcome?.reason === 'string' ? ` (${skippedWords[item.outcome.reason] ?? terminalSafe(item.outcome.reason)})` : ''}${item.error ? `: ${terminalSafe(item.error.message)}` : ''}`),
+      ...items.map(
+        (item) =>
+          `${item.state === 'done' ? words.done.padEnd(11) : item.state.padEnd(11)} ${terminalSafe(item.label ?? item.subject)}${item.outcome?.already ? ' (already done)' : ''}${item.state === 'skipped' && typeof item.outcome?.reason === 'string' ? ` (${skippedWords[item.outcome.reason] ?? terminalSafe(item.outcome.reason)})` : ''}${item.error ? `: ${terminalSafe(item.error.message)}` : ''}`,
+      ),
       `Job ${settled.id}: ${settled.state}.`,
     ].join('\n'),
   );

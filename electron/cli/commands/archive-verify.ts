@@ -16,7 +16,8 @@ import { timestampLines } from './timestamp-words';
 /** Problems that restate a failed or incomplete evidence check (already said by its check line). */
 const evidenceKinds: readonly string[] = ['notRun', 'mismatch', 'refused'];
 
-export const verifyUsage = 'verify [<bag-or-archive-folder>...] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
+export const verifyUsage =
+  'verify [<bag-or-archive-folder>...] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
 
 /**
  * `verify`: from the bytes alone (no network, no key, no database needed: a colleague's copy works),
@@ -41,7 +42,16 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
     bags.push(...found);
   }
   const index = new EvidenceIndex(ctx.core.db);
-  const results: { bagPath: string; documentId: string; title: string; verdict: Verdict; trust: SignerTrust; checks: Check[]; problems: BagProblem[]; timestamp: TimestampCheck | null }[] = [];
+  const results: {
+    bagPath: string;
+    documentId: string;
+    title: string;
+    verdict: Verdict;
+    trust: SignerTrust;
+    checks: Check[];
+    problems: BagProblem[];
+    timestamp: TimestampCheck | null;
+  }[] = [];
   const timestamps = { anchors: ctx.core.timestamps.anchors(), tsaConfigured: ctx.core.timestamps.endpoint() !== null };
   const reported: ReportBag[] = [];
   const tool = `SignDock ${readVersion()}`;
@@ -50,7 +60,16 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
     const result = await verifyBagFolder(bag, { anchors: store.anchors(), tool, timestamps });
     reported.push(reportBag(result));
     if (index.get(bag)) index.reverified(bag, result.report, result.problems, result.check.bytes);
-    results.push({ bagPath: bag, documentId: result.documentId, title: result.title, verdict: result.report.verdict, trust: result.report.trust, checks: badChecks(result.report.checks), problems: result.problems, timestamp: result.timestamp });
+    results.push({
+      bagPath: bag,
+      documentId: result.documentId,
+      title: result.title,
+      verdict: result.report.verdict,
+      trust: result.report.trust,
+      checks: badChecks(result.report.checks),
+      problems: result.problems,
+      timestamp: result.timestamp,
+    });
   }
   if (!ctx.json && bags.length > 1) ctx.err('\n');
   const problems = results.reduce((sum, r) => sum + r.problems.length, 0);
@@ -61,7 +80,10 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
     [
       ...results.flatMap((r) => [
         ...outcomeLines(r.bagPath, r),
-        ...r.problems.filter((p) => !evidenceKinds.includes(p.kind)).slice(0, 20).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
+        ...r.problems
+          .filter((p) => !evidenceKinds.includes(p.kind))
+          .slice(0, 20)
+          .map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
         // The TSA's name and a failure's detail come from the token: shown terminal-safe.
         ...(r.timestamp ? timestampLines(r.timestamp).map((line) => `            ${shown(line, 400)}`) : []),
       ]),
@@ -80,7 +102,11 @@ export const exportUsage = 'export-legal --ids ID,... --out FILE.zip [--include-
  * failed or are incomplete are left out and named with why (`--include-failed`: included, marked).
  */
 export async function exportLegalCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ids: { type: 'string' }, out: { type: 'string' }, 'include-failed': { type: 'boolean' } }, exportUsage);
+  const { values, positionals } = parse(
+    args,
+    { ids: { type: 'string' }, out: { type: 'string' }, 'include-failed': { type: 'boolean' } },
+    exportUsage,
+  );
   const ids = [...positionals, ...String(values.ids ?? '').split(/[\s,;]+/)].filter(Boolean);
   if (ids.length === 0 || typeof values.out !== 'string') throw new UsageError(`Give --ids and --out.\nUsage: ${exportUsage}`);
   const bagPaths: string[] = [];
@@ -89,11 +115,25 @@ export async function exportLegalCommand(ctx: CliContext, args: string[]): Promi
     if (!bags[0]) throw new UsageError(`The document ${shown(id)} is not archived. Archive it first: archive ${shown(id)}`);
     bagPaths.push(bags[0].bagPath);
   }
-  const result = await call<ExportResult>(ctx, 'evidence.export', { bagPaths, outFile: ctx.path(values.out), ...(values['include-failed'] ? { includeFailed: true } : {}) });
+  const result = await call<ExportResult>(ctx, 'evidence.export', {
+    bagPaths,
+    outFile: ctx.path(values.out),
+    ...(values['include-failed'] ? { includeFailed: true } : {}),
+  });
   const leftOut = result.bags.filter((b) => !b.included);
   emit(ctx, result, () =>
     [
-      ...result.bags.map((b) => `${(b.included ? (b.verdict === 'passed' ? 'exported' : 'INCLUDED') : 'LEFT OUT').padEnd(11)} ${shown(b.title)} (${shown(b.documentId)}): ${verdictWords[b.verdict].en.label}${b.why.length ? `\n${b.why.slice(0, 10).map((w) => `            ${shown(w, 300)}`).join('\n')}` : ''}`),
+      ...result.bags.map(
+        (b) =>
+          `${(b.included ? (b.verdict === 'passed' ? 'exported' : 'INCLUDED') : 'LEFT OUT').padEnd(11)} ${shown(b.title)} (${shown(b.documentId)}): ${verdictWords[b.verdict].en.label}${
+            b.why.length
+              ? `\n${b.why
+                  .slice(0, 10)
+                  .map((w) => `            ${shown(w, 300)}`)
+                  .join('\n')}`
+              : ''
+          }`,
+      ),
       `Exported ${result.documents} document(s), ${result.files} files, to ${result.path}${leftOut.length ? `; ${leftOut.length} left out because they did not pass (see above; --include-failed to include them, marked)` : ''}.`,
       'VERIFY.txt inside says how to check the export with standard tools alone.',
     ].join('\n'),

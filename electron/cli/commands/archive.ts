@@ -7,7 +7,8 @@ import { syncCommand } from './sync';
 import { followJob } from './follow-job';
 import { outcomeLines, shown } from './verdict-lines';
 
-export const archiveUsage = 'archive [--from DATE] [--to DATE] [--ids ID,...] [<document-id>...] [--dir DIR] [--no-sync] | archive --rebuild-index [--dir DIR]';
+export const archiveUsage =
+  'archive [--from DATE] [--to DATE] [--ids ID,...] [<document-id>...] [--dir DIR] [--no-sync] | archive --rebuild-index [--dir DIR]';
 
 const skippedWords: Record<string, string> = {
   notCompleted: 'not completed: its files are available once everyone has signed',
@@ -33,8 +34,15 @@ export function parse(args: string[], options: NonNullable<ParseArgsConfig['opti
  */
 export async function archiveCommand(ctx: CliContext, args: string[]): Promise<number> {
   const options = {
-    from: { type: 'string' }, to: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, ids: { type: 'string' },
-    status: { type: 'string' }, dir: { type: 'string' }, 'no-sync': { type: 'boolean' }, 'rebuild-index': { type: 'boolean' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    ids: { type: 'string' },
+    status: { type: 'string' },
+    dir: { type: 'string' },
+    'no-sync': { type: 'boolean' },
+    'rebuild-index': { type: 'boolean' },
   } as const;
   const { values, positionals } = parse(args, options, archiveUsage);
   if (values['rebuild-index']) {
@@ -42,25 +50,35 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
     if (typeof values.dir === 'string' && !statSync(ctx.path(values.dir), { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(`--dir: "${values.dir}" is not a folder. Give the folder that holds the evidence archive (its bags).`);
     }
-    const rebuilt = typeof values.dir === 'string' ? await call<IndexResult>(ctx, 'evidence.indexFolder', { path: ctx.path(values.dir) }) : await call<IndexResult>(ctx, 'evidence.rebuildIndex', {});
+    const rebuilt =
+      typeof values.dir === 'string'
+        ? await call<IndexResult>(ctx, 'evidence.indexFolder', { path: ctx.path(values.dir) })
+        : await call<IndexResult>(ctx, 'evidence.rebuildIndex', {});
     const { passed, failed, incomplete } = rebuilt.verdicts;
     emit(ctx, rebuilt, () =>
       [
-        ...rebuilt.results.filter((r) => r.verdict !== 'passed').flatMap((r) => [
-          ...outcomeLines(r.bagPath, { verdict: r.verdict, trust: r.trust, checks: [] }),
-          ...r.problems.slice(0, 10).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
-        ]),
+        ...rebuilt.results
+          .filter((r) => r.verdict !== 'passed')
+          .flatMap((r) => [
+            ...outcomeLines(r.bagPath, { verdict: r.verdict, trust: r.trust, checks: [] }),
+            ...r.problems.slice(0, 10).map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
+          ]),
         `Indexed ${rebuilt.bags} bag${rebuilt.bags === 1 ? '' : 's'} from ${shown(rebuilt.folder, 500)}, each verified from its files: ${passed} passed, ${failed} failed, ${incomplete} incomplete.`,
       ].join('\n'),
     );
     return failed + incomplete > 0 ? 1 : 0;
   }
-  if (values.status !== undefined && String(values.status).toUpperCase() !== 'CO') throw new UsageError('Only completed documents (--status CO) have evidence to archive.');
+  if (values.status !== undefined && String(values.status).toUpperCase() !== 'CO')
+    throw new UsageError('Only completed documents (--status CO) have evidence to archive.');
   const ids = [...positionals, ...String(values.ids ?? '').split(/[\s,;]+/)].filter(Boolean);
   const from = values.from ?? values.since;
   const to = values.to ?? values.until;
-  for (const [flag, value] of [['--from', from], ['--to', to]] as const) {
-    if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(String(value)) || Number.isNaN(Date.parse(String(value))))) throw new UsageError(`${flag} takes a date as YYYY-MM-DD ("${String(value)}" is not one).`);
+  for (const [flag, value] of [
+    ['--from', from],
+    ['--to', to],
+  ] as const) {
+    if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(String(value)) || Number.isNaN(Date.parse(String(value)))))
+      throw new UsageError(`${flag} takes a date as YYYY-MM-DD ("${String(value)}" is not one).`);
   }
   if (ids.length > 0 && (from || to)) throw new UsageError(`Give document ids or a date range, not both.\nUsage: ${archiveUsage}`);
   const selection = {
@@ -82,20 +100,33 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   }
   const job = await call<JobView>(ctx, 'evidence.archive', selection);
   const { settled, items } = await followArchive(ctx, job);
-  const bags = items.filter((item) => item.state === 'done').map((item) => ({ documentId: item.subject, title: item.label ?? item.subject, ...bagOutcome(item) }));
+  const bags = items
+    .filter((item) => item.state === 'done')
+    .map((item) => ({ documentId: item.subject, title: item.label ?? item.subject, ...bagOutcome(item) }));
   const count = (verdict: Verdict) => bags.filter((b) => b.verdict === verdict).length;
   const verdicts = { passed: count('passed'), failed: count('failed'), incomplete: count('incomplete') };
   emit(ctx, { job: settled, items, bags, verdicts }, () =>
     [
       `Job ${settled.id}: ${settled.state}. ${bags.length} bag${bags.length === 1 ? '' : 's'}: ${verdicts.passed} passed, ${verdicts.failed} failed, ${verdicts.incomplete} incomplete.`,
-      ...(verdicts.failed + verdicts.incomplete > 0 ? ['Bags that failed or are incomplete are named above with their checks; "verify" re-checks them from their files.'] : []),
+      ...(verdicts.failed + verdicts.incomplete > 0
+        ? ['Bags that failed or are incomplete are named above with their checks; "verify" re-checks them from their files.']
+        : []),
     ].join('\n'),
   );
   // Documents skipped because they are already archived are not a failure of this run.
-  const bad = items.some((item) => item.state === 'failed' || item.state === 'pending' || item.state === 'running' || (item.state === 'skipped' && item.outcome?.reason !== 'alreadyArchived'));
+  const bad = items.some(
+    (item) =>
+      item.state === 'failed' ||
+      item.state === 'pending' ||
+      item.state === 'running' ||
+      (item.state === 'skipped' && item.outcome?.reason !== 'alreadyArchived'),
+  );
   // Bags the TSA did not stamp are archived all the same (their verdict stands); a later `timestamp` adds the tokens.
   const notYet = items.filter((item) => item.state === 'done' && item.outcome?.timestamp === 'not-yet').length;
-  if (notYet > 0) ctx.err(`${notYet} bag${notYet === 1 ? ' is' : 's are'} not timestamped yet: the time-stamping authority did not give a token. They are archived; run "timestamp" later to add the tokens.\n`);
+  if (notYet > 0)
+    ctx.err(
+      `${notYet} bag${notYet === 1 ? ' is' : 's are'} not timestamped yet: the time-stamping authority did not give a token. They are archived; run "timestamp" later to add the tokens.\n`,
+    );
   return settled.state === 'finished' && !bad && verdicts.failed + verdicts.incomplete === 0 ? 0 : 1;
 }
 
@@ -109,9 +140,14 @@ interface ArchiveOutcome {
 /** What the job item says of its bag (an item written by an older SignDock without a verdict reads as incomplete). */
 function bagOutcome(item: JobItemView): ArchiveOutcome {
   const outcome = item.outcome ?? {};
-  const verdict = outcome.verdict === 'passed' || outcome.verdict === 'failed' || outcome.verdict === 'incomplete' ? outcome.verdict : 'incomplete';
+  const verdict =
+    outcome.verdict === 'passed' || outcome.verdict === 'failed' || outcome.verdict === 'incomplete' ? outcome.verdict : 'incomplete';
   const trust = outcome.trust === 'trusted' || outcome.trust === 'notVouched' ? outcome.trust : 'none';
-  const checks = Array.isArray(outcome.checks) ? (outcome.checks as { id: string; status: Check['status']; file: string | null; title: string; params?: Check['params'] }[]).map((c) => ({ ...c, detail: '', params: c.params ?? {} })) : [];
+  const checks = Array.isArray(outcome.checks)
+    ? (outcome.checks as { id: string; status: Check['status']; file: string | null; title: string; params?: Check['params'] }[]).map(
+        (c) => ({ ...c, detail: '', params: c.params ?? {} }),
+      )
+    : [];
   return { bagPath: typeof outcome.bagPath === 'string' ? outcome.bagPath : null, verdict, trust, checks };
 }
 
@@ -131,7 +167,10 @@ async function followArchive(ctx: CliContext, job: JobView): Promise<{ settled: 
       const title = `“${item.label ?? item.subject}”`;
       if (item.state === 'done') {
         const outcome = bagOutcome(item);
-        const lines = outcomeLines(`${title}${outcome.bagPath ? ` → ${outcome.bagPath}` : ''}${item.outcome?.already ? ' (already archived)' : ''}`, outcome);
+        const lines = outcomeLines(
+          `${title}${outcome.bagPath ? ` → ${outcome.bagPath}` : ''}${item.outcome?.already ? ' (already archived)' : ''}`,
+          outcome,
+        );
         if (ctx.json) ctx.err(`${lines[0]}\n`);
         else ctx.out(`${lines.join('\n')}\n`);
       } else {

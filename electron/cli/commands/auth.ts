@@ -13,7 +13,9 @@ export async function authCommand(ctx: CliContext, args: string[]): Promise<numb
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { 'base-url': { type: 'string' } } });
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: auth login [--base-url URL] | auth status | auth logout`);
+    throw new UsageError(
+      `${error instanceof Error ? error.message : String(error)}\nUsage: auth login [--base-url URL] | auth status | auth logout`,
+    );
   }
   const [sub, ...rest] = parsed.positionals;
   if (rest.length > 0) throw new UsageError(`Unexpected words after "auth ${sub}": ${rest.join(' ')}`);
@@ -40,7 +42,9 @@ async function login(ctx: CliContext, options: AuthOptions): Promise<number> {
   const stdin = ctx.stdin as NodeJS.ReadStream;
   const apiKey = fromEnv || (stdin.isTTY ? await promptHidden(ctx, 'API key (typing is not shown): ') : (await readAll(ctx.stdin)).trim());
   if (!apiKey) {
-    throw new UsageError('No API key was given. Type it when asked, pipe it on standard input (npm run -s cli -- auth login < key.txt), or set SIGNDOCK_API_KEY.');
+    throw new UsageError(
+      'No API key was given. Type it when asked, pipe it on standard input (npm run -s cli -- auth login < key.txt), or set SIGNDOCK_API_KEY.',
+    );
   }
   const name = ctx.account ?? DEFAULT_ACCOUNT_NAME;
   const baseUrl = options.baseUrl ?? ctx.env.SIGNDOCK_BASE_URL;

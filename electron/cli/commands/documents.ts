@@ -10,15 +10,20 @@ type Listed = Omit<Document, 'raw'>;
 export async function listCommand(ctx: CliContext, args: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string', default: '500' } } }));
+    ({ values } = parseArgs({
+      args,
+      options: { status: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string', default: '500' } },
+    }));
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: list [--status CODE] [--search TEXT] [--limit N]`);
+    throw new UsageError(
+      `${error instanceof Error ? error.message : String(error)}\nUsage: list [--status CODE] [--search TEXT] [--limit N]`,
+    );
   }
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number of at least 1.');
   const documents: Listed[] = [];
   let total = 0;
-  for (let offset = 0; documents.length < limit; ) {
+  for (let offset = 0; documents.length < limit;) {
     const page = await call<{ total: number; documents: Listed[] }>(ctx, 'documents.list', {
       ...(values.status ? { status: values.status.toUpperCase() } : {}),
       ...(values.search ? { search: values.search } : {}),
@@ -55,7 +60,10 @@ export async function showCommand(ctx: CliContext, args: string[]): Promise<numb
       ...(document.cancelReason ? [`  cancelled because: ${terminalSafe(document.cancelReason)}`] : []),
       `  last read from the service: ${document.readAt ?? 'never'}`,
       `  signers:`,
-      ...document.signatures.map((s) => `    - ${terminalSafe(s.displayName || '(no name)')}  ${terminalSafe(s.status)}  ${terminalSafe(s.id)}${s.url ? `\n      link: ${terminalSafe(s.url)}` : ''}`),
+      ...document.signatures.map(
+        (s) =>
+          `    - ${terminalSafe(s.displayName || '(no name)')}  ${terminalSafe(s.status)}  ${terminalSafe(s.id)}${s.url ? `\n      link: ${terminalSafe(s.url)}` : ''}`,
+      ),
     ];
     return lines.join('\n');
   });

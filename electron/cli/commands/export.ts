@@ -38,7 +38,8 @@ export async function exportDocumentsCommand(ctx: CliContext, args: string[]): P
   }
   const filter = filterFrom(values);
   const per = values.per ?? 'document';
-  if (per !== 'document' && per !== 'signature') throw new UsageError(`--per is "document" or "signature", not "${per}".\nUsage: ${exportDocumentsUsage}`);
+  if (per !== 'document' && per !== 'signature')
+    throw new UsageError(`--per is "document" or "signature", not "${per}".\nUsage: ${exportDocumentsUsage}`);
   const column = (values.sort ?? 'created') as DocumentColumn;
   if (!documentColumns.includes(column)) throw new UsageError(`--sort is one of ${documentColumns.join(', ')}; "${values.sort}" is not.`);
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a file name.');
@@ -57,7 +58,11 @@ export async function exportDocumentsCommand(ctx: CliContext, args: string[]): P
   }
   if (ctx.json) {
     const [header = [], ...records] = parseCsv(file.text).records;
-    emit(ctx, records.map((record) => Object.fromEntries(header.map((name, i) => [name, record[i] ?? '']))), () => '');
+    emit(
+      ctx,
+      records.map((record) => Object.fromEntries(header.map((name, i) => [name, record[i] ?? '']))),
+      () => '',
+    );
   } else if (!written) {
     ctx.out(file.text);
   }
@@ -68,11 +73,15 @@ type Values = { status?: string[]; search?: string; 'signer-status'?: string; ba
 
 /** The filter the options name, each checked before anything is read (a usage error names the option). */
 function filterFrom(values: Values): DocumentFilter {
-  const statuses = (values.status ?? []).flatMap((s) => s.split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const statuses = (values.status ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
   const bad = statuses.find((s) => !code.test(s));
   if (bad !== undefined) throw new UsageError(`--status takes a status code such as PE, CO, CA or DR; "${bad}" is not one.`);
   const signerStatus = values['signer-status']?.trim().toUpperCase();
-  if (signerStatus !== undefined && !code.test(signerStatus)) throw new UsageError(`--signer-status takes a signer's status code such as DE (rejected); "${values['signer-status']}" is not one.`);
+  if (signerStatus !== undefined && !code.test(signerStatus))
+    throw new UsageError(`--signer-status takes a signer's status code such as DE (rejected); "${values['signer-status']}" is not one.`);
   const search = values.search?.trim();
   if (search !== undefined && search.length > 200) throw new UsageError('--search is at most 200 characters.');
   const from = values.from !== undefined ? dayStart('--from', values.from) : undefined;

@@ -9,7 +9,9 @@ import type { CliContext } from '../io';
  */
 export async function followJob(ctx: CliContext, job: JobView, onChange: () => void = () => undefined): Promise<JobView> {
   const engine = ctx.core.jobs;
-  ctx.err(`Job ${job.id}: ${job.progress.total} item${job.progress.total === 1 ? '' : 's'} (if interrupted: npm run -s cli -- jobs resume ${job.id})\n`);
+  ctx.err(
+    `Job ${job.id}: ${job.progress.total} item${job.progress.total === 1 ? '' : 's'} (if interrupted: npm run -s cli -- jobs resume ${job.id})\n`,
+  );
   let last = '';
   const off = ctx.core.events.subscribe((message) => {
     if (message.event !== 'jobs.changed' || (message.payload as JobView).id !== job.id) return;

@@ -13,12 +13,19 @@ export async function jobsCommand(ctx: CliContext, args: string[]): Promise<numb
     emit(ctx, jobs, () =>
       jobs.length === 0
         ? 'No jobs yet.'
-        : jobs.map((job) => `${job.id}  ${job.kind.padEnd(10)} ${job.state.padEnd(10)} ${job.progress.byState.done} of ${job.progress.total} done  ${job.createdAt.slice(0, 16)}`).join('\n'),
+        : jobs
+            .map(
+              (job) =>
+                `${job.id}  ${job.kind.padEnd(10)} ${job.state.padEnd(10)} ${job.progress.byState.done} of ${job.progress.total} done  ${job.createdAt.slice(0, 16)}`,
+            )
+            .join('\n'),
     );
     return 0;
   }
   if (!jobId) throw new UsageError(`Give the job id.\nUsage: ${jobsUsage}`);
-  const op = ({ show: 'jobs.get', pause: 'jobs.pause', resume: 'jobs.resume', cancel: 'jobs.cancel', retry: 'jobs.retryFailed' } as const)[sub as 'show'];
+  const op = ({ show: 'jobs.get', pause: 'jobs.pause', resume: 'jobs.resume', cancel: 'jobs.cancel', retry: 'jobs.retryFailed' } as const)[
+    sub as 'show'
+  ];
   if (!op) throw new UsageError(`Usage: ${jobsUsage}`);
   if (op === 'jobs.get') {
     const { job } = await call<{ job: JobView }>(ctx, 'jobs.get', { jobId });

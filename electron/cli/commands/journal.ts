@@ -14,7 +14,14 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
   try {
     ({ values } = parseArgs({
       args,
-      options: { verify: { type: 'boolean' }, reseal: { type: 'boolean' }, checkpoint: { type: 'string', multiple: true }, subject: { type: 'string' }, csv: { type: 'boolean' }, out: { type: 'string' } },
+      options: {
+        verify: { type: 'boolean' },
+        reseal: { type: 'boolean' },
+        checkpoint: { type: 'string', multiple: true },
+        subject: { type: 'string' },
+        csv: { type: 'boolean' },
+        out: { type: 'string' },
+      },
     }));
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: ${journalUsage}`);
@@ -31,10 +38,23 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
     emit(ctx, result, () => describeVerification(result));
     return result.ok ? 0 : 1;
   }
-  const entries = await call<OperationOutput<'journal.list'>>(ctx, 'journal.list', { ...(values.subject ? { subject: values.subject } : {}), limit: 100_000 });
+  const entries = await call<OperationOutput<'journal.list'>>(ctx, 'journal.list', {
+    ...(values.subject ? { subject: values.subject } : {}),
+    limit: 100_000,
+  });
   const rows = [
     ['seq', 'at', 'account', 'os_user', 'action', 'subject', 'inputs', 'outcome', 'hash'],
-    ...entries.map((e) => [String(e.seq), e.at, e.accountId, e.osUser, e.action, e.subject, JSON.stringify(e.inputs), JSON.stringify(e.outcome), e.hash]),
+    ...entries.map((e) => [
+      String(e.seq),
+      e.at,
+      e.accountId,
+      e.osUser,
+      e.action,
+      e.subject,
+      JSON.stringify(e.inputs),
+      JSON.stringify(e.outcome),
+      e.hash,
+    ]),
   ];
   if (values.csv || values.out) {
     const text = writeCsv(rows, { bom: true });
@@ -49,7 +69,12 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
   emit(ctx, entries, () =>
     entries.length === 0
       ? 'The journal is empty.'
-      : entries.map((e) => `${String(e.seq).padStart(5)} ${e.at.slice(0, 19)} ${e.osUser} ${e.action.padEnd(10)} ${e.subject} ${String(e.outcome.state ?? '')}${e.outcome.error ? `: ${String(e.outcome.error)}` : ''}`).join('\n'),
+      : entries
+          .map(
+            (e) =>
+              `${String(e.seq).padStart(5)} ${e.at.slice(0, 19)} ${e.osUser} ${e.action.padEnd(10)} ${e.subject} ${String(e.outcome.state ?? '')}${e.outcome.error ? `: ${String(e.outcome.error)}` : ''}`,
+          )
+          .join('\n'),
   );
   return 0;
 }
@@ -61,9 +86,14 @@ async function readCheckpointArgument(ctx: CliContext, file: string): Promise<{ 
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new UsageError(`--checkpoint ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON (give a custody.json or a journal checkpoint file)'}`);
+    throw new UsageError(
+      `--checkpoint ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON (give a custody.json or a journal checkpoint file)'}`,
+    );
   }
-  const member = parsed && typeof parsed === 'object' && 'journal_checkpoint' in parsed ? (parsed as { journal_checkpoint: unknown }).journal_checkpoint : parsed;
+  const member =
+    parsed && typeof parsed === 'object' && 'journal_checkpoint' in parsed
+      ? (parsed as { journal_checkpoint: unknown }).journal_checkpoint
+      : parsed;
   return { source: path, checkpoint: member };
 }
 
@@ -74,7 +104,12 @@ const when = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
 export function describeVerification(r: Verification): string {
   const lines: string[] = [];
   if (r.ok) {
-    const seals = r.sealed === r.entries && r.entries > 0 ? `, each sealed with the journal key (${r.key})` : r.sealed > 0 ? `, ${r.sealed} of them sealed with the journal key (${r.key})` : '';
+    const seals =
+      r.sealed === r.entries && r.entries > 0
+        ? `, each sealed with the journal key (${r.key})`
+        : r.sealed > 0
+          ? `, ${r.sealed} of them sealed with the journal key (${r.key})`
+          : '';
     const anchor = r.checkpoint
       ? r.checkpoint.count === r.entries
         ? `; the head matches the checkpoint of ${when(r.checkpoint.at)} (${r.checkpoint.source}, ${sealWords[r.checkpoint.seal]}${r.checkpoint.timestamped ? ', timestamped' : ''})`

@@ -76,7 +76,9 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
     signers.push(result.signer);
   }
   if (signers.length === 0 && !values.manifest) {
-    throw new UsageError(`Say who signs: --signer 'EM=ana@example.com;invite=EM' (one per signer) or --manifest FILE.\nUsage: ${sendUsage}`);
+    throw new UsageError(
+      `Say who signs: --signer 'EM=ana@example.com;invite=EM' (one per signer) or --manifest FILE.\nUsage: ${sendUsage}`,
+    );
   }
   const title = values.title?.trim();
   if (title === '') throw new UsageError('--title cannot be empty.');
@@ -95,9 +97,18 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
     batch = await batches.importManifest(batch.id, { path: ctx.path(values.manifest) });
     for (const problem of batch.manifestProblems) ctx.err(`Manifest: ${terminalSafe(problem.message)}\n`);
   }
-  if (values['send-again'] && batch.items.length > 0) batch = batches.updateItems(batch.id, batch.items.map((item) => item.id), { sendAgain: true });
+  if (values['send-again'] && batch.items.length > 0)
+    batch = batches.updateItems(
+      batch.id,
+      batch.items.map((item) => item.id),
+      { sendAgain: true },
+    );
   if (batch.items.length === 0) {
-    throw new AppError({ kind: 'InvalidInput', code: 'batch.nothingToSend', message: 'There is nothing to send: no PDF among the files given.' });
+    throw new AppError({
+      kind: 'InvalidInput',
+      code: 'batch.nothingToSend',
+      message: 'There is nothing to send: no PDF among the files given.',
+    });
   }
   ctx.err(`Checking ${batch.items.length} file${batch.items.length === 1 ? '' : 's'}…\n`);
   batches.send(batch.id, concurrency);
@@ -116,7 +127,9 @@ async function finish(ctx: CliContext, batchId: string): Promise<number> {
   const show = (summary: BatchSummary) => {
     const owner = summary.owner;
     if (owner && !owner.self && ownerSaid !== 'other') {
-      ctx.err(`${lastLine ? '\n' : ''}Batch ${summary.id} is being sent by another SignDock on this computer (PID ${owner.pid}); following it.\n`);
+      ctx.err(
+        `${lastLine ? '\n' : ''}Batch ${summary.id} is being sent by another SignDock on this computer (PID ${owner.pid}); following it.\n`,
+      );
       ownerSaid = 'other';
       lastLine = '';
     } else if (owner?.self && ownerSaid === 'other') {
@@ -162,7 +175,9 @@ async function finish(ctx: CliContext, batchId: string): Promise<number> {
   show(batch); // the final state, which a throttled event may not have carried yet
   if (lastLine) ctx.err('\n');
   const items = batch.items.map(jsonItem);
-  emit(ctx, { batch_id: batch.id, ...(interrupted ? { interrupted: true, resume: `send --resume ${batch.id}` } : {}), items }, () => describe(batch));
+  emit(ctx, { batch_id: batch.id, ...(interrupted ? { interrupted: true, resume: `send --resume ${batch.id}` } : {}), items }, () =>
+    describe(batch),
+  );
   const allSent = batch.items.every((item) => item.state === 'sent' || (item.excluded && item.state === 'draft'));
   return allSent && batch.state === 'done' ? 0 : 1;
 }
@@ -173,7 +188,7 @@ function jsonItem(item: BatchItem): SendJsonItem {
     title: item.title,
     status: item.state,
     document_id: item.documentId,
-    error: item.error?.message ?? (item.state === 'sent' ? null : item.problems[0]?.message ?? null),
+    error: item.error?.message ?? (item.state === 'sent' ? null : (item.problems[0]?.message ?? null)),
     signatures: item.signatures.map((signature) => ({ id: signature.id, url: signature.url })),
   };
 }
@@ -202,12 +217,17 @@ function megabytes(bytes: number): string {
 function describe(batch: Batch): string {
   const lines = batch.items.map((item) => {
     if (item.state === 'sent') {
-      const links = item.signatures.map((signature) => `\n    ${terminalSafe(signature.label || signature.id)}: ${terminalSafe(signature.url ?? '(invited by message)')}`).join('');
+      const links = item.signatures
+        .map(
+          (signature) => `\n    ${terminalSafe(signature.label || signature.id)}: ${terminalSafe(signature.url ?? '(invited by message)')}`,
+        )
+        .join('');
       return `sent    ${terminalSafe(item.fileName)} → ${terminalSafe(item.documentId ?? '')}${item.recovered ? ' (found after an interrupted send)' : ''}${links}`;
     }
     if (item.excluded && item.state === 'draft') return `skipped ${terminalSafe(item.fileName)} (excluded)`;
     const sentBefore = item.state === 'draft' ? item.problems.find((problem) => problem.code === alreadySentCode) : undefined;
-    if (sentBefore) return `skipped ${terminalSafe(item.fileName)}: ${terminalSafe(sentBefore.message.replace(/; left out.*$/, ''))}. To send it again: add --send-again`;
+    if (sentBefore)
+      return `skipped ${terminalSafe(item.fileName)}: ${terminalSafe(sentBefore.message.replace(/; left out.*$/, ''))}. To send it again: add --send-again`;
     const why = terminalSafe(item.error?.message ?? item.problems[0]?.message ?? '');
     return `${item.state.padEnd(7)} ${terminalSafe(item.fileName)}${why ? `: ${why}` : ''}`;
   });

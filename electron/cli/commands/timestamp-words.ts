@@ -14,8 +14,13 @@ export function timestampLines(check: TimestampCheck): string[] {
       lines.push(`timestamp FAILED: ${check.detail}`);
       break;
     case 'passed': {
-      const trust = check.trusted ? 'TSA trusted' : 'TSA not trusted: add its CA certificate with --tsa-ca FILE, SIGNDOCK_TSA_CA or in Settings';
-      const renewed = check.tokens > 1 && check.renewedAt ? `, renewed ${check.tokens - 1} time${check.tokens === 2 ? '' : 's'}, last at ${check.renewedAt}` : '';
+      const trust = check.trusted
+        ? 'TSA trusted'
+        : 'TSA not trusted: add its CA certificate with --tsa-ca FILE, SIGNDOCK_TSA_CA or in Settings';
+      const renewed =
+        check.tokens > 1 && check.renewedAt
+          ? `, renewed ${check.tokens - 1} time${check.tokens === 2 ? '' : 's'}, last at ${check.renewedAt}`
+          : '';
       lines.push(`timestamped ${check.time ?? '?'} by ${check.tsa ?? 'an unnamed authority'} (${trust}${renewed})`);
       break;
     }

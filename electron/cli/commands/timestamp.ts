@@ -9,7 +9,8 @@ import { parse } from './archive';
 import { timestampLines } from './timestamp-words';
 import { shown } from './verdict-lines';
 
-export const timestampUsage = 'timestamp [<bag-or-archive-folder>...] [--renew]   add the missing trusted timestamps (--renew: a new token over each chain)';
+export const timestampUsage =
+  'timestamp [<bag-or-archive-folder>...] [--renew]   add the missing trusted timestamps (--renew: a new token over each chain)';
 
 type Action = 'stamped' | 'renewed' | 'already' | 'not-yet' | 'skipped';
 
@@ -25,7 +26,10 @@ export async function timestampCommand(ctx: CliContext, args: string[]): Promise
   const { values, positionals } = parse(args, { renew: { type: 'boolean' } }, timestampUsage);
   const tsa = ctx.core.timestamps.endpoint();
   if (!tsa) throw new UsageError('No time-stamping authority is set: give --tsa URL (or SIGNDOCK_TSA_URL), or set one in Settings.');
-  const folders = positionals.length > 0 ? positionals.map((p) => ctx.path(p)) : [new EvidenceSettingsStore(ctx.core.settings, ctx.core.dataFolder).archiveFolder()];
+  const folders =
+    positionals.length > 0
+      ? positionals.map((p) => ctx.path(p))
+      : [new EvidenceSettingsStore(ctx.core.settings, ctx.core.dataFolder).archiveFolder()];
   const bags: string[] = [];
   for (const folder of folders) {
     if (!(await stat(folder).catch(() => null))?.isDirectory()) throw new UsageError(`"${folder}" is not a folder.`);
@@ -61,7 +65,10 @@ export async function timestampCommand(ctx: CliContext, args: string[]): Promise
   const left = results.filter((r) => r.action === 'not-yet' || r.action === 'skipped' || r.timestamp.state !== 'passed');
   emit(ctx, { tsa: tsa.url, bags: results }, () =>
     [
-      ...results.flatMap((r) => [`${r.action.padEnd(11)} ${shown(r.bagPath, 500)}${r.detail ? `: ${shown(r.detail, 300)}` : ''}`, ...timestampLines(r.timestamp).map((line) => `            ${shown(line, 400)}`)]),
+      ...results.flatMap((r) => [
+        `${r.action.padEnd(11)} ${shown(r.bagPath, 500)}${r.detail ? `: ${shown(r.detail, 300)}` : ''}`,
+        ...timestampLines(r.timestamp).map((line) => `            ${shown(line, 400)}`),
+      ]),
       `${results.length} bag${results.length === 1 ? '' : 's'}: ${results.filter((r) => r.action === 'stamped').length} timestamped now, ${results.filter((r) => r.action === 'renewed').length} renewed, ${left.length} left without a valid timestamp.`,
     ].join('\n'),
   );

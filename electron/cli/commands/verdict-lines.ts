@@ -31,7 +31,9 @@ export function outcomeLines(label: string, outcome: BagOutcome): string[] {
   if (outcome.verdict !== 'passed') lines.push(`            ${words.detail}`);
   for (const c of badChecks(outcome.checks).slice(0, 20)) {
     const said = checkWords({ ...c, params: c.params ?? {} }, 'en');
-    lines.push(`            ${c.status === 'failed' ? 'failed:    ' : 'not run:   '}${shown(said.title)}${c.file ? ` (${shown(c.file, 120)})` : ''} — ${shown(said.detail, 300)}`);
+    lines.push(
+      `            ${c.status === 'failed' ? 'failed:    ' : 'not run:   '}${shown(said.title)}${c.file ? ` (${shown(c.file, 120)})` : ''} — ${shown(said.detail, 300)}`,
+    );
   }
   return lines;
 }

@@ -33,11 +33,21 @@ export async function webhookCommand(ctx: CliContext, args: string[]): Promise<n
   }
   if (sub !== 'serve') throw new UsageError(USAGE);
   const webhooks = ctx.core.spine.webhooks;
-  if (values.tunnel === undefined && (values['remote-port'] ?? values['public-url'] ?? values.identity ?? values['known-hosts'] ?? values.domain) !== undefined) {
+  if (
+    values.tunnel === undefined &&
+    (values['remote-port'] ?? values['public-url'] ?? values.identity ?? values['known-hosts'] ?? values.domain) !== undefined
+  ) {
     throw new UsageError(`--remote-port, --public-url, --identity, --known-hosts and --domain go with --tunnel.\n${USAGE}`);
   }
   if (values.tunnel !== undefined) {
-    const flags = { tunnel: values.tunnel, remotePort: values['remote-port'], publicUrl: values['public-url'], identity: values.identity, knownHosts: values['known-hosts'], domain: values.domain };
+    const flags = {
+      tunnel: values.tunnel,
+      remotePort: values['remote-port'],
+      publicUrl: values['public-url'],
+      identity: values.identity,
+      knownHosts: values['known-hosts'],
+      domain: values.domain,
+    };
     webhooks.overrideTunnel(tunnelSpecFrom(flags, ctx.env, ctx.path, webhooks.tunnelSettings.get()));
   }
   if (values.port !== undefined) {
@@ -58,9 +68,10 @@ export async function webhookCommand(ctx: CliContext, args: string[]): Promise<n
   else await webhooks.tunnel.whenSettled();
   const tunnel = webhooks.tunnel.status();
   if (tunnel.state !== 'off' && tunnel.state !== 'running') {
-    const fix = tunnel.state === 'needsHostKeyConfirmation' && tunnel.hostKey
-      ? ` If your administrator confirms ${tunnel.hostKey.fingerprint}, add the key to your known hosts: ssh-keyscan -p ${tunnel.hostKey.port} ${tunnel.hostKey.host} >> ~/.ssh/known_hosts (or pass --known-hosts FILE).`
-      : '';
+    const fix =
+      tunnel.state === 'needsHostKeyConfirmation' && tunnel.hostKey
+        ? ` If your administrator confirms ${tunnel.hostKey.fingerprint}, add the key to your known hosts: ssh-keyscan -p ${tunnel.hostKey.port} ${tunnel.hostKey.host} >> ~/.ssh/known_hosts (or pass --known-hosts FILE).`
+        : '';
     ctx.err(`The tunnel did not open: ${tunnel.error?.message ?? tunnel.state}${fix}\n`);
     return 1;
   }
@@ -71,14 +82,15 @@ export async function webhookCommand(ctx: CliContext, args: string[]): Promise<n
     ctx.out(`${url}\n`);
     ctx.err(
       endpoint.hookUrl
-        ? 'Paste this URL in the service\'s console (API > Webhooks). Press Ctrl+C to stop.\n'
-        : 'This is the local address. The service must reach it from the internet: use --tunnel, or put a tunnel or reverse proxy in front and set its address with the app\'s Settings (webhooks.configure publicBaseUrl). Press Ctrl+C to stop.\n',
+        ? "Paste this URL in the service's console (API > Webhooks). Press Ctrl+C to stop.\n"
+        : "This is the local address. The service must reach it from the internet: use --tunnel, or put a tunnel or reverse proxy in front and set its address with the app's Settings (webhooks.configure publicBaseUrl). Press Ctrl+C to stop.\n",
     );
   }
   const stopTelling = webhooks.tunnel.onChange(() => {
     const now = webhooks.tunnel.status();
     if (now.state === 'running') ctx.err('Tunnel open again.\n');
-    else if (now.state === 'reconnecting') ctx.err(`Tunnel: ${now.error?.message ?? 'reconnecting'} (next try ${now.nextRetryAt ?? 'soon'})\n`);
+    else if (now.state === 'reconnecting')
+      ctx.err(`Tunnel: ${now.error?.message ?? 'reconnecting'} (next try ${now.nextRetryAt ?? 'soon'})\n`);
     else if (now.state === 'failed') ctx.err(`Tunnel stopped: ${now.error?.message ?? ''}\n`);
   });
   await new Promise<void>((resolve) => {

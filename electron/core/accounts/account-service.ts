@@ -139,8 +139,14 @@ export class AccountService {
     const baseUrl = input.baseUrl ?? row.baseUrl;
     if (row.demo && (baseUrl !== row.baseUrl || input.apiKey)) {
       // The demo's key is made for the local sandbox alone: it never goes to another address.
-      const message = 'The demo account works only with the sandbox on this computer: its address and key cannot be changed. Add an account for another service instead.';
-      throw new AppError({ kind: 'InvalidInput', code: 'accountDemoFixed', message, fields: { [input.apiKey && baseUrl === row.baseUrl ? 'apiKey' : 'baseUrl']: [message] } });
+      const message =
+        'The demo account works only with the sandbox on this computer: its address and key cannot be changed. Add an account for another service instead.';
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'accountDemoFixed',
+        message,
+        fields: { [input.apiKey && baseUrl === row.baseUrl ? 'apiKey' : 'baseUrl']: [message] },
+      });
     }
     if (baseUrl !== row.baseUrl && !input.apiKey) {
       // The stored key goes only to the address it was given for: a new address needs it typed again.
@@ -266,13 +272,26 @@ export class AccountService {
   }
 
   private async toAccount(row: AccountRow): Promise<Account> {
-    const keyElsewhere = row.demo || row.envFingerprint !== null && row.envFingerprint !== undefined || (row.id === this.runAccountId && Boolean(this.deps.override?.apiKey));
+    const keyElsewhere =
+      row.demo ||
+      (row.envFingerprint !== null && row.envFingerprint !== undefined) ||
+      (row.id === this.runAccountId && Boolean(this.deps.override?.apiKey));
     let unreachable = false;
-    const hasKey = keyElsewhere ? true : await this.deps.secrets.get(row.id).then(
-      (key) => key !== null,
-      () => ((unreachable = true), false),
-    );
-    return { id: row.id, name: row.name, baseUrl: row.baseUrl, createdAt: row.createdAt, demo: row.demo, hasKey, ...(unreachable ? { keychainUnreachable: true } : {}) };
+    const hasKey = keyElsewhere
+      ? true
+      : await this.deps.secrets.get(row.id).then(
+          (key) => key !== null,
+          () => ((unreachable = true), false),
+        );
+    return {
+      id: row.id,
+      name: row.name,
+      baseUrl: row.baseUrl,
+      createdAt: row.createdAt,
+      demo: row.demo,
+      hasKey,
+      ...(unreachable ? { keychainUnreachable: true } : {}),
+    };
   }
 }
 
@@ -301,7 +320,13 @@ export function keyCheckError(check: Extract<KeyCheck, { ok: false }>): AppError
   };
   switch (check.reason) {
     case 'unauthorized':
-      return new AppError({ kind: 'Unauthorized', code: 'keyRejected', params: { status: check.status ?? 401 }, fields: { apiKey: [check.message] }, ...shape });
+      return new AppError({
+        kind: 'Unauthorized',
+        code: 'keyRejected',
+        params: { status: check.status ?? 401 },
+        fields: { apiKey: [check.message] },
+        ...shape,
+      });
     case 'network':
       return new AppError({ kind: 'Network', fields: { baseUrl: [check.message] }, ...shape });
     case 'server':

@@ -43,7 +43,8 @@ export class AccountsRepo {
   }
 
   byName(name: string): AccountRow | undefined {
-    const raw = this.db.prepare('SELECT * FROM accounts WHERE name = ? COLLATE NOCASE AND env_fingerprint IS NULL').get(name) as RawRow | undefined;
+    const raw = this.db.prepare('SELECT * FROM accounts WHERE name = ? COLLATE NOCASE AND env_fingerprint IS NULL').get(name) as
+      RawRow | undefined;
     return raw && toRow(raw);
   }
 

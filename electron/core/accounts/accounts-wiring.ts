@@ -5,7 +5,8 @@ import type { SandboxLauncher } from '../sandbox-launcher';
 import type { AccountService } from './account-service';
 import type { AccountsRepo } from './accounts-repo';
 
-type AccountOperations = 'accounts.list' | 'accounts.add' | 'accounts.test' | 'accounts.update' | 'accounts.remove' | 'accounts.select' | 'sandbox.start';
+type AccountOperations =
+  'accounts.list' | 'accounts.add' | 'accounts.test' | 'accounts.update' | 'accounts.remove' | 'accounts.select' | 'sandbox.start';
 
 /** What the accounts' operations are given by the composition root. */
 interface AccountsPorts {

@@ -12,7 +12,16 @@ export interface Skipped {
   title: string;
   /** The signer left out (reminders). */
   signer?: string;
-  reason: 'completed' | 'alreadyCancelled' | 'notCancellable' | 'notInMirror' | 'signed' | 'rejected' | 'cancelled' | 'noChannel' | 'documentNotPending';
+  reason:
+    | 'completed'
+    | 'alreadyCancelled'
+    | 'notCancellable'
+    | 'notInMirror'
+    | 'signed'
+    | 'rejected'
+    | 'cancelled'
+    | 'noChannel'
+    | 'documentNotPending';
 }
 
 export interface ActionsDeps {
@@ -62,9 +71,11 @@ export class ActionsService {
       items: [
         ...plan.documents.map((d) => ({ subject: d.documentId })),
         // Already cancelled is what was asked: done (as a re-run after a crash finds it), not skipped.
-        ...plan.skipped.map((s) => (s.reason === 'alreadyCancelled'
-          ? { subject: s.documentId, state: 'done' as const, outcome: { status: 'CA', already: true } }
-          : { subject: s.documentId, state: 'skipped' as const, outcome: { reason: s.reason } })),
+        ...plan.skipped.map((s) =>
+          s.reason === 'alreadyCancelled'
+            ? { subject: s.documentId, state: 'done' as const, outcome: { status: 'CA', already: true } }
+            : { subject: s.documentId, state: 'skipped' as const, outcome: { reason: s.reason } },
+        ),
       ],
     });
   }
@@ -90,14 +101,32 @@ export class ActionsService {
       for (const signature of document.signatures) {
         if (wanted && !wanted.has(signature.id)) continue;
         const reason: Skipped['reason'] | null =
-          document.status !== 'PE' ? 'documentNotPending'
-          : signature.status === 'CO' ? 'signed'
-          : signature.status === 'DE' ? 'rejected'
-          : !openSignature(signature) ? 'cancelled'
-          : signature.inviteChannel.length === 0 ? 'noChannel'
-          : null;
-        if (reason) skipped.push({ id: signature.id, documentId: document.id, title: document.title, signer: signature.localName || signature.displayName || signature.id.slice(0, 8), reason });
-        else signatures.push({ signatureId: signature.id, documentId: document.id, title: document.title, signer: signature.displayName || signature.id.slice(0, 8) });
+          document.status !== 'PE'
+            ? 'documentNotPending'
+            : signature.status === 'CO'
+              ? 'signed'
+              : signature.status === 'DE'
+                ? 'rejected'
+                : !openSignature(signature)
+                  ? 'cancelled'
+                  : signature.inviteChannel.length === 0
+                    ? 'noChannel'
+                    : null;
+        if (reason)
+          skipped.push({
+            id: signature.id,
+            documentId: document.id,
+            title: document.title,
+            signer: signature.localName || signature.displayName || signature.id.slice(0, 8),
+            reason,
+          });
+        else
+          signatures.push({
+            signatureId: signature.id,
+            documentId: document.id,
+            title: document.title,
+            signer: signature.displayName || signature.id.slice(0, 8),
+          });
       }
     }
     return { signatures, skipped };
@@ -125,7 +154,12 @@ export class ActionsService {
       kind: 'invalidate',
       accountId,
       input: { reason: invalidation.reason, titles: { [signatureId]: document.title } },
-      items: [{ subject: signatureId, input: { documentId: document.id, invalidation, previousSignatureIds: document.signatures.map((s) => s.id) } }],
+      items: [
+        {
+          subject: signatureId,
+          input: { documentId: document.id, invalidation, previousSignatureIds: document.signatures.map((s) => s.id) },
+        },
+      ],
     });
   }
 
@@ -149,7 +183,10 @@ export class ActionsService {
     if (owner) return owner;
     const read = await this.deps.readDocument(accountId, documentId);
     if (!read.signatures.some((signature) => signature.id === signatureId)) {
-      throw refuse(`the document “${read.title}” (${read.id}) has no signature ${shownId(signatureId)}.`, 'The signature is not one of this document’s.');
+      throw refuse(
+        `the document “${read.title}” (${read.id}) has no signature ${shownId(signatureId)}.`,
+        'The signature is not one of this document’s.',
+      );
     }
     return read;
   }
@@ -163,7 +200,11 @@ export class ActionsService {
       : this.deps.pending(accountId);
     return documents.flatMap((document) =>
       document.signatures
-        .filter((signature) => openSignature(signature) && Object.values(signature.validations).some((v) => typeof v.value === 'string' && v.value.toLowerCase() === wanted))
+        .filter(
+          (signature) =>
+            openSignature(signature) &&
+            Object.values(signature.validations).some((v) => typeof v.value === 'string' && v.value.toLowerCase() === wanted),
+        )
         .map((signature) => ({ signatureId: signature.id, documentId: document.id, title: document.title })),
     );
   }
@@ -174,7 +215,12 @@ export class ActionsService {
     return this.deps.engine.create({
       kind: 'invalidate',
       accountId,
-      input: { reason: input.reason, from: input.from, to: input.to, titles: Object.fromEntries(found.map((f) => [f.signatureId, f.title])) },
+      input: {
+        reason: input.reason,
+        from: input.from,
+        to: input.to,
+        titles: Object.fromEntries(found.map((f) => [f.signatureId, f.title])),
+      },
       items: found.map((f) => ({
         subject: f.signatureId,
         input: {

@@ -15,8 +15,13 @@ import { remindKind } from './remind-kind';
 export type AutoRemindTiming = Pick<AutoRemindDeps, 'now' | 'everyMs' | 'firstAfterMs'>;
 
 type ActionOperations =
-  | 'documents.planCancel' | 'documents.cancel' | 'signatures.planRemind' | 'signatures.remind'
-  | 'signatures.invalidate' | 'signatures.planReplace' | 'signatures.replace';
+  | 'documents.planCancel'
+  | 'documents.cancel'
+  | 'signatures.planRemind'
+  | 'signatures.remind'
+  | 'signatures.invalidate'
+  | 'signatures.planReplace'
+  | 'signatures.replace';
 
 /** What the document actions are given by the composition root. */
 interface ActionsPorts {

@@ -95,9 +95,14 @@ export function dueSignatures(deps: Pick<AutoRemindDeps, 'reminders' | 'pending'
       if (!isOpenSignatureStatus(signature.status) || signature.inviteChannel.length === 0) continue;
       const { n, last, open } = history.get(signature.id) ?? { n: 0, last: null, open: 0 };
       if (n >= setting.maxTimes || open > 0) continue;
-      const since = last ?? (signature.createdAt ? Date.parse(signature.createdAt) : document.createdAt ? Date.parse(document.createdAt) : now);
+      const since =
+        last ?? (signature.createdAt ? Date.parse(signature.createdAt) : document.createdAt ? Date.parse(document.createdAt) : now);
       if (now - since < Math.max(setting.everyDays * DAY, reminderGapMs)) continue;
-      due.push({ signatureId: signature.id, documentId: document.id, label: `${signature.displayName || signature.id.slice(0, 8)} · ${document.title}` });
+      due.push({
+        signatureId: signature.id,
+        documentId: document.id,
+        label: `${signature.displayName || signature.id.slice(0, 8)} · ${document.title}`,
+      });
     }
   }
   return due;

@@ -24,7 +24,10 @@ export function cancelKind(deps: ActionDeps): JobKind {
     kind: 'cancel',
     concurrency: 4,
     async run(item, ctx) {
-      const reason = typeof ctx.job.input === 'object' && ctx.job.input && 'reason' in ctx.job.input ? String((ctx.job.input as { reason: unknown }).reason ?? '') : '';
+      const reason =
+        typeof ctx.job.input === 'object' && ctx.job.input && 'reason' in ctx.job.input
+          ? String((ctx.job.input as { reason: unknown }).reason ?? '')
+          : '';
       const client = await deps.client(ctx.job.accountId);
       const readAt = deps.stamp();
       try {
@@ -57,5 +60,9 @@ export function cancelKind(deps: ActionDeps): JobKind {
 }
 
 function completed() {
-  return new AppError({ kind: 'Conflict', code: 'cancel.completed', message: 'Not cancelled: the document is already completed (every signer signed).' }).toShape();
+  return new AppError({
+    kind: 'Conflict',
+    code: 'cancel.completed',
+    message: 'Not cancelled: the document is already completed (every signer signed).',
+  }).toShape();
 }

@@ -27,7 +27,12 @@ export function invalidateKind(deps: ActionDeps): JobKind {
     const added = document.signatures.find((signature) => !input.previousSignatureIds.includes(signature.id));
     return {
       state: 'done',
-      outcome: { documentId: document.id, ...(already ? { already: true } : {}), newSignatureId: added?.id ?? null, newSignatureUrl: added?.url ?? null },
+      outcome: {
+        documentId: document.id,
+        ...(already ? { already: true } : {}),
+        newSignatureId: added?.id ?? null,
+        newSignatureUrl: added?.url ?? null,
+      },
     };
   };
   return {
@@ -40,7 +45,8 @@ export function invalidateKind(deps: ActionDeps): JobKind {
         await client.invalidateSignature(item.subject, input.invalidation, { signal: ctx.signal });
       } catch (error) {
         if (!isAppError(error)) throw error;
-        if (error.kind === 'RateLimited' || error.kind === 'Network') return { state: 'retry', afterMs: retryAfterMs(error.params), error: error.toShape() };
+        if (error.kind === 'RateLimited' || error.kind === 'Network')
+          return { state: 'retry', afterMs: retryAfterMs(error.params), error: error.toShape() };
         if (error.kind === 'Unauthorized') return { state: 'stop', error: error.toShape() };
         if (error.kind === 'Ambiguous' || error.kind === 'ServerError') {
           const recovered = await this.recover!(item, ctx);

@@ -33,7 +33,8 @@ export function remindKind(deps: ActionDeps & { lastReminderAt: (signatureId: st
               error: new AppError({
                 kind: 'RateLimited',
                 code: 'reminder.tooSoon',
-                message: 'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests). It did not say when the next one is possible; at the latest 2 hours after the previous reminder.',
+                message:
+                  'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests). It did not say when the next one is possible; at the latest 2 hours after the previous reminder.',
               }).toShape(),
             };
           }

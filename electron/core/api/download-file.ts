@@ -63,10 +63,13 @@ async function disk<T>(destPath: string, step: () => Promise<T>): Promise<T> {
 function writeFailed(destPath: string, error: unknown): AppError {
   const code = (error as { code?: unknown } | null)?.code;
   const why =
-    code === 'ENOSPC' ? 'the disk is full'
-    : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'SignDock is not allowed to write there'
-    : code === 'ENOENT' || code === 'ENOTDIR' ? 'the folder does not exist'
-    : 'the file could not be written';
+    code === 'ENOSPC'
+      ? 'the disk is full'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'SignDock is not allowed to write there'
+        : code === 'ENOENT' || code === 'ENOTDIR'
+          ? 'the folder does not exist'
+          : 'the file could not be written';
   return new AppError({
     kind: code === 'ENOENT' || code === 'ENOTDIR' ? 'InvalidInput' : 'Internal',
     code: 'file.writeFailed',

@@ -43,19 +43,43 @@ export async function checkApiKey(baseUrl: string, apiKey: string, deps: KeyChec
 
 function failed(shape: ReturnType<AppError['toShape']>): KeyCheck {
   const status = 'status' in shape && typeof shape.status === 'number' ? shape.status : undefined;
-  const base = { ...(status !== undefined ? { status } : {}), ...(shape.code ? { code: shape.code } : {}), ...(shape.params ? { params: shape.params } : {}) };
+  const base = {
+    ...(status !== undefined ? { status } : {}),
+    ...(shape.code ? { code: shape.code } : {}),
+    ...(shape.params ? { params: shape.params } : {}),
+  };
   switch (shape.kind) {
     case 'Unauthorized':
       return { ok: false, reason: 'unauthorized', ...base, message: `The service did not accept this API key (${status ?? 401}).` };
     case 'Network':
       return { ok: false, reason: 'network', ...base, message: shape.message };
     case 'RateLimited':
-      return { ok: false, reason: 'busy', ...base, message: 'The service is busy and kept asking to slow down. Try again in a minute; the key may well be right.' };
+      return {
+        ok: false,
+        reason: 'busy',
+        ...base,
+        message: 'The service is busy and kept asking to slow down. Try again in a minute; the key may well be right.',
+      };
     case 'NotFound':
-      return { ok: false, reason: 'unexpected', ...base, message: 'No e-signature service answered at this address (404). Check the service address.' };
+      return {
+        ok: false,
+        reason: 'unexpected',
+        ...base,
+        message: 'No e-signature service answered at this address (404). Check the service address.',
+      };
     case 'ServerError':
-      return { ok: false, reason: 'server', ...base, message: `The service had a problem answering${status ? ` (${status})` : ''}. Try again in a moment.` };
+      return {
+        ok: false,
+        reason: 'server',
+        ...base,
+        message: `The service had a problem answering${status ? ` (${status})` : ''}. Try again in a moment.`,
+      };
     default:
-      return { ok: false, reason: 'server', ...base, message: `The service answered in an unexpected way${status ? ` (${status})` : ''}. Try again in a moment.` };
+      return {
+        ok: false,
+        reason: 'server',
+        ...base,
+        message: `The service answered in an unexpected way${status ? ` (${status})` : ''}. Try again in a moment.`,
+      };
   }
 }

@@ -104,7 +104,8 @@ export class Limiter {
   constructor(options: Partial<LimiterOptions> = {}, deps: { clock?: Clock; random?: () => number } = {}) {
     this.options = { ...defaultLimiterOptions, ...options };
     const { minConcurrency, maxConcurrency, initialConcurrency, burst, requestsPerSecond, minRequestsPerSecond } = this.options;
-    if (!(minConcurrency >= 1 && maxConcurrency >= minConcurrency)) throw new RangeError('Limiter: need 1 <= minConcurrency <= maxConcurrency');
+    if (!(minConcurrency >= 1 && maxConcurrency >= minConcurrency))
+      throw new RangeError('Limiter: need 1 <= minConcurrency <= maxConcurrency');
     if (!(requestsPerSecond > 0 && burst >= 1)) throw new RangeError('Limiter: need requestsPerSecond > 0 and burst >= 1');
     if (!(minRequestsPerSecond > 0)) throw new RangeError('Limiter: need minRequestsPerSecond > 0');
     this.clock = deps.clock ?? systemClock;

@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import type {
-  Document,
-  InvalidationResult,
-  Signature,
-  ValidationState,
-  ValidationValue,
-} from '../../../shared/domain/documents';
+import type { Document, InvalidationResult, Signature, ValidationState, ValidationValue } from '../../../shared/domain/documents';
 import { safeParse } from '../../../shared/contract/safe-parse';
 import { wireDocumentPageSchema, wireDocumentSchema, wireInvalidationSchema, wireSignatureSchema } from './wire-types';
 
@@ -115,9 +109,10 @@ export function utcTime(text: string | null): string | null {
   if (text === null) return null;
   const trimmed = text.trim();
   const match = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?)\s*(Z|[+-]\d\d(?::?\d\d)?)?$/i.exec(trimmed);
-  if (!match || /^Z$/i.test(match[3] ?? '') && !/[.,]\d{4,}/.test(match[2]!)) return text;
+  if (!match || (/^Z$/i.test(match[3] ?? '') && !/[.,]\d{4,}/.test(match[2]!))) return text;
   const zone = (match[3] ?? 'Z').toUpperCase();
-  const offset = zone === 'Z' ? 'Z' : /^[+-]\d\d$/.test(zone) ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const offset =
+    zone === 'Z' ? 'Z' : /^[+-]\d\d$/.test(zone) ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const ms = Date.parse(`${match[1]}T${match[2]!.replace(',', '.')}${offset}`);
   return Number.isNaN(ms) ? text : new Date(ms).toISOString();
 }

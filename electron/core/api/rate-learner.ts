@@ -110,7 +110,12 @@ export class RateLearner {
     const record: GrantRecord = { at: now, paced: this.learning, waited, state: 'open' };
     this.history.push(record);
     let drop = 0;
-    while (drop < this.history.length && this.history[drop] !== this.pending && (this.history.length - drop > historyMax || this.history[drop]!.at < now - historyMs)) drop += 1;
+    while (
+      drop < this.history.length &&
+      this.history[drop] !== this.pending &&
+      (this.history.length - drop > historyMax || this.history[drop]!.at < now - historyMs)
+    )
+      drop += 1;
     if (drop > 0) this.history.splice(0, drop);
     return record;
   }
@@ -122,7 +127,9 @@ export class RateLearner {
     if (!this.learning) {
       this.learning = true;
       // Until the refusal is read: no faster than what went through in the last second.
-      const accepted = this.history.filter((grant) => grant.state !== 'refused' && grant.at >= record.at - 1000 && grant.at < record.at).length;
+      const accepted = this.history.filter(
+        (grant) => grant.state !== 'refused' && grant.at >= record.at - 1000 && grant.at < record.at,
+      ).length;
       if (accepted >= 1) this.set('slowStart', Math.min(this.pace, accepted));
     }
     this.read(now, false);
@@ -134,7 +141,9 @@ export class RateLearner {
     if (!this.learning || !bound) return;
     this.boundMs += elapsedMs;
     const factor =
-      this.schedule === 'slowStart' ? 2 ** (this.boundMs / doublingMs) : 1 + this.schedule.gain * (Math.max(0, this.boundMs - this.schedule.holdMs) / 1000) ** 2;
+      this.schedule === 'slowStart'
+        ? 2 ** (this.boundMs / doublingMs)
+        : 1 + this.schedule.gain * (Math.max(0, this.boundMs - this.schedule.holdMs) / 1000) ** 2;
     const next = Math.min(this.ceiling, this.base * factor, this.pace * 2);
     if (this.schedule === 'slowStart' && next === this.pace * 2) {
       // Doubled in one step (a long wait at a low pace): the doubling starts again from here.

@@ -103,10 +103,13 @@ export class ServiceClient {
    */
   async checkKey(onRetry?: (waitMs: number, throttled: boolean) => void, options: CallOptions = {}): Promise<number> {
     const url = this.url('/api/v2/documents') + '?limit=1';
-    return this.transport.send({ operation: 'list', method: 'GET', url, signal: options.signal, ...(onRetry ? { onRetry } : {}) }, async (answer) => {
-      await answer.body.dump({ limit: 1024 * 1024 });
-      return answer.status;
-    });
+    return this.transport.send(
+      { operation: 'list', method: 'GET', url, signal: options.signal, ...(onRetry ? { onRetry } : {}) },
+      async (answer) => {
+        await answer.body.dump({ limit: 1024 * 1024 });
+        return answer.status;
+      },
+    );
   }
 
   async listAll(options: CallOptions = {}): Promise<Document[]> {
@@ -116,7 +119,10 @@ export class ServiceClient {
   }
 
   async getDocument(id: string, options: CallOptions = {}): Promise<Document> {
-    return this.json({ operation: 'get', method: 'GET', url: this.url(`/api/v2/documents/${segment(id)}`), subjectId: id, ...options }, parseDocument);
+    return this.json(
+      { operation: 'get', method: 'GET', url: this.url(`/api/v2/documents/${segment(id)}`), subjectId: id, ...options },
+      parseDocument,
+    );
   }
 
   /** Streams the PDF as base64 inside the JSON body. Never retried here: see retry-policy.ts. */
@@ -160,7 +166,10 @@ export class ServiceClient {
   }
 
   async getSignature(id: string, options: CallOptions = {}): Promise<Signature> {
-    return this.json({ operation: 'signature', method: 'GET', url: this.url(`/api/v2/signatures/${segment(id)}`), subjectId: id, ...options }, parseSignature);
+    return this.json(
+      { operation: 'signature', method: 'GET', url: this.url(`/api/v2/signatures/${segment(id)}`), subjectId: id, ...options },
+      parseSignature,
+    );
   }
 
   /** Sends a reminder on the signer's original channel. */
@@ -172,7 +181,12 @@ export class ServiceClient {
   /** Streams an evidence file to `destPath` (temporary file, SHA-256 while streaming, fsync, rename). */
   async downloadEvidence(id: string, kind: EvidenceKind, destPath: string, options: CallOptions = {}): Promise<DownloadedFile> {
     if (!evidenceKinds.includes(kind)) {
-      throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields: { kind: [`Unknown file kind "${String(kind)}".`] }, message: `Unknown evidence file kind "${String(kind)}".` });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'invalidInput',
+        fields: { kind: [`Unknown file kind "${String(kind)}".`] },
+        message: `Unknown evidence file kind "${String(kind)}".`,
+      });
     }
     const url = this.url(`/api/v2/documents/${segment(id)}/download/${kind}`);
     const call: Call = { operation: 'download', method: 'GET', url, accept: '*/*', subjectId: id, evidenceKind: kind, ...options };
@@ -235,10 +249,17 @@ async function readJson(answer: Answer, operation: Operation, host: string): Pro
 export function segment(id: string): string {
   const problem = serviceIdProblem(id);
   if (problem) {
-    throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields: { id: [problem] }, message: `Not sent: ${lowerFirst(problem)}` });
+    throw new AppError({
+      kind: 'InvalidInput',
+      code: 'invalidInput',
+      fields: { id: [problem] },
+      message: `Not sent: ${lowerFirst(problem)}`,
+    });
   }
   return [...new TextEncoder().encode(id)]
-    .map((byte) => (/[A-Za-z0-9_-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .map((byte) =>
+      /[A-Za-z0-9_-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
     .join('');
 }
 

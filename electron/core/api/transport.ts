@@ -140,7 +140,8 @@ export class Transport {
         permit.release(perSignature ? { kind: 'neutral' } : { kind: 'throttled', retryAfterMs });
         if (policy.throttled && !last && (retryAfterMs ?? 0) <= maxRetryWaitMs) {
           // With Retry-After the limiter's gate holds every request back; without, back off.
-          const delay = retryAfterMs === null ? limiter.backoffDelay(attempt) : Math.max(0, limiter.state().pausedUntil - limiter.clock.now());
+          const delay =
+            retryAfterMs === null ? limiter.backoffDelay(attempt) : Math.max(0, limiter.state().pausedUntil - limiter.clock.now());
           call.onRetry?.(delay, true);
           if (retryAfterMs === null) await limiter.clock.sleep(delay, call.signal);
           continue;
@@ -182,8 +183,10 @@ export class Transport {
     const policy = retryPolicies[call.operation];
     const unreadable = isAppError(error) && error.code === 'service.unreadableResponse';
     if (isAppError(error) && !unreadable) return { retry: false, error };
-    if (call.signal?.aborted) return { retry: false, error: changesState(call.operation) ? ambiguousError(ctx, 'unreadable') : call.signal.reason };
-    if (changesState(call.operation)) return { retry: false, error: ambiguousError(ctx, unreadable ? 'unreadable' : isTimeout(error) ? 'timeout' : 'cut') };
+    if (call.signal?.aborted)
+      return { retry: false, error: changesState(call.operation) ? ambiguousError(ctx, 'unreadable') : call.signal.reason };
+    if (changesState(call.operation))
+      return { retry: false, error: ambiguousError(ctx, unreadable ? 'unreadable' : isTimeout(error) ? 'timeout' : 'cut') };
     return { retry: policy.afterSent, error: unreadable ? error : describeNetworkError(error, this.options.baseUrl) };
   }
 
@@ -205,7 +208,9 @@ export class Transport {
     const shape = error.toShape();
     shape.message = redactor.redact(shape.message);
     if (shape.fields) {
-      shape.fields = Object.fromEntries(Object.entries(shape.fields).map(([key, messages]) => [key, messages.map((m) => redactor.redact(m))]));
+      shape.fields = Object.fromEntries(
+        Object.entries(shape.fields).map(([key, messages]) => [key, messages.map((m) => redactor.redact(m))]),
+      );
     }
     if (shape.params) {
       shape.params = Object.fromEntries(

@@ -95,10 +95,13 @@ async function pdfSize(path: string, maxBytes: number): Promise<number> {
 function fileError(path: string, error: unknown): AppError {
   const code = (error as { code?: unknown } | null)?.code;
   const why =
-    code === 'ENOENT' ? 'it does not exist (any more)'
-    : code === 'EACCES' || code === 'EPERM' ? 'SignDock is not allowed to read it'
-    : code === 'EISDIR' ? 'it is a folder, not a file'
-    : 'it could not be read';
+    code === 'ENOENT'
+      ? 'it does not exist (any more)'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'SignDock is not allowed to read it'
+        : code === 'EISDIR'
+          ? 'it is a folder, not a file'
+          : 'it could not be read';
   return new AppError({
     kind: 'InvalidInput',
     code: 'file.unreadable',

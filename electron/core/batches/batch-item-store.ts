@@ -60,7 +60,12 @@ export class BatchItemStore implements ItemStore<SendItem> {
   }
 
   inState(batchId: string, states: readonly ItemState[]): SendItem[] {
-    return this.repo.itemsIn(batchId, states.map((state) => toBatch[state])).map(toSendItem);
+    return this.repo
+      .itemsIn(
+        batchId,
+        states.map((state) => toBatch[state]),
+      )
+      .map(toSendItem);
   }
 
   counts(batchId: string): Record<ItemState, number> & { bytes: number } {
@@ -80,7 +85,8 @@ export class BatchItemStore implements ItemStore<SendItem> {
   }
 
   settle(batchId: string, seq: number, state: ItemState, fields: SettleFields = {}): void {
-    const found = this.db.prepare('SELECT id FROM batch_items WHERE batch_id = ? AND position = ?').get(batchId, seq) as { id: string } | undefined;
+    const found = this.db.prepare('SELECT id FROM batch_items WHERE batch_id = ? AND position = ?').get(batchId, seq) as
+      { id: string } | undefined;
     if (!found) return;
     const sent = fields.outcome as Partial<SentOutcome> | null | undefined;
     if (state === 'done' && sent?.documentId) this.repo.markSent(found.id, sent.documentId, sent.signatures ?? [], sent.recovered === true);
@@ -97,7 +103,11 @@ export class BatchItemStore implements ItemStore<SendItem> {
          RETURNING id`,
       )
       .all(this.repo.stamp(), batchId) as { id: string }[];
-    if (rows.length > 0) this.changed(batchId, rows.map((row) => row.id));
+    if (rows.length > 0)
+      this.changed(
+        batchId,
+        rows.map((row) => row.id),
+      );
     return rows.length;
   }
 
@@ -109,7 +119,10 @@ export class BatchItemStore implements ItemStore<SendItem> {
          WHERE batch_id = ? AND (state = 'ready' OR (state = 'draft' AND excluded = 0)) RETURNING id`,
       )
       .all(JSON.stringify(cancelledError), this.repo.stamp(), batchId) as { id: string }[];
-    this.changed(batchId, rows.map((row) => row.id));
+    this.changed(
+      batchId,
+      rows.map((row) => row.id),
+    );
     return rows.length;
   }
 }

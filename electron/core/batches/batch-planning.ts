@@ -51,14 +51,28 @@ export class BatchPlanning {
     const ended = previous?.state === 'done' || previous?.state === 'cancelled';
     const left = ended ? repo.items(previous.id).filter((item) => item.state === 'draft') : [];
     if (left.length > 0) {
-      repo.addItems(row.id, left.map(({ path, fileName, title, signers, excluded, sendAgain }) => ({ path, fileName, title, signers, excluded, sendAgain: sendAgain === true })));
+      repo.addItems(
+        row.id,
+        left.map(({ path, fileName, title, signers, excluded, sendAgain }) => ({
+          path,
+          fileName,
+          title,
+          signers,
+          excluded,
+          sendAgain: sendAgain === true,
+        })),
+      );
       this.startChecks(row.id);
     }
     return this.deps.results.batch(row.id);
   }
 
   /** Adds files and folders; PDFs become rows, checked in the background (`whenChecked`). */
-  async addFiles(batchId: string, paths: string[], defaults: { signers?: Signer[]; title?: (fileName: string) => string } = {}): Promise<Batch> {
+  async addFiles(
+    batchId: string,
+    paths: string[],
+    defaults: { signers?: Signer[]; title?: (fileName: string) => string } = {},
+  ): Promise<Batch> {
     const { repo, results } = this.deps;
     const row = this.draft(batchId);
     const expanded = await expandInputs(paths);
@@ -68,12 +82,20 @@ export class BatchPlanning {
       row.id,
       fresh.map((path) => {
         const fileName = basename(path);
-        return { path, fileName, title: defaults.title?.(fileName) ?? titleFromFileName(fileName), ...(defaults.signers ? { signers: defaults.signers } : {}) };
+        return {
+          path,
+          fileName,
+          title: defaults.title?.(fileName) ?? titleFromFileName(fileName),
+          ...(defaults.signers ? { signers: defaults.signers } : {}),
+        };
       }),
     );
     repo.setSkipped(row.id, expanded.skipped);
     this.startChecks(row.id);
-    results.changed(row.id, added.map((item) => item.id));
+    results.changed(
+      row.id,
+      added.map((item) => item.id),
+    );
     return results.batch(row.id);
   }
 
@@ -92,13 +114,19 @@ export class BatchPlanning {
     const items = this.itemsById(row.id, itemIds);
     const signers = patch.signers?.map(normalizeSigner);
     repo.transaction(() => items.forEach((item) => repo.patchItem(item.id, { ...patch, ...(signers ? { signers } : {}) })));
-    results.changed(row.id, items.map((item) => item.id));
+    results.changed(
+      row.id,
+      items.map((item) => item.id),
+    );
     return results.batch(row.id);
   }
 
   removeItems(batchId: string, itemIds: string[]): Batch {
     const row = this.draft(batchId);
-    const removed = this.deps.repo.items(row.id).filter((item) => itemIds.includes(item.id)).map((item) => item.path);
+    const removed = this.deps.repo
+      .items(row.id)
+      .filter((item) => itemIds.includes(item.id))
+      .map((item) => item.path);
     this.deps.repo.removeItems(row.id, itemIds);
     this.deps.results.changed(row.id, []);
     // Not deleted yet: Undo adds the same paths back while the batch is a draft (see releaseUploads).
@@ -111,7 +139,12 @@ export class BatchPlanning {
     if ('path' in source) return this.applyManifest(row, (await readManifestFile(source.path)).manifest);
     const bytes = Buffer.from(source.contentBase64, 'base64');
     if (bytes.byteLength > maxManifestBytes) {
-      throw new AppError({ kind: 'InvalidInput', code: 'manifest.tooLarge', params: { file: source.fileName }, message: `“${source.fileName}” is too large for a manifest (more than 5 MB).` });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'manifest.tooLarge',
+        params: { file: source.fileName },
+        message: `“${source.fileName}” is too large for a manifest (more than 5 MB).`,
+      });
     }
     const decoded = decodeText(bytes);
     if (decoded.text === null) {
@@ -128,7 +161,11 @@ export class BatchPlanning {
   private applyManifest(row: BatchRow, manifest: ReturnType<typeof parseManifest>): Batch {
     const { repo, results } = this.deps;
     const items = repo.items(row.id);
-    const match = matchManifest(manifest.entries, items.map((item) => item.path), manifest.rejected);
+    const match = matchManifest(
+      manifest.entries,
+      items.map((item) => item.path),
+      manifest.rejected,
+    );
     const rows = manifest.entries.length + manifest.rejected.length;
     // What was applied, said first: the clerk's banner and the CLI print it as it is.
     const applied = {
@@ -146,16 +183,21 @@ export class BatchPlanning {
       }
       repo.setManifestProblems(
         row.id,
-        [applied, ...reportOnce(manifest.problems), ...match.problems.filter((problem) => stillUnsigned(problem, items))].map((problem) => ({
-          row: problem.row,
-          code: problem.code,
-          message: problem.message,
-          params: problem.params ?? {},
-          ...(problem.column ? { field: problem.column } : {}),
-        })),
+        [applied, ...reportOnce(manifest.problems), ...match.problems.filter((problem) => stillUnsigned(problem, items))].map(
+          (problem) => ({
+            row: problem.row,
+            code: problem.code,
+            message: problem.message,
+            params: problem.params ?? {},
+            ...(problem.column ? { field: problem.column } : {}),
+          }),
+        ),
       );
     });
-    results.changed(row.id, items.map((item) => item.id));
+    results.changed(
+      row.id,
+      items.map((item) => item.id),
+    );
     return results.batch(row.id);
   }
 
@@ -198,7 +240,12 @@ export class BatchPlanning {
               return { size: null, pages: null, sha256: null, problems: [fileProblems.unreadable(item.fileName, readFailure(error))] };
             });
             if (!repo.item(item.id)) return;
-            repo.setCheck(item.id, { size: check.size, pages: check.pages, sha256: check.sha256, problems: check.problems.map((p) => ({ ...p, field: 'file' })) });
+            repo.setCheck(item.id, {
+              size: check.size,
+              pages: check.pages,
+              sha256: check.sha256,
+              problems: check.problems.map((p) => ({ ...p, field: 'file' })),
+            });
             results.changed(batchId, [item.id]);
           }),
         );
@@ -279,7 +326,11 @@ export class BatchPlanning {
 }
 
 export function notDraft(): AppError {
-  return new AppError({ kind: 'Conflict', code: 'batch.notDraft', message: 'This batch has already been sent; start a new batch to change it.' });
+  return new AppError({
+    kind: 'Conflict',
+    code: 'batch.notDraft',
+    message: 'This batch has already been sent; start a new batch to change it.',
+  });
 }
 
 function itemNotFound(): AppError {

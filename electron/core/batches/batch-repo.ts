@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { AppErrorShape } from '../../../shared/contract/errors';
-import type {
-  Batch,
-  BatchItemState,
-  BatchState,
-  SentSignature,
-  SkippedInputInfo,
-} from '../../../shared/domain/batches';
+import type { Batch, BatchItemState, BatchState, SentSignature, SkippedInputInfo } from '../../../shared/domain/batches';
 import type { Signer } from '../../../shared/domain/signers';
 import type { Db } from '../db/database';
-import { batchSelect, shownBatchState, toBatch, toItem, type BatchRow, type CheckOutcome, type ItemRow, type NewItem, type RawBatch, type RawItem, type SentFile, type Tally } from './batch-rows';
+import {
+  batchSelect,
+  shownBatchState,
+  toBatch,
+  toItem,
+  type BatchRow,
+  type CheckOutcome,
+  type ItemRow,
+  type NewItem,
+  type RawBatch,
+  type RawItem,
+  type SentFile,
+  type Tally,
+} from './batch-rows';
 
 /**
  * SQL of the send queue (schema.ts). Every state change is one statement or one transaction, with
@@ -63,7 +70,11 @@ export class BatchRepo {
   }
 
   /** The batch's own phase: prepared (draft, checking), handed to its job (sending), or cancelled before that. */
-  setBatchState(id: string, state: Extract<BatchState, 'draft' | 'checking' | 'sending' | 'cancelled'>, extra: { startedAt?: boolean; finishedAt?: boolean; stoppedBy?: AppErrorShape | null; concurrency?: number } = {}): void {
+  setBatchState(
+    id: string,
+    state: Extract<BatchState, 'draft' | 'checking' | 'sending' | 'cancelled'>,
+    extra: { startedAt?: boolean; finishedAt?: boolean; stoppedBy?: AppErrorShape | null; concurrency?: number } = {},
+  ): void {
     const sets = ['state = @state'];
     if (extra.startedAt) sets.push('started_at = COALESCE(started_at, @now)');
     if (extra.finishedAt) sets.push('finished_at = @now');
@@ -89,7 +100,9 @@ export class BatchRepo {
   /** Appends items after the batch's last position; returns them. */
   addItems(batchId: string, items: NewItem[]): ItemRow[] {
     return this.transaction(() => {
-      const last = (this.db.prepare(`SELECT COALESCE(MAX(position), -1) AS p FROM batch_items WHERE batch_id = ?`).get(batchId) as { p: number }).p;
+      const last = (
+        this.db.prepare(`SELECT COALESCE(MAX(position), -1) AS p FROM batch_items WHERE batch_id = ?`).get(batchId) as { p: number }
+      ).p;
       const insert = this.db.prepare(
         `INSERT INTO batch_items (id, batch_id, position, path, file_name, title, signers, excluded, send_again, state, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
@@ -97,7 +110,17 @@ export class BatchRepo {
       const ids = items.map((item, index) => {
         const id = randomUUID();
         const flags = [item.excluded ? 1 : 0, item.sendAgain ? 1 : 0];
-        insert.run(id, batchId, last + 1 + index, item.path, item.fileName, item.title, JSON.stringify(item.signers ?? []), ...flags, this.stamp());
+        insert.run(
+          id,
+          batchId,
+          last + 1 + index,
+          item.path,
+          item.fileName,
+          item.title,
+          JSON.stringify(item.signers ?? []),
+          ...flags,
+          this.stamp(),
+        );
         return id;
       });
       return ids.map((id) => this.item(id)!);
@@ -123,7 +146,10 @@ export class BatchRepo {
 
   /** Rows of the batch changed after `since` (an `updated_at` stamp), and the latest stamp seen. */
   changedSince(batchId: string, since: string): { ids: string[]; latest: string } {
-    const rows = this.db.prepare('SELECT id, updated_at FROM batch_items WHERE batch_id = ? AND updated_at > ?').all(batchId, since) as { id: string; updated_at: string }[];
+    const rows = this.db.prepare('SELECT id, updated_at FROM batch_items WHERE batch_id = ? AND updated_at > ?').all(batchId, since) as {
+      id: string;
+      updated_at: string;
+    }[];
     return { ids: rows.map((row) => row.id), latest: rows.reduce((max, row) => (row.updated_at > max ? row.updated_at : max), since) };
   }
 
@@ -135,7 +161,9 @@ export class BatchRepo {
         .get(batchId) as { id: string } | undefined;
       if (!next) return undefined;
       this.db
-        .prepare(`UPDATE batch_items SET state = 'sending', attempts = attempts + 1, attempt_at = ?, error = NULL, updated_at = ? WHERE id = ?`)
+        .prepare(
+          `UPDATE batch_items SET state = 'sending', attempts = attempts + 1, attempt_at = ?, error = NULL, updated_at = ? WHERE id = ?`,
+        )
         .run(attemptAt, this.stamp(), next.id);
       return this.item(next.id);
     });
@@ -190,7 +218,9 @@ export class BatchRepo {
     const stamp = this.stamp();
     this.transaction(() => {
       this.db
-        .prepare(`UPDATE batch_items SET state = 'sent', document_id = ?, signatures = ?, recovered = ?, error = NULL, updated_at = ? WHERE id = ?`)
+        .prepare(
+          `UPDATE batch_items SET state = 'sent', document_id = ?, signatures = ?, recovered = ?, error = NULL, updated_at = ? WHERE id = ?`,
+        )
         .run(documentId, JSON.stringify(signatures), recovered ? 1 : 0, stamp, id);
       this.db
         .prepare(
@@ -252,7 +282,14 @@ export class BatchRepo {
          FROM batch_items WHERE batch_id = ? GROUP BY state, excluded, checked, tried`,
       )
       .all(batchId) as { state: BatchItemState; excluded: number; checked: number; tried: number; n: number; bytes: number }[];
-    return rows.map((row) => ({ state: row.state, excluded: row.excluded === 1, checked: row.checked === 1, tried: row.tried === 1, n: row.n, bytes: row.bytes }));
+    return rows.map((row) => ({
+      state: row.state,
+      excluded: row.excluded === 1,
+      checked: row.checked === 1,
+      tried: row.tried === 1,
+      n: row.n,
+      bytes: row.bytes,
+    }));
   }
 
   /** The batch's rows (by position) with these bytes that are neither excluded nor cancelled. */

@@ -1,5 +1,14 @@
 import { AppError, type AppErrorShape } from '../../../shared/contract/errors';
-import { alreadySentCode, batchItemStates, duplicateOfCode, type Batch, type BatchItem, type BatchItemState, type BatchSummary, type ItemProblem } from '../../../shared/domain/batches';
+import {
+  alreadySentCode,
+  batchItemStates,
+  duplicateOfCode,
+  type Batch,
+  type BatchItem,
+  type BatchItemState,
+  type BatchSummary,
+  type ItemProblem,
+} from '../../../shared/domain/batches';
 import { validateSigner, type Signer } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { JobLeases } from '../jobs/leases';
@@ -105,7 +114,14 @@ export class BatchResults {
   }
 
   summaryFrom(row: BatchRow, items: readonly BatchItem[]): BatchSummary {
-    const tallies = items.map((item) => ({ state: item.state, excluded: item.excluded, checked: item.checked, tried: item.attempts > 0, n: 1, bytes: item.size ?? 0 }));
+    const tallies = items.map((item) => ({
+      state: item.state,
+      excluded: item.excluded,
+      checked: item.checked,
+      tried: item.attempts > 0,
+      n: 1,
+      bytes: item.size ?? 0,
+    }));
     return this.summaryOf(row, tallies, items.filter(sendableNow).length);
   }
 
@@ -192,7 +208,8 @@ export class BatchResults {
 
   row(batchId: string): BatchRow {
     const row = this.deps.repo.batch(batchId);
-    if (!row) throw new AppError({ kind: 'NotFound', code: 'batch.notFound', params: { batchId }, message: `There is no batch ${batchId}.` });
+    if (!row)
+      throw new AppError({ kind: 'NotFound', code: 'batch.notFound', params: { batchId }, message: `There is no batch ${batchId}.` });
     return row;
   }
 }

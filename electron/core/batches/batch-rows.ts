@@ -1,5 +1,13 @@
 import type { AppErrorShape } from '../../../shared/contract/errors';
-import type { Batch, BatchItem, BatchItemState, BatchState, ItemProblem, SentSignature, SkippedInputInfo } from '../../../shared/domain/batches';
+import type {
+  Batch,
+  BatchItem,
+  BatchItemState,
+  BatchState,
+  ItemProblem,
+  SentSignature,
+  SkippedInputInfo,
+} from '../../../shared/domain/batches';
 import type { Signer } from '../../../shared/domain/signers';
 
 /** The send queue's rows: their shapes as the core uses them and as SQLite stores them, and the mapping between. */

@@ -41,7 +41,11 @@ export class BatchSending {
     const items = results.itemsOf(row.id);
     const unchecked = items.some((item) => item.state === 'draft' && !item.excluded && !item.checked);
     if (!unchecked && !items.some(sendableNow)) {
-      throw new AppError({ kind: 'InvalidInput', code: 'batch.nothingToSend', message: 'There is nothing to send: add PDFs and say who signs each, or fix the rows marked with a problem.' });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'batch.nothingToSend',
+        message: 'There is nothing to send: add PDFs and say who signs each, or fix the rows marked with a problem.',
+      });
     }
     repo.setBatchState(row.id, 'checking', { ...(concurrency ? { concurrency } : {}) });
     if (unchecked) this.checkThenQueue(row.id);
@@ -99,7 +103,8 @@ export class BatchSending {
       if (!waiting) break;
       await waiting;
     }
-    if (!this.closed && this.deps.engine.jobs.get(batchId) && this.deps.repo.batch(batchId)?.state !== 'cancelled') await this.deps.engine.whenSettled(batchId);
+    if (!this.closed && this.deps.engine.jobs.get(batchId) && this.deps.repo.batch(batchId)?.state !== 'cancelled')
+      await this.deps.engine.whenSettled(batchId);
   }
 
   /** Batches of this host whose files were being checked when it stopped: checked again, then queued. (Queued ones are their jobs': the engine resumes them.) */
@@ -180,7 +185,11 @@ export class BatchSending {
       engine.jobs.create({ id: batchId, kind: 'send', accountId: row.accountId, state: 'queued', concurrency: row.concurrency });
       return true;
     });
-    if (queued) results.changed(batchId, items.map((item) => item.id));
+    if (queued)
+      results.changed(
+        batchId,
+        items.map((item) => item.id),
+      );
     engine.start(batchId);
     this.watch(batchId);
   }

@@ -166,7 +166,10 @@ export class BatchService {
     if (this.deps.rememberNames) {
       // Names from a manifest or the CLI too, before the first document reaches the mirror.
       const batch = this.batch(batchId);
-      this.deps.rememberNames(batch.accountId, batch.items.filter((item) => !item.excluded).flatMap((item) => item.signers));
+      this.deps.rememberNames(
+        batch.accountId,
+        batch.items.filter((item) => !item.excluded).flatMap((item) => item.signers),
+      );
     }
     return this.sending.send(batchId, concurrency);
   }

@@ -83,11 +83,15 @@ function skip(out: ExpandedInputs, path: string, reason: SkipReason, why = '', l
   const message =
     reason === 'notPdf'
       ? `“${name}” was left out: only PDF files can be sent${extension ? ` (this is a ${extension} file)` : ''}.`
-      : reason === 'hidden' ? `“${name}” was left out: it is hidden.`
-      : reason === 'notFound' ? `“${name}” was not found.`
-      : reason === 'notAFile' ? `“${name}” was left out: it is neither a file nor a folder.`
-      : reason === 'tooMany' ? `“${name}” and what follows were left out: a batch takes ${limit} PDFs at a time. Add them to another batch.`
-      : `“${name}” could not be opened: ${why}.`;
+      : reason === 'hidden'
+        ? `“${name}” was left out: it is hidden.`
+        : reason === 'notFound'
+          ? `“${name}” was not found.`
+          : reason === 'notAFile'
+            ? `“${name}” was left out: it is neither a file nor a folder.`
+            : reason === 'tooMany'
+              ? `“${name}” and what follows were left out: a batch takes ${limit} PDFs at a time. Add them to another batch.`
+              : `“${name}” could not be opened: ${why}.`;
   const params: Record<string, string> = { file: name };
   if (extension) params.extension = extension;
   if (why) params.why = why;

@@ -25,7 +25,8 @@ export function matchesAttempt(document: Document, wanted: Wanted): boolean {
   if (document.title !== wanted.title) return false;
   const created = document.createdAt === null ? Number.NaN : Date.parse(document.createdAt);
   if (Number.isFinite(created) && created < wanted.attemptAt - clockSkewMs) return false;
-  if (document.fileHash && wanted.sha256 && /^[0-9a-f]{64}$/i.test(document.fileHash) && document.fileHash.toLowerCase() !== wanted.sha256) return false;
+  if (document.fileHash && wanted.sha256 && /^[0-9a-f]{64}$/i.test(document.fileHash) && document.fileHash.toLowerCase() !== wanted.sha256)
+    return false;
   return sameSigners(document, wanted.signers);
 }
 
@@ -35,7 +36,14 @@ function sameSigners(document: Document, signers: Signer[]): boolean {
   const candidates = document.signatures;
   if (candidates.length !== sent.length) return false;
   const inOrder = sent.every((validations, index) => sameSigner(validations, candidates[index]!.validations));
-  return inOrder || pairsUp(sent, candidates.map((candidate) => candidate.validations), new Set());
+  return (
+    inOrder ||
+    pairsUp(
+      sent,
+      candidates.map((candidate) => candidate.validations),
+      new Set(),
+    )
+  );
 }
 
 /** Backtracking over the few signers of one document: is there a one-to-one pairing? */

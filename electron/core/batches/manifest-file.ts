@@ -34,7 +34,9 @@ export async function readManifestFile(path: string, droppedPaths?: string[]): P
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError({
-      kind: 'InvalidInput', code: 'file.unreadable', params: { file: name, why: readFailure(error) },
+      kind: 'InvalidInput',
+      code: 'file.unreadable',
+      params: { file: name, why: readFailure(error) },
       message: `The manifest “${name}” could not be read: ${readFailure(error)}.`,
     });
   }
@@ -42,16 +44,23 @@ export async function readManifestFile(path: string, droppedPaths?: string[]): P
   if (text === null) {
     const type = sniffType(bytes);
     const what = type ? `it is ${type.name}` : 'it is not text';
-    throw refusal('manifest.notCsv', name,
-      `“${name}” is not a CSV file: ${what}. In the spreadsheet, use “Save as” and choose CSV.`, type?.tag);
+    throw refusal(
+      'manifest.notCsv',
+      name,
+      `“${name}” is not a CSV file: ${what}. In the spreadsheet, use “Save as” and choose CSV.`,
+      type?.tag,
+    );
   }
   const manifest = parseManifest(text);
-  return droppedPaths ? { manifest, match: matchManifest(manifest.entries, droppedPaths, manifest.rejected), encoding } : { manifest, encoding };
+  return droppedPaths
+    ? { manifest, match: matchManifest(manifest.entries, droppedPaths, manifest.rejected), encoding }
+    : { manifest, encoding };
 }
 
 /** Text of a manifest file, or null when the bytes are not text. */
 export function decodeText(bytes: Uint8Array): { text: string | null; encoding: ManifestFile['encoding'] } {
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : utf16WithoutBom(bytes);
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : utf16WithoutBom(bytes);
   if (utf16) return { text: clean(new TextDecoder(utf16).decode(bytes)), encoding: utf16 };
   try {
     return { text: clean(new TextDecoder('utf-8', { fatal: true }).decode(bytes)), encoding: 'utf-8' };

@@ -14,9 +14,12 @@ export function reportOnce(problems: readonly ManifestProblem[]): ManifestProble
     .filter((problem) => problem.row === 1 && problem.code === 'manifest.unknownSignerColumn' && problem.column)
     .map((problem) => /^(signer\d*)_/i.exec(problem.column!)?.[1]?.toLowerCase() ?? 'signer');
   if (groups.length === 0) return [...problems];
-  const fromHeader = (column: string | null) => column !== null && groups.some((group) => column.toLowerCase() === group || column.toLowerCase().startsWith(`${group}_`));
+  const fromHeader = (column: string | null) =>
+    column !== null && groups.some((group) => column.toLowerCase() === group || column.toLowerCase().startsWith(`${group}_`));
   // "Nobody signs this file" on each row is the misspelt column again, said once on the header.
-  return problems.filter((problem) => problem.row === 1 || problem.row === null || (!fromHeader(problem.column) && problem.code !== 'manifest.noSigner'));
+  return problems.filter(
+    (problem) => problem.row === 1 || problem.row === null || (!fromHeader(problem.column) && problem.code !== 'manifest.noSigner'),
+  );
 }
 
 /** "No row in the manifest" is worth saying only of a file nobody signs yet: the others keep their signers. */

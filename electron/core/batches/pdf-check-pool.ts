@@ -104,9 +104,10 @@ export class PdfCheckPool {
       if (outcome.kind === 'done') return outcome.inspection;
       this.discard(slot);
       if (this.closed) throw stopped();
-      const problem = outcome.kind === 'timeout'
-        ? fileProblems.tooSlow(fileName, Math.round(this.timeLimitMs / 100) / 10)
-        : fileProblems.damaged(fileName, outcome.message);
+      const problem =
+        outcome.kind === 'timeout'
+          ? fileProblems.tooSlow(fileName, Math.round(this.timeLimitMs / 100) / 10)
+          : fileProblems.damaged(fileName, outcome.message);
       return { size: null, pages: null, sha256: null, problems: [problem] };
     } finally {
       this.release(slot);
@@ -167,9 +168,11 @@ export class PdfCheckPool {
         }
         slot.worker = worker;
         // An idle worker that dies (it should not) is simply replaced at the next file.
-        worker.on('error', () => undefined).once('exit', () => {
-          if (slot.worker === worker) this.discard(slot);
-        });
+        worker
+          .on('error', () => undefined)
+          .once('exit', () => {
+            if (slot.worker === worker) this.discard(slot);
+          });
         return worker;
       },
       (error: unknown) => {

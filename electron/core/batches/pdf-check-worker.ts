@@ -28,7 +28,11 @@ if (port) {
     inspectFile(request.path, request.fileName, request.maxBytes).then(
       (inspection) => port.postMessage({ type: 'result', id: request.id, inspection } satisfies CheckResponse),
       (error: unknown) =>
-        port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies CheckResponse),
+        port.postMessage({
+          type: 'failed',
+          id: request.id,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies CheckResponse),
     );
   });
   port.postMessage({ type: 'ready' } satisfies CheckResponse);

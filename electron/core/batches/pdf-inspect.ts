@@ -46,11 +46,15 @@ export async function inspectBytes(bytes: Uint8Array, fileName: string, limits?:
 
   let document: PDFDocument;
   try {
-    document = await withStreamCap(() => PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      parseSpeed: ParseSpeeds.Fastest,
-    }), limits);
+    document = await withStreamCap(
+      () =>
+        PDFDocument.load(bytes, {
+          ignoreEncryption: true,
+          updateMetadata: false,
+          parseSpeed: ParseSpeeds.Fastest,
+        }),
+      limits,
+    );
   } catch (error) {
     if (error instanceof StreamCapError) return found(fileProblems.expands(fileName, error.limit));
     const message = error instanceof Error ? error.message : String(error);

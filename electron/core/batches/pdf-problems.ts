@@ -32,10 +32,14 @@ const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 export const fileProblems = {
   unreadable: (file: string, why: string): FileProblem => ({
-    code: 'file.unreadable', params: { file, why }, message: `“${file}” could not be read: ${why}.`,
+    code: 'file.unreadable',
+    params: { file, why },
+    message: `“${file}” could not be read: ${why}.`,
   }),
   empty: (file: string): FileProblem => ({
-    code: 'file.empty', params: { file }, message: `“${file}” is empty (0 bytes), so there is nothing to sign.`,
+    code: 'file.empty',
+    params: { file },
+    message: `“${file}” is empty (0 bytes), so there is nothing to sign.`,
   }),
   tooLarge: (file: string, maxBytes: number): FileProblem => ({
     code: 'file.tooLarge',
@@ -46,10 +50,10 @@ export const fileProblems = {
     actual === null
       ? { code: 'file.notPdf', params: { file }, message: `“${file}” is not a PDF: its content is not a PDF document.` }
       : {
-        code: 'file.renamed',
-        params: { file, type: actual.tag },
-        message: `“${file}” is not a PDF: it is ${actual.name}${extensionOf(file) ? ` renamed ${extensionOf(file)}` : ''}.`,
-      },
+          code: 'file.renamed',
+          params: { file, type: actual.tag },
+          message: `“${file}” is not a PDF: it is ${actual.name}${extensionOf(file) ? ` renamed ${extensionOf(file)}` : ''}.`,
+        },
   encrypted: (file: string): FileProblem => ({
     code: 'file.encrypted',
     params: { file },
@@ -61,10 +65,14 @@ export const fileProblems = {
     message: `“${file}” is incomplete: its end is missing. It may have been cut off while downloading or copying; get the file again.`,
   }),
   damaged: (file: string, detail: string): FileProblem => ({
-    code: 'file.damaged', params: { file, detail }, message: `“${file}” could not be read as a PDF — it may be damaged.`,
+    code: 'file.damaged',
+    params: { file, detail },
+    message: `“${file}” could not be read as a PDF — it may be damaged.`,
   }),
   noPages: (file: string): FileProblem => ({
-    code: 'file.noPages', params: { file }, message: `“${file}” has no pages.`,
+    code: 'file.noPages',
+    params: { file },
+    message: `“${file}” has no pages.`,
   }),
   tooSlow: (file: string, seconds: number): FileProblem => ({
     code: 'file.tooSlow',
@@ -99,7 +107,8 @@ const startsWith = (bytes: Uint8Array, prefix: number[] | string, at = 0): boole
   return bytes.length >= at + codes.length && codes.every((code, i) => bytes[at + i] === code);
 };
 
-const contains = (bytes: Uint8Array, text: string): boolean => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(text, 0, 'latin1');
+const contains = (bytes: Uint8Array, text: string): boolean =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(text, 0, 'latin1');
 
 /** True when the bytes start with the PDF header. */
 export const hasPdfHeader = (bytes: Uint8Array): boolean => startsWith(bytes, '%PDF-');
@@ -134,10 +143,15 @@ export function sniffType(bytes: Uint8Array): SniffedType | null {
 /** Why a file could not be read, in plain words. */
 export function readFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' ? 'it does not exist (any more)'
-    : code === 'EACCES' || code === 'EPERM' ? 'SignDock is not allowed to read it'
-    : code === 'EISDIR' ? 'it is a folder, not a file'
-    : code === 'ENOTFILE' ? 'it is not a regular file'
-    : code === 'EBUSY' ? 'another program is using it'
-    : 'it could not be opened';
+  return code === 'ENOENT'
+    ? 'it does not exist (any more)'
+    : code === 'EACCES' || code === 'EPERM'
+      ? 'SignDock is not allowed to read it'
+      : code === 'EISDIR'
+        ? 'it is a folder, not a file'
+        : code === 'ENOTFILE'
+          ? 'it is not a regular file'
+          : code === 'EBUSY'
+            ? 'another program is using it'
+            : 'it could not be opened';
 }

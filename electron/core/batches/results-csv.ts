@@ -16,16 +16,36 @@ export function resultsCsv(items: readonly BatchItem[]): string {
   // Names the clerk gave signers (kept locally, never sent) get their own columns when there are any.
   const named = items.some((item) => item.signers.some((signer) => signer.name));
   const header = ['file', 'title', 'status', 'document_id', 'error'];
-  for (let n = 1; n <= signers; n++) header.push(...(named ? [`signer${n}_name`] : []), `signer${n}`, `signer${n}_signature_id`, `signer${n}_link`, `signer${n}_phone`, `signer${n}_channel`);
+  for (let n = 1; n <= signers; n++)
+    header.push(
+      ...(named ? [`signer${n}_name`] : []),
+      `signer${n}`,
+      `signer${n}_signature_id`,
+      `signer${n}_link`,
+      `signer${n}_phone`,
+      `signer${n}_channel`,
+    );
   const lines = [header];
   for (const item of items) {
-    const line = [item.fileName, item.title, item.excluded && item.state === 'draft' ? 'excluded' : item.state, item.documentId ?? '', item.error?.message ?? ''];
+    const line = [
+      item.fileName,
+      item.title,
+      item.excluded && item.state === 'draft' ? 'excluded' : item.state,
+      item.documentId ?? '',
+      item.error?.message ?? '',
+    ];
     for (let n = 0; n < signers; n++) {
       const sent = item.signatures[n];
       if (named) line.push(item.signers[n]?.name ?? '');
       const signer = item.signers[n];
       const phone = signer?.validations.PH;
-      line.push(sent?.label || signerLabel(signer), sent?.id ?? '', sent?.url ?? '', phone === null ? 'any' : phone ?? '', signer ? inviteWord(signer.invite) : '');
+      line.push(
+        sent?.label || signerLabel(signer),
+        sent?.id ?? '',
+        sent?.url ?? '',
+        phone === null ? 'any' : (phone ?? ''),
+        signer ? inviteWord(signer.invite) : '',
+      );
     }
     lines.push(line);
   }

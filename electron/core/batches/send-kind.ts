@@ -175,7 +175,12 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
         return { state: 'retry', afterMs: Math.max(0, reachOf(ctx.job.id).holdUntil - limiter.clock.now()) };
       }
       reachOf(ctx.job.id).unreachable = 0;
-      const wanted: Wanted[] = items.map(({ row }) => ({ title: row.title, signers: row.signers, sha256: row.sha256, attemptAt: row.attemptAt ?? 0 }));
+      const wanted: Wanted[] = items.map(({ row }) => ({
+        title: row.title,
+        signers: row.signers,
+        sha256: row.sha256,
+        attemptAt: row.attemptAt ?? 0,
+      }));
       const found = pairUncertain(documents, wanted, deps.repo.sentDocumentIds(accountId));
       const results: Map<number, Exclude<ItemResult, { state: 'retry' } | { state: 'stop' }> | 'run-again'> = new Map();
       items.forEach((item, index) => {
@@ -198,7 +203,11 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
         state === 'done'
           ? { state: 'sent', documentId, ...(detail.recovered === true ? { recovered: true } : {}) }
           : { state: 'failed', ...(typeof detail.error === 'string' ? { error: detail.error } : {}) };
-      return { subject: documentId ?? row.path, inputs: { batch: job.id, file: row.fileName, title: row.title, signers: row.signers }, outcome };
+      return {
+        subject: documentId ?? row.path,
+        inputs: { batch: job.id, file: row.fileName, title: row.title, signers: row.signers },
+        outcome,
+      };
     },
 
     label: (item) => item.row.fileName,

@@ -60,7 +60,10 @@ export function keepNativeObjectsAlive(): void {
   const statement = prepare.call(connection, 'SELECT 1', probe, false);
   const statementProto = Object.getPrototypeOf(statement) as NativeStatement;
   const iterate = statementProto.iterate;
-  const modeOf = Object.fromEntries(MODES.map((m) => [m, statementProto[m]])) as Record<(typeof MODES)[number], (this: NativeStatement, toggle?: boolean) => NativeStatement>;
+  const modeOf = Object.fromEntries(MODES.map((m) => [m, statementProto[m]])) as Record<
+    (typeof MODES)[number],
+    (this: NativeStatement, toggle?: boolean) => NativeStatement
+  >;
   kept.push(probe, connection, statement);
 
   const make = (family: Family, mode: Mode): NativeStatement => {

@@ -22,7 +22,11 @@ export function inspectAnchors(text: string | Buffer, now = new Date()): Inspect
   const pems = typeof text === 'string' ? (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []) : [];
   const certificates = readCertificates(pems, text);
   if (certificates.length === 0) {
-    throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'That file holds no certificate (PEM or DER). Pick the certificate authority\'s certificate.' });
+    throw new AppError({
+      kind: 'InvalidInput',
+      code: 'evidence.notCertificate',
+      message: "That file holds no certificate (PEM or DER). Pick the certificate authority's certificate.",
+    });
   }
   return certificates.map((certificate) => {
     const warnings: AnchorWarning[] = [];
@@ -31,7 +35,13 @@ export function inspectAnchors(text: string | Buffer, now = new Date()): Inspect
     if (!certificate.ca) warnings.push(selfSigned ? 'selfSignedNotCa' : 'notCa');
     if (new Date(certificate.validTo) < now) warnings.push('expired');
     if (new Date(certificate.validFrom) > now) warnings.push('notYetValid');
-    return { fingerprint: certificate.fingerprint256, subject: names(certificate.subject), issuer: names(certificate.issuer), validTo: new Date(certificate.validTo).toISOString(), warnings };
+    return {
+      fingerprint: certificate.fingerprint256,
+      subject: names(certificate.subject),
+      issuer: names(certificate.issuer),
+      validTo: new Date(certificate.validTo).toISOString(),
+      warnings,
+    };
   });
 }
 

@@ -70,9 +70,13 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
     // A bag made before (by this or another run, or copied in): verified again from its bytes, never its stored verdict.
     const verification = await verifyBagFolder(bag, { anchors: deps.anchors(), tool, ...(deps.now ? { now: deps.now } : {}) });
     // A token vouches for the bytes it covers: a bag whose bytes fail is never stamped.
-    const timestamp = verification.report.verdict === 'failed'
-      ? { state: 'none' as const, detail: 'Not timestamped: the bag failed its verification, and a token never vouches for altered bytes.' }
-      : await stampBag(bag, deps.tsa?.() ?? null, deps.signal ? { signal: deps.signal } : {});
+    const timestamp =
+      verification.report.verdict === 'failed'
+        ? {
+            state: 'none' as const,
+            detail: 'Not timestamped: the bag failed its verification, and a token never vouches for altered bytes.',
+          }
+        : await stampBag(bag, deps.tsa?.() ?? null, deps.signal ? { signal: deps.signal } : {});
     // The token file is new in the bag: the verdict's cache key now takes it in (the verdict itself does not depend on it).
     if (timestamp.state === 'stamped') verification.report.covers = verification.check.covers = await bagCover(bag);
     return { verification, downloaded: 0, fetched: [], already: true, bytes: await payloadBytes(bag), timestamp };
@@ -96,11 +100,17 @@ export async function buildBag(target: BagTarget, deps: BagDeps): Promise<BagRes
     fetched.push(kind);
   }
   memStep(`${target.documentId.slice(-4)} verify`);
-  const report = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId: target.documentId }, { anchors: deps.anchors(), tool, ...(deps.now ? { now: deps.now } : {}) });
+  const report = await verifyEvidence(
+    { dataFolder: join(bag, 'data'), documentId: target.documentId },
+    { anchors: deps.anchors(), tool, ...(deps.now ? { now: deps.now } : {}) },
+  );
   await writeFileAtomic(join(bag, 'data', 'verification.json'), `${JSON.stringify(report, null, 2)}\n`);
   memStep(`${target.documentId.slice(-4)} tag files`);
   const info = await bagInfo(target, deps);
-  await writeTagFiles(bag, info, [...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })), { path: 'data/verification.json' }]);
+  await writeTagFiles(bag, info, [
+    ...payloadFiles.map(({ file }) => ({ path: file, ...(hashes.has(file) ? { sha256: hashes.get(file)! } : {}) })),
+    { path: 'data/verification.json' },
+  ]);
   // Stamped before the final check, so the verification's cache key (covers) takes in the token file.
   const timestamp = await stampBag(bag, deps.tsa?.() ?? null, { fresh: true, ...(deps.signal ? { signal: deps.signal } : {}) });
   // The finished bag checked against itself, with the evidence checks just run on the same bytes.
@@ -125,7 +135,8 @@ async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {
   ];
   for (const { kind, file } of payloadFiles) {
     const label = file.slice('data/'.length);
-    if (base) info.push([`SignDock-Source-URL-${label}`, `${base}/api/v2/documents/${encodeURIComponent(target.documentId)}/download/${kind}`]);
+    if (base)
+      info.push([`SignDock-Source-URL-${label}`, `${base}/api/v2/documents/${encodeURIComponent(target.documentId)}/download/${kind}`]);
     const written = await stat(join(target.bag, file));
     info.push([`SignDock-Downloaded-${label}`, written.mtime.toISOString()]);
   }
@@ -140,9 +151,21 @@ async function bagInfo(target: BagTarget, deps: BagDeps): Promise<BagInfo> {
 async function claimBag(target: BagTarget): Promise<void> {
   const owner = bagInfoValue(await readBagInfo(target.bag), 'SignDock-Document-Id');
   if (owner && owner !== target.documentId) {
-    throw new AppError({ kind: 'Conflict', code: 'evidence.bagTaken', params: { bag: target.bag }, message: `The folder ${target.bag} holds the evidence of another document (${owner}); nothing was written to it.` });
+    throw new AppError({
+      kind: 'Conflict',
+      code: 'evidence.bagTaken',
+      params: { bag: target.bag },
+      message: `The folder ${target.bag} holds the evidence of another document (${owner}); nothing was written to it.`,
+    });
   }
-  if (!owner) await writeFileAtomic(join(target.bag, 'bag-info.txt'), formatBagInfo([['SignDock-Document-Id', target.documentId], ['SignDock-Document-Title', target.title]]));
+  if (!owner)
+    await writeFileAtomic(
+      join(target.bag, 'bag-info.txt'),
+      formatBagInfo([
+        ['SignDock-Document-Id', target.documentId],
+        ['SignDock-Document-Title', target.title],
+      ]),
+    );
 }
 
 /** Temporary files of downloads a stopped process left behind (never part of the bag). */
@@ -154,7 +177,8 @@ async function removeLeftovers(data: string): Promise<void> {
 
 async function payloadBytes(bag: string): Promise<number> {
   let total = 0;
-  for (const file of [...payloadFiles.map((p) => p.file), 'data/verification.json']) total += (await stat(join(bag, file)).catch(() => null))?.size ?? 0;
+  for (const file of [...payloadFiles.map((p) => p.file), 'data/verification.json'])
+    total += (await stat(join(bag, file)).catch(() => null))?.size ?? 0;
   return total;
 }
 

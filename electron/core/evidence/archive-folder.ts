@@ -60,7 +60,12 @@ export class EvidenceSettingsStore {
   /** A folder given by the user: a full path, made canonical. */
   checkedFolder(path: string): string {
     if (!isAbsolute(path) || path.includes('\0')) {
-      throw new AppError({ kind: 'InvalidInput', code: 'evidence.folderNotAbsolute', fields: { path: ['A full path, starting at the root of a disk.'] }, message: `The archive folder must be a full path ("${path}" is not).` });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'evidence.folderNotAbsolute',
+        fields: { path: ['A full path, starting at the root of a disk.'] },
+        message: `The archive folder must be a full path ("${path}" is not).`,
+      });
     }
     return resolve(path);
   }
@@ -91,16 +96,28 @@ export class EvidenceSettingsStore {
       certificates.length = 0;
     }
     if (certificates.length === 0) {
-      throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'That file holds no certificate (PEM or DER). Pick the certificate authority\'s certificate.' });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'evidence.notCertificate',
+        message: "That file holds no certificate (PEM or DER). Pick the certificate authority's certificate.",
+      });
     }
     const kept = new Map(this.anchors().map((c) => [c.fingerprint256, c]));
     certificates.forEach((c) => kept.set(c.fingerprint256, c));
-    this.settings.setValue(anchorsKey, [...kept.values()].map((c) => c.toString()));
+    this.settings.setValue(
+      anchorsKey,
+      [...kept.values()].map((c) => c.toString()),
+    );
     return this.view().trustAnchors;
   }
 
   removeAnchor(fingerprint: string): void {
-    this.settings.setValue(anchorsKey, this.anchors().filter((c) => c.fingerprint256 !== fingerprint).map((c) => c.toString()));
+    this.settings.setValue(
+      anchorsKey,
+      this.anchors()
+        .filter((c) => c.fingerprint256 !== fingerprint)
+        .map((c) => c.toString()),
+    );
   }
 
   recheck(): RecheckSetting {
@@ -110,7 +127,8 @@ export class EvidenceSettingsStore {
 
   /** A new schedule counts from now (turning it on again does not make a check due at once). */
   setRecheck(setting: RecheckSetting, now = Date.now()): void {
-    if (setting.enabled && (!this.recheck().enabled || this.settings.getValue(recheckSinceKey) === undefined)) this.settings.setValue(recheckSinceKey, now);
+    if (setting.enabled && (!this.recheck().enabled || this.settings.getValue(recheckSinceKey) === undefined))
+      this.settings.setValue(recheckSinceKey, now);
     this.settings.setValue(recheckKey, setting);
   }
 
@@ -135,7 +153,11 @@ export class EvidenceSettingsStore {
     return {
       archiveFolder: this.archiveFolder(),
       defaultArchiveFolder: this.defaultFolder,
-      trustAnchors: this.anchors().map((c) => ({ fingerprint: c.fingerprint256, subject: names(c.subject), validTo: new Date(c.validTo).toISOString() })),
+      trustAnchors: this.anchors().map((c) => ({
+        fingerprint: c.fingerprint256,
+        subject: names(c.subject),
+        validTo: new Date(c.validTo).toISOString(),
+      })),
       recheck: this.recheck(),
       lastRecheck: this.lastRecheck(),
       nextRecheckAt: nextRecheckAt === null ? null : new Date(nextRecheckAt).toISOString(),
@@ -148,7 +170,11 @@ export function resolveBag(root: string, relativePath: string): string {
   const bag = resolve(root, ...relativePath.split('/'));
   const inside = relative(resolve(root), bag);
   if (!root || inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).includes('..')) {
-    throw new AppError({ kind: 'InvalidInput', code: 'evidence.badBagPath', message: `The bag path "${relativePath}" is not inside the archive folder.` });
+    throw new AppError({
+      kind: 'InvalidInput',
+      code: 'evidence.badBagPath',
+      message: `The bag path "${relativePath}" is not inside the archive folder.`,
+    });
   }
   return bag;
 }

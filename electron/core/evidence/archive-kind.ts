@@ -32,7 +32,13 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
       const input = item.input as unknown as ArchiveItemInput;
       const root = String((ctx.job.input as { archiveFolder?: unknown }).archiveFolder ?? '');
       const bag = resolveBag(root, input.bagPath);
-      const target: BagTarget = { bag, documentId: item.subject, title: input.title, documentDate: input.documentDate, account: deps.account(ctx.job.accountId) };
+      const target: BagTarget = {
+        bag,
+        documentId: item.subject,
+        title: input.title,
+        documentDate: input.documentDate,
+        account: deps.account(ctx.job.accountId),
+      };
       try {
         const result = await buildBag(target, deps.bagDeps(ctx.job.accountId, ctx.signal));
         const account = target.account;
@@ -51,8 +57,23 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
           problems,
         });
         // The outcome names the bag's verdict, its signers' trust and each check that failed or could not run (ids: words come from the catalogue).
-        const checks = report.checks.filter((c) => c.status === 'failed' || c.status === 'incomplete').slice(0, 20).map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, params: c.params }));
-        return { state: 'done', bytes: result.downloaded, outcome: { bagPath: bag, verdict: report.verdict, trust: report.trust, checks, fetched: result.fetched, already: result.already, timestamp: result.timestamp.state } };
+        const checks = report.checks
+          .filter((c) => c.status === 'failed' || c.status === 'incomplete')
+          .slice(0, 20)
+          .map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, params: c.params }));
+        return {
+          state: 'done',
+          bytes: result.downloaded,
+          outcome: {
+            bagPath: bag,
+            verdict: report.verdict,
+            trust: report.trust,
+            checks,
+            fetched: result.fetched,
+            already: result.already,
+            timestamp: result.timestamp.state,
+          },
+        };
       } catch (error) {
         if (!isAppError(error)) throw error;
         switch (error.kind) {

@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { BagProblem, Check, CheckItem } from '../../../shared/domain/evidence';
-import { bagFilePath, handleInside, safeBagPath, kindWords, NotRegularFile, openRegular, readRegular, readRegularHead, realBag, walkBag, type BagEntry } from './bag-files';
+import {
+  bagFilePath,
+  handleInside,
+  safeBagPath,
+  kindWords,
+  NotRegularFile,
+  openRegular,
+  readRegular,
+  readRegularHead,
+  realBag,
+  walkBag,
+  type BagEntry,
+} from './bag-files';
 import { bagInfoValue, manifestName, parseBagInfo, parseManifest, tagManifestName, type BagInfo, type ManifestLine } from './bagit';
 import { check, folded, notRun } from './checks';
 import { hashFileRanges } from './file-hash';
@@ -37,8 +49,17 @@ export async function checkBag(bag: string): Promise<BagCheck> {
   const result: BagCheck = { checks: [], problems: [], files: [], bytes: 0, info: [], dataReadable: false, covers: null };
   const bagReal = await realBag(bag);
   if (!bagReal) {
-    result.problems.push({ kind: 'notRegular', path: '.', detail: 'The bag folder is not a real folder (a link, or missing): nothing in it was followed or read.' });
-    result.checks.push(check('bag.files', 'failed', { params: { count: 1 }, items: [{ file: '.', status: 'failed', expected: 'a folder', found: 'a link or missing' }] }));
+    result.problems.push({
+      kind: 'notRegular',
+      path: '.',
+      detail: 'The bag folder is not a real folder (a link, or missing): nothing in it was followed or read.',
+    });
+    result.checks.push(
+      check('bag.files', 'failed', {
+        params: { count: 1 },
+        items: [{ file: '.', status: 'failed', expected: 'a folder', found: 'a link or missing' }],
+      }),
+    );
     for (const id of ['bag.manifest', 'bag.tagManifest'] as const) result.checks.push(notRun(id, 'bagRefused'));
     return result;
   }
@@ -54,34 +75,58 @@ export async function checkBag(bag: string): Promise<BagCheck> {
   result.covers = coverOf(manifestBytes, tagBytes, entries);
 
   if (!manifestBytes) {
-    result.problems.push({ kind: 'missing', path: manifestName, detail: 'The bag has no SHA-256 payload manifest: its files cannot be checked.' });
+    result.problems.push({
+      kind: 'missing',
+      path: manifestName,
+      detail: 'The bag has no SHA-256 payload manifest: its files cannot be checked.',
+    });
     result.checks.push(check('bag.manifest', 'incomplete', { file: manifestName, params: { case: 'noManifest', reason: 'noManifest' } }));
   } else {
     const manifest = parseManifest(manifestBytes.toString('utf8'));
     const items = await hashListed(bag, bagReal, manifest.lines, byPath, true, result);
     manifest.bad.forEach((line) => {
       items.push({ file: manifestName, status: 'failed', expected: 'a line "<sha256>  <path>"', found: line.slice(0, 120) });
-      result.problems.push({ kind: 'invalid', path: manifestName, detail: `A line of the manifest cannot be read: "${line.slice(0, 120)}"` });
+      result.problems.push({
+        kind: 'invalid',
+        path: manifestName,
+        detail: `A line of the manifest cannot be read: "${line.slice(0, 120)}"`,
+      });
     });
     const listed = new Set(manifest.lines.map((line) => line.path));
     for (const entry of entries) {
       if (entry.kind !== 'file' || !entry.path.startsWith('data/') || listed.has(entry.path)) continue;
       items.push({ file: entry.path, status: 'failed', expected: 'listed in the manifest', found: 'not listed' });
-      result.problems.push({ kind: 'unexpected', path: entry.path, detail: 'In the bag\'s data folder, but not in its manifest (added after archiving).' });
+      result.problems.push({
+        kind: 'unexpected',
+        path: entry.path,
+        detail: "In the bag's data folder, but not in its manifest (added after archiving).",
+      });
     }
     result.checks.push(folded('bag.manifest', items, { file: manifestName }));
   }
 
   if (!tagBytes) {
-    result.problems.push({ kind: 'missing', path: tagManifestName, detail: 'The bag has no tag manifest: it was not finished, or it was removed.' });
+    result.problems.push({
+      kind: 'missing',
+      path: tagManifestName,
+      detail: 'The bag has no tag manifest: it was not finished, or it was removed.',
+    });
     result.checks.push(notRun('bag.tagManifest', 'noTagManifest', tagManifestName));
   } else {
     const items = await hashListed(bag, bagReal, parseManifest(tagBytes.toString('utf8')).lines, byPath, false, result);
-    result.checks.push(items.some((i) => i.status === 'incomplete') && !items.some((i) => i.status === 'failed') ? notRun('bag.tagManifest', 'tagFileMissing', tagManifestName) : folded('bag.tagManifest', items, { file: tagManifestName }));
+    result.checks.push(
+      items.some((i) => i.status === 'incomplete') && !items.some((i) => i.status === 'failed')
+        ? notRun('bag.tagManifest', 'tagFileMissing', tagManifestName)
+        : folded('bag.tagManifest', items, { file: tagManifestName }),
+    );
   }
   if (info.whole) result.checks.push(oxumCheck(info.labels, entries, result.problems));
   else {
-    result.problems.push({ kind: 'notRun', path: 'bag-info.txt', detail: 'bag-info.txt is missing, not a regular file, or over 1 MB (only its first 1 MB was read): its Payload-Oxum was not checked.' });
+    result.problems.push({
+      kind: 'notRun',
+      path: 'bag-info.txt',
+      detail: 'bag-info.txt is missing, not a regular file, or over 1 MB (only its first 1 MB was read): its Payload-Oxum was not checked.',
+    });
     result.checks.push(notRun('bag.oxum', 'unreadable', 'bag-info.txt', { case: 'unreadable' }));
   }
   return result;
@@ -89,21 +134,48 @@ export async function checkBag(bag: string): Promise<BagCheck> {
 
 function filesCheck(entries: BagEntry[], truncated: boolean, problems: BagProblem[]): Check {
   const odd = entries.filter((entry) => entry.kind !== 'file');
-  for (const entry of odd) problems.push({ kind: 'notRegular', path: entry.path, detail: `${kindWords[entry.kind]}, not a regular file: refused, never followed or read.` });
-  if (truncated) problems.push({ kind: 'invalid', path: '.', detail: 'The bag holds more than 20,000 entries: the rest were not looked at.' });
+  for (const entry of odd)
+    problems.push({
+      kind: 'notRegular',
+      path: entry.path,
+      detail: `${kindWords[entry.kind]}, not a regular file: refused, never followed or read.`,
+    });
+  if (truncated)
+    problems.push({ kind: 'invalid', path: '.', detail: 'The bag holds more than 20,000 entries: the rest were not looked at.' });
   if (odd.length === 0 && !truncated) return check('bag.files', 'passed', { params: { count: entries.length } });
-  const items: CheckItem[] = odd.map((entry) => ({ file: entry.path, status: 'failed', expected: 'a regular file', found: kindWords[entry.kind] }));
+  const items: CheckItem[] = odd.map((entry) => ({
+    file: entry.path,
+    status: 'failed',
+    expected: 'a regular file',
+    found: kindWords[entry.kind],
+  }));
   return check('bag.files', 'failed', { params: { count: odd.length + (truncated ? 1 : 0) }, items });
 }
 
 /** Each listed file hashed when it is a regular file inside the bag; a path outside is a problem, never looked up. */
-async function hashListed(bag: string, bagReal: string, lines: ManifestLine[], byPath: Map<string, BagEntry>, payload: boolean, result: BagCheck): Promise<CheckItem[]> {
+async function hashListed(
+  bag: string,
+  bagReal: string,
+  lines: ManifestLine[],
+  byPath: Map<string, BagEntry>,
+  payload: boolean,
+  result: BagCheck,
+): Promise<CheckItem[]> {
   const items: CheckItem[] = [];
   const manifest = payload ? manifestName : tagManifestName;
   for (const line of lines) {
     if (!safeBagPath(line.path, payload) || (!payload && line.path.startsWith('data/'))) {
-      items.push({ file: line.path, status: 'failed', expected: payload ? 'a path under data/' : 'a tag file of the bag', found: line.path });
-      result.problems.push({ kind: 'invalid', path: line.path, detail: `${manifest} names a path outside ${payload ? 'data/' : 'the bag'}; it was not read.` });
+      items.push({
+        file: line.path,
+        status: 'failed',
+        expected: payload ? 'a path under data/' : 'a tag file of the bag',
+        found: line.path,
+      });
+      result.problems.push({
+        kind: 'invalid',
+        path: line.path,
+        detail: `${manifest} names a path outside ${payload ? 'data/' : 'the bag'}; it was not read.`,
+      });
       continue;
     }
     const path = await bagFilePath(bag, line.path, payload);
@@ -134,7 +206,12 @@ async function hashListed(bag: string, bagReal: string, lines: ManifestLine[], b
     }
     const same = found.sha256 === line.sha256;
     items.push({ file: line.path, status: same ? 'passed' : 'failed', expected: line.sha256, found: found.sha256 });
-    if (!same) result.problems.push({ kind: 'modified', path: line.path, detail: `Changed since it was archived: SHA-256 expected ${line.sha256}, found ${found.sha256}.` });
+    if (!same)
+      result.problems.push({
+        kind: 'modified',
+        path: line.path,
+        detail: `Changed since it was archived: SHA-256 expected ${line.sha256}, found ${found.sha256}.`,
+      });
   }
   return items;
 }
@@ -170,7 +247,9 @@ function oxumCheck(info: BagInfo, entries: BagEntry[], problems: BagProblem[]): 
 
 /** A tag file of the bag as a regular file (bounded); null when missing, not regular, or too large. */
 async function readTag(bag: string, name: string): Promise<Buffer | null> {
-  return readRegular(join(bag, name), maxManifestBytes).catch((error: unknown) => (error instanceof NotRegularFile ? null : Promise.reject(error)));
+  return readRegular(join(bag, name), maxManifestBytes).catch((error: unknown) =>
+    error instanceof NotRegularFile ? null : Promise.reject(error),
+  );
 }
 
 /** bag-info.txt's labels from its first 1 MB; `whole` false when it is missing, not a regular file, or larger. */

@@ -89,7 +89,15 @@ export async function readRegularHead(path: string, maxBytes: number): Promise<{
 
 /** A manifest's path: relative, forward slashes, no `..`, no drive, and under `data/` for a payload file. */
 export function safeBagPath(path: string, payload: boolean): boolean {
-  if (path === '' || path.includes('\\') || path.includes('\0') || path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split('/').some((part) => part === '..' || part === '.' || part === '')) return false;
+  if (
+    path === '' ||
+    path.includes('\\') ||
+    path.includes('\0') ||
+    path.startsWith('/') ||
+    /^[a-zA-Z]:/.test(path) ||
+    path.split('/').some((part) => part === '..' || part === '.' || part === '')
+  )
+    return false;
   const normal = posix.normalize(path);
   return payload ? normal.startsWith('data/') : !normal.startsWith('../');
 }
@@ -144,7 +152,17 @@ export async function walkBag(bag: string, limit = 20_000): Promise<{ entries: B
       const path = relative ? `${relative}/${name}` : name;
       const info = await lstat(join(bag, path)).catch(() => null);
       if (!info) continue;
-      const kind: EntryKind = info.isSymbolicLink() ? 'link' : info.isFile() ? 'file' : info.isDirectory() ? 'directory' : info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : 'device';
+      const kind: EntryKind = info.isSymbolicLink()
+        ? 'link'
+        : info.isFile()
+          ? 'file'
+          : info.isDirectory()
+            ? 'directory'
+            : info.isFIFO()
+              ? 'fifo'
+              : info.isSocket()
+                ? 'socket'
+                : 'device';
       if (kind === 'directory') await walk(path);
       else entries.push({ path, kind, bytes: kind === 'file' ? info.size : 0, mtimeMs: info.mtimeMs });
     }

@@ -20,7 +20,10 @@ export function safeTitle(title: string): string {
     .replace(/-{2,}/g, '-')
     .replace(/^[.\-_]+/, '')
     .replace(/[.\-_ ]+$/, '');
-  safe = [...safe].slice(0, 60).join('').replace(/[.\-_ ]+$/, '');
+  safe = [...safe]
+    .slice(0, 60)
+    .join('')
+    .replace(/[.\-_ ]+$/, '');
   if (reservedNames.test(safe.split('.')[0] ?? '')) safe = `_${safe}`;
   return safe || 'untitled';
 }

@@ -34,7 +34,8 @@ export interface BagVerification {
 
 /** Values of bag-info.txt shown anywhere are capped: a 5 MB title is not a title. */
 export const maxShownValue = 500;
-const cap = (value: string | null): string | null => (value === null ? null : value.length > maxShownValue ? `${value.slice(0, maxShownValue)}…` : value);
+const cap = (value: string | null): string | null =>
+  value === null ? null : value.length > maxShownValue ? `${value.slice(0, maxShownValue)}…` : value;
 
 const evidenceIds = ['package.safe', 'signed.inPackage', 'signed.inCertificate', 'signature.cms', 'signed.pdfSignature'] as const;
 
@@ -52,9 +53,23 @@ export async function verifyBagFolder(bag: string, options: VerifyBagOptions): P
   if (!check.dataReadable) {
     // data/ is a link, or not there: nothing behind it is read, and no evidence check can run.
     const evidence = evidenceIds.map((id) => notRun(id, 'bagRefused', 'data'));
-    return assemble(bag, check, { checks: evidence, signatures: [], signers: [], scope: ['The bag\'s data/ folder is not a real folder inside the bag: no evidence check was made.'] }, options, await timestampOf(bag, options));
+    return assemble(
+      bag,
+      check,
+      {
+        checks: evidence,
+        signatures: [],
+        signers: [],
+        scope: ["The bag's data/ folder is not a real folder inside the bag: no evidence check was made."],
+      },
+      options,
+      await timestampOf(bag, options),
+    );
   }
-  const found = await verifyEvidence({ dataFolder: join(bag, 'data'), documentId }, { anchors: options.anchors, tool: options.tool, ...(options.now ? { now: options.now } : {}) });
+  const found = await verifyEvidence(
+    { dataFolder: join(bag, 'data'), documentId },
+    { anchors: options.anchors, tool: options.tool, ...(options.now ? { now: options.now } : {}) },
+  );
   return assemble(bag, check, found, options, await timestampOf(bag, options));
 }
 
@@ -67,7 +82,13 @@ function bagDocumentId(bag: string, info: BagInfo): string {
 }
 
 /** The bag's own checks and the evidence checks (run on its files) as one verification: verdict, trust, problems. */
-export function assemble(bag: string, check: BagCheck, report: Pick<VerificationReport, 'checks' | 'signatures' | 'signers' | 'scope'>, options: Pick<VerifyBagOptions, 'tool' | 'now'>, timestamp: TimestampCheck | null = null): BagVerification {
+export function assemble(
+  bag: string,
+  check: BagCheck,
+  report: Pick<VerificationReport, 'checks' | 'signatures' | 'signers' | 'scope'>,
+  options: Pick<VerifyBagOptions, 'tool' | 'now'>,
+  timestamp: TimestampCheck | null = null,
+): BagVerification {
   const info = check.info;
   const documentId = bagDocumentId(bag, info);
   const evidence = report.checks;
@@ -101,14 +122,19 @@ export function assemble(bag: string, check: BagCheck, report: Pick<Verification
 
 /** Each failed or incomplete evidence check (each failed file of a folded one) as a problem of the bag, with the file it is about. */
 function evidenceProblems(checks: readonly Check[]): BagProblem[] {
-  const where = (id: string, file: string | null) => (id.startsWith('package.') && file && !file.startsWith('data/') ? `data/package.zip:${file}` : (file ?? 'data'));
+  const where = (id: string, file: string | null) =>
+    id.startsWith('package.') && file && !file.startsWith('data/') ? `data/package.zip:${file}` : (file ?? 'data');
   return checks
     .filter((c) => c.status === 'failed' || c.status === 'incomplete')
     .flatMap((c) => {
       const kind: BagProblem['kind'] = c.status === 'incomplete' ? 'notRun' : c.id === 'package.safe' ? 'refused' : 'mismatch';
       const items = c.items.filter((i) => i.status === 'failed' || i.status === 'incomplete');
       if (items.length === 0) return [{ kind, path: where(c.id, c.file), detail: `${c.title}: ${c.detail}` }];
-      return items.map((i) => ({ kind: i.status === 'incomplete' ? ('notRun' as const) : kind, path: where(c.id, i.file), detail: `${c.title}: ${i.file} expected ${i.expected ?? '—'}, found ${i.found ?? '—'}.` }));
+      return items.map((i) => ({
+        kind: i.status === 'incomplete' ? ('notRun' as const) : kind,
+        path: where(c.id, i.file),
+        detail: `${c.title}: ${i.file} expected ${i.expected ?? '—'}, found ${i.found ?? '—'}.`,
+      }));
     });
 }
 

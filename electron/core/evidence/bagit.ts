@@ -65,7 +65,10 @@ export function parseManifest(text: string): { lines: ManifestLine[]; bad: strin
 }
 
 export function formatManifest(lines: readonly ManifestLine[]): string {
-  return [...lines].sort((a, b) => (a.path < b.path ? -1 : 1)).map((line) => `${line.sha256}  ${encodePath(line.path)}\n`).join('');
+  return [...lines]
+    .sort((a, b) => (a.path < b.path ? -1 : 1))
+    .map((line) => `${line.sha256}  ${encodePath(line.path)}\n`)
+    .join('');
 }
 
 /**
@@ -78,14 +81,15 @@ export async function writeTagFiles(bag: string, info: BagInfo, payload: { path:
   for (const file of payload) {
     const measured = await stat(join(bag, file.path));
     octets += measured.size;
-    lines.push({ path: file.path, sha256: file.sha256 ?? await sha256File(join(bag, file.path), { noLinks: true }) });
+    lines.push({ path: file.path, sha256: file.sha256 ?? (await sha256File(join(bag, file.path), { noLinks: true })) });
   }
   const withOxum: BagInfo = [...info.filter(([label]) => label !== 'Payload-Oxum'), ['Payload-Oxum', `${octets}.${payload.length}`]];
   await writeFileAtomic(join(bag, 'bagit.txt'), BAGIT_TXT);
   await writeFileAtomic(join(bag, 'bag-info.txt'), formatBagInfo(withOxum));
   await writeFileAtomic(join(bag, manifestName), formatManifest(lines));
   const tags: ManifestLine[] = [];
-  for (const name of ['bagit.txt', 'bag-info.txt', manifestName]) tags.push({ path: name, sha256: await sha256File(join(bag, name), { noLinks: true }) });
+  for (const name of ['bagit.txt', 'bag-info.txt', manifestName])
+    tags.push({ path: name, sha256: await sha256File(join(bag, name), { noLinks: true }) });
   await writeFileAtomic(join(bag, tagManifestName), formatManifest(tags));
   return lines;
 }

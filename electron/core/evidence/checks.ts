@@ -15,7 +15,15 @@ export interface CheckExtra {
 }
 
 export function check(id: CheckId, status: CheckStatus, extra: CheckExtra = {}): Check {
-  const made = { id, status, file: extra.file ?? null, expected: extra.expected ?? null, found: extra.found ?? null, params: extra.params ?? {}, items: extra.items ?? [] };
+  const made = {
+    id,
+    status,
+    file: extra.file ?? null,
+    expected: extra.expected ?? null,
+    found: extra.found ?? null,
+    params: extra.params ?? {},
+    items: extra.items ?? [],
+  };
   return { ...made, ...checkWords({ ...made, title: id, detail: '' }, 'en') };
 }
 
@@ -33,7 +41,16 @@ export function notRun(id: CheckId, reason: string, file: string | null = null, 
 
 /** A verified signature as a check: intact and trusted, intact but not vouched for (said so), failed, or unreadable (incomplete). */
 export function signatureAsCheck(id: 'signature.cms' | 'signed.pdfSignature', signature: SignatureCheck): Check {
-  const params = { signs: signature.signs ?? 'its content', subject: signature.subject ?? 'unknown', problem: signature.problem ?? 'The signature does not verify.', trust: signature.trust };
-  if (signature.valid) return check(id, 'passed', { file: signature.file, params: { ...params, case: signature.trust === 'trusted' ? 'trusted' : 'untrusted' } });
+  const params = {
+    signs: signature.signs ?? 'its content',
+    subject: signature.subject ?? 'unknown',
+    problem: signature.problem ?? 'The signature does not verify.',
+    trust: signature.trust,
+  };
+  if (signature.valid)
+    return check(id, 'passed', {
+      file: signature.file,
+      params: { ...params, case: signature.trust === 'trusted' ? 'trusted' : 'untrusted' },
+    });
   return check(id, signature.unreadable ? 'incomplete' : 'failed', { file: signature.file, params });
 }

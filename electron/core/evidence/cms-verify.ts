@@ -26,7 +26,12 @@ const digestOids: Record<string, HashAlgorithm> = {
   '2.16.840.1.101.3.4.2.2': 'sha384',
   '2.16.840.1.101.3.4.2.3': 'sha512',
 };
-const oid = { signedData: '1.2.840.113549.1.7.2', messageDigest: '1.2.840.113549.1.9.4', signingTime: '1.2.840.113549.1.9.5', rsaPss: '1.2.840.113549.1.1.10' };
+const oid = {
+  signedData: '1.2.840.113549.1.7.2',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  rsaPss: '1.2.840.113549.1.1.10',
+};
 const ecdsaOids = new Set(['1.2.840.10045.2.1', '1.2.840.10045.4.3.2', '1.2.840.10045.4.3.3', '1.2.840.10045.4.3.4']);
 
 export interface ParsedCms {
@@ -47,35 +52,82 @@ export function parseCms(der: Uint8Array): ParsedCms {
 }
 
 /** One check per SignerInfo. `anchors`: the trust anchors of Settings. */
-export async function verifyCms(file: string, parsed: ParsedCms, content: SignedContent, anchors: readonly X509Certificate[], now = new Date()): Promise<SignatureCheck[]> {
+export async function verifyCms(
+  file: string,
+  parsed: ParsedCms,
+  content: SignedContent,
+  anchors: readonly X509Certificate[],
+  now = new Date(),
+): Promise<SignatureCheck[]> {
   const { signedData } = parsed;
-  const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map((c) => new X509Certificate(Buffer.from(c.toSchema().toBER(false))));
+  const certificates = (signedData.certificates ?? [])
+    .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
+    .map((c) => new X509Certificate(Buffer.from(c.toSchema().toBER(false))));
   const checks: SignatureCheck[] = [];
   for (const signerInfo of signedData.signerInfos) {
-    const base: SignatureCheck = { file, signs: content.name, valid: false, trust: 'invalid', unreadable: false, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem: null };
+    const base: SignatureCheck = {
+      file,
+      signs: content.name,
+      valid: false,
+      trust: 'invalid',
+      unreadable: false,
+      subject: null,
+      issuer: null,
+      validFrom: null,
+      validTo: null,
+      signingTime: null,
+      problem: null,
+    };
     try {
       const signer = findSigner(signerInfo, signedData, certificates);
       if (!signer) {
-        checks.push({ ...base, unreadable: true, problem: 'The signer\'s certificate is not in the signature: it cannot be checked.' });
+        checks.push({ ...base, unreadable: true, problem: "The signer's certificate is not in the signature: it cannot be checked." });
         continue;
       }
       const signingTime = attribute(signerInfo, oid.signingTime);
       const when = signingTime instanceof asn1js.UTCTime || signingTime instanceof asn1js.GeneralizedTime ? signingTime.toDate() : null;
-      const shown = { ...base, subject: names(signer.subject), issuer: names(signer.issuer), validFrom: iso(signer.validFrom), validTo: iso(signer.validTo), signingTime: when?.toISOString() ?? null };
+      const shown = {
+        ...base,
+        subject: names(signer.subject),
+        issuer: names(signer.issuer),
+        validFrom: iso(signer.validFrom),
+        validTo: iso(signer.validTo),
+        signingTime: when?.toISOString() ?? null,
+      };
       const problem = await checkValue(signerInfo, signer, content);
       if (problem) {
         checks.push({ ...shown, ...problem });
         continue;
       }
       const at = when ?? now;
-      const dated = at < new Date(signer.validFrom) || at > new Date(signer.validTo) ? `The signer's certificate was not valid at ${when ? 'the signing time' : 'this time'}.` : null;
+      const dated =
+        at < new Date(signer.validFrom) || at > new Date(signer.validTo)
+          ? `The signer's certificate was not valid at ${when ? 'the signing time' : 'this time'}.`
+          : null;
       const trusted = chainsTo(signer, certificates, anchors, at);
       checks.push({ ...shown, valid: dated === null, trust: dated ? 'invalid' : trusted ? 'trusted' : 'untrusted', problem: dated });
     } catch (error) {
-      checks.push({ ...base, unreadable: true, problem: `The signature could not be read (${error instanceof Error ? error.message : String(error)}).` });
+      checks.push({
+        ...base,
+        unreadable: true,
+        problem: `The signature could not be read (${error instanceof Error ? error.message : String(error)}).`,
+      });
     }
   }
-  if (checks.length === 0) checks.push({ file, signs: content.name, valid: false, trust: 'invalid', unreadable: true, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem: 'The file holds no signer.' });
+  if (checks.length === 0)
+    checks.push({
+      file,
+      signs: content.name,
+      valid: false,
+      trust: 'invalid',
+      unreadable: true,
+      subject: null,
+      issuer: null,
+      validFrom: null,
+      validTo: null,
+      signingTime: null,
+      problem: 'The file holds no signer.',
+    });
   return checks;
 }
 
@@ -83,7 +135,11 @@ export async function verifyCms(file: string, parsed: ParsedCms, content: Signed
  * Null when the digest and the signature value both check out; else the problem in words, `unreadable`
  * when the check could not be made (an unknown digest, content too large) rather than failed.
  */
-async function checkValue(signerInfo: pkijs.SignerInfo, signer: X509Certificate, content: SignedContent): Promise<{ problem: string; unreadable: boolean } | null> {
+async function checkValue(
+  signerInfo: pkijs.SignerInfo,
+  signer: X509Certificate,
+  content: SignedContent,
+): Promise<{ problem: string; unreadable: boolean } | null> {
   const failed = (problem: string) => ({ problem, unreadable: false });
   const unreadable = (problem: string) => ({ problem, unreadable: true });
   const algorithm = digestOids[signerInfo.digestAlgorithm.algorithmId];
@@ -93,7 +149,10 @@ async function checkValue(signerInfo: pkijs.SignerInfo, signer: X509Certificate,
     const listed = attribute(signerInfo, oid.messageDigest);
     if (!(listed instanceof asn1js.OctetString)) return unreadable('The signature has no message digest attribute.');
     const digest = await content.digest(algorithm);
-    if (!digest.equals(Buffer.from(listed.valueBlock.valueHexView))) return failed(`The content does not match the signature: its ${algorithm.toUpperCase()} differs from the one signed${content.name ? ` (${content.name} changed, or is not what was signed)` : ''}.`);
+    if (!digest.equals(Buffer.from(listed.valueBlock.valueHexView)))
+      return failed(
+        `The content does not match the signature: its ${algorithm.toUpperCase()} differs from the one signed${content.name ? ` (${content.name} changed, or is not what was signed)` : ''}.`,
+      );
     signedBytes = Buffer.from(signerInfo.signedAttrs.encodedValue);
     signedBytes[0] = 0x31; // signed as a SET, stored as [0] IMPLICIT
   } else {
@@ -116,7 +175,9 @@ async function checkValue(signerInfo: pkijs.SignerInfo, signer: X509Certificate,
   } else {
     ok = verifySignature(algorithm, signedBytes, key, value);
   }
-  return ok ? null : failed('The signature value does not verify with the signer\'s certificate: the signature or the signed data was altered.');
+  return ok
+    ? null
+    : failed("The signature value does not verify with the signer's certificate: the signature or the signed data was altered.");
 }
 
 function findSigner(signerInfo: pkijs.SignerInfo, signedData: pkijs.SignedData, certificates: X509Certificate[]): X509Certificate | null {
@@ -128,7 +189,8 @@ function findSigner(signerInfo: pkijs.SignerInfo, signedData: pkijs.SignedData, 
     } else if (sid instanceof asn1js.Constructed || sid instanceof asn1js.Primitive) {
       const keyId = Buffer.from((sid as asn1js.OctetString).valueBlock.valueHexView);
       const ski = cert.extensions?.find((e) => e.extnID === '2.5.29.14');
-      if (ski && Buffer.from((ski.parsedValue as asn1js.OctetString).valueBlock.valueHexView).equals(keyId)) return certificates[index] ?? null;
+      if (ski && Buffer.from((ski.parsedValue as asn1js.OctetString).valueBlock.valueHexView).equals(keyId))
+        return certificates[index] ?? null;
     }
   }
   return null;
@@ -141,7 +203,9 @@ function chainsTo(cert: X509Certificate, pool: X509Certificate[], anchors: reado
     if (anchors.some((anchor) => anchor.fingerprint256 === current.fingerprint256)) return true;
     const anchor = anchors.find((a) => current.checkIssued(a) && current.verify(a.publicKey) && within(a, at));
     if (anchor) return true;
-    const parent = pool.find((p) => p.fingerprint256 !== current.fingerprint256 && p.ca && current.checkIssued(p) && current.verify(p.publicKey) && within(p, at));
+    const parent = pool.find(
+      (p) => p.fingerprint256 !== current.fingerprint256 && p.ca && current.checkIssued(p) && current.verify(p.publicKey) && within(p, at),
+    );
     if (!parent) return false;
     current = parent;
   }
@@ -158,7 +222,8 @@ function attribute(signerInfo: pkijs.SignerInfo, type: string): unknown {
 
 function octets(value: asn1js.OctetString): Uint8Array {
   // A constructed (BER) OCTET STRING holds its value in pieces.
-  if (value.idBlock.isConstructed) return Buffer.concat((value.valueBlock.value as asn1js.OctetString[]).map((part) => Buffer.from(octets(part))));
+  if (value.idBlock.isConstructed)
+    return Buffer.concat((value.valueBlock.value as asn1js.OctetString[]).map((part) => Buffer.from(octets(part))));
   return value.valueBlock.valueHexView;
 }
 

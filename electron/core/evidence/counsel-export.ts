@@ -43,14 +43,21 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
   const payload: ManifestLine[] = [];
   const documents: Record<string, unknown>[] = [];
   const bags: ExportResult['bags'] = [];
-  const summary: string[] = [`Evidence exported by SignDock ${input.version} on ${now.toISOString()}`, `From the archive: ${input.archiveFolder}`, 'Every bag was verified again from its files at export time.', ''];
+  const summary: string[] = [
+    `Evidence exported by SignDock ${input.version} on ${now.toISOString()}`,
+    `From the archive: ${input.archiveFolder}`,
+    'Every bag was verified again from its files at export time.',
+    '',
+  ];
   let bytes = 0;
   try {
     const used = new Set<string>();
     for (const bag of input.bags) {
       const verified = await input.verify(bag);
       const { verdict, trust } = verified.report;
-      const why = verified.report.checks.filter((c) => c.status === 'failed' || c.status === 'incomplete').map((c) => `${c.status}: ${c.title}${c.file ? ` (${c.file})` : ''}: ${c.detail}`);
+      const why = verified.report.checks
+        .filter((c) => c.status === 'failed' || c.status === 'incomplete')
+        .map((c) => `${c.status}: ${c.title}${c.file ? ` (${c.file})` : ''}: ${c.detail}`);
       const included = verdict === 'passed' || input.includeFailed === true;
       bags.push({ bagPath: bag, documentId: verified.documentId, title: verified.title, verdict, trust, included, why });
       summary.push(...describe(verified, included, why));
@@ -79,7 +86,10 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
         covers: verified.report.covers,
         checks: verified.report.checks.map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, detail: c.detail })),
         problems: verified.problems,
-        timestampTokens: tokenPaths(files.map((f) => f.path), `data/bags/${name}`),
+        timestampTokens: tokenPaths(
+          files.map((f) => f.path),
+          `data/bags/${name}`,
+        ),
         // The bag's trusted timestamp checked now, from its token files (null when not asked for).
         timestamp: verified.timestamp,
         files,
@@ -87,7 +97,11 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
       });
     }
     const user = safeUser();
-    const exported = documents.map((d) => ({ bag: String(d.bag), tokens: d.timestampTokens as string[], timestamp: d.timestamp as TimestampCheck | null }));
+    const exported = documents.map((d) => ({
+      bag: String(d.bag),
+      tokens: d.timestampTokens as string[],
+      timestamp: d.timestamp as TimestampCheck | null,
+    }));
     const custody = {
       format: 'signdock-custody/2',
       exportedAt: now.toISOString(),
@@ -95,9 +109,14 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
       fromArchive: input.archiveFolder,
       documents,
       ...(input.journalCheckpoint ? { journal_checkpoint: input.journalCheckpoint } : {}),
-      leftOut: bags.filter((b) => !b.included).map(({ bagPath, documentId, title, verdict, why }) => ({ bagPath, documentId, title, verdict, why })),
+      leftOut: bags
+        .filter((b) => !b.included)
+        .map(({ bagPath, documentId, title, verdict, why }) => ({ bagPath, documentId, title, verdict, why })),
     };
-    summary.push('', 'A matching hash proves a file is unchanged since its manifest was written; it does not prove who signed it. VERIFY.txt says how to check this export with standard tools alone.');
+    summary.push(
+      '',
+      'A matching hash proves a file is unchanged since its manifest was written; it does not prove who signed it. VERIFY.txt says how to check this export with standard tools alone.',
+    );
     const texts: [string, string][] = [
       ['data/custody.json', `${JSON.stringify(custody, null, 2)}\n`],
       ['data/summary.txt', `${summary.join('\n')}\n`],
@@ -122,7 +141,11 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
       ['SignDock-Custody-Record', 'data/custody.json'],
     ];
     const tags: ManifestLine[] = [];
-    for (const [name, text] of [['bagit.txt', BAGIT_TXT], ['bag-info.txt', formatBagInfo(bagInfo)], ['manifest-sha256.txt', formatManifest(payload)]] as const) {
+    for (const [name, text] of [
+      ['bagit.txt', BAGIT_TXT],
+      ['bag-info.txt', formatBagInfo(bagInfo)],
+      ['manifest-sha256.txt', formatManifest(payload)],
+    ] as const) {
       tags.push({ path: name, sha256: (await zip.addBuffer(`${top}/${name}`, Buffer.from(text, 'utf8'))).sha256 });
     }
     await zip.addBuffer(`${top}/tagmanifest-sha256.txt`, Buffer.from(formatManifest(tags), 'utf8'));
@@ -138,7 +161,9 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
 function describe(verified: BagVerification, included: boolean, why: string[]): string[] {
   const { verdict, trust } = verified.report;
   const lines = [`• ${verified.title} (${verified.documentId})`];
-  lines.push(`  Verified at export: ${verdictWords[verdict].en.label} — ${verdictWords[verdict].en.detail} Signers: ${trustWords[trust].en}.`);
+  lines.push(
+    `  Verified at export: ${verdictWords[verdict].en.label} — ${verdictWords[verdict].en.detail} Signers: ${trustWords[trust].en}.`,
+  );
   if (verdict !== 'passed') lines.push(included ? '  INCLUDED AS ASKED, although it did not pass:' : '  LEFT OUT of this export:');
   why.slice(0, 20).forEach((line) => lines.push(`  ${line}`));
   return lines;

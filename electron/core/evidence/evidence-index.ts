@@ -82,7 +82,9 @@ export class EvidenceIndex {
   }
 
   byDocument(documentId: string): IndexedBag[] {
-    return (this.db.prepare('SELECT * FROM evidence_bags WHERE document_id = ? ORDER BY archived_at DESC').all(documentId) as Row[]).map(toBag);
+    return (this.db.prepare('SELECT * FROM evidence_bags WHERE document_id = ? ORDER BY archived_at DESC').all(documentId) as Row[]).map(
+      toBag,
+    );
   }
 
   remove(bagPath: string): void {
@@ -102,13 +104,20 @@ export class EvidenceIndex {
     }
     const search = query.search?.trim();
     if (search) {
-      where.push(`(title LIKE ? ESCAPE '\\' OR document_id LIKE ? ESCAPE '\\' OR account_name LIKE ? ESCAPE '\\' OR report LIKE ? ESCAPE '\\')`);
+      where.push(
+        `(title LIKE ? ESCAPE '\\' OR document_id LIKE ? ESCAPE '\\' OR account_name LIKE ? ESCAPE '\\' OR report LIKE ? ESCAPE '\\')`,
+      );
       const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       params.push(like, `${like}`, like, like);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = this.db.prepare(`SELECT count(*) FROM evidence_bags ${clause}`).pluck().get(...params) as number;
-    const rows = this.db.prepare(`SELECT * FROM evidence_bags ${clause} ORDER BY document_date DESC, title COLLATE NOCASE LIMIT ? OFFSET ?`).all(...params, query.limit, query.offset) as Row[];
+    const total = this.db
+      .prepare(`SELECT count(*) FROM evidence_bags ${clause}`)
+      .pluck()
+      .get(...params) as number;
+    const rows = this.db
+      .prepare(`SELECT * FROM evidence_bags ${clause} ORDER BY document_date DESC, title COLLATE NOCASE LIMIT ? OFFSET ?`)
+      .all(...params, query.limit, query.offset) as Row[];
     return { total, bags: rows.map(toSummary) };
   }
 
@@ -146,7 +155,12 @@ function toSummary(row: Row): BagSummary {
     // A row written before verdicts had three outcomes ('refused') reads as failed.
     verdict: (verdicts as readonly string[]).includes(row.verdict) ? (row.verdict as Verdict) : 'failed',
     trust: report.trust ?? 'none',
-    counts: { passed: row.passed, failed: row.failed, incomplete: report.checks?.filter((c) => c.status === 'incomplete').length ?? 0, notApplicable: row.not_applicable },
+    counts: {
+      passed: row.passed,
+      failed: row.failed,
+      incomplete: report.checks?.filter((c) => c.status === 'incomplete').length ?? 0,
+      notApplicable: row.not_applicable,
+    },
     bytes: row.bytes,
     problems: JSON.parse(row.problems) as BagProblem[],
   };
@@ -156,5 +170,17 @@ function toSummary(row: Row): BagSummary {
 function storedReport(row: Row): VerificationReport {
   const parsed = verificationReportSchema.safeParse(JSON.parse(row.report));
   if (parsed.success) return parsed.data;
-  return { format: 'signdock-verification/1', documentId: row.document_id, checkedAt: row.verified_at ?? row.archived_at, tool: 'unknown', verdict: 'incomplete', trust: 'none', checks: [], covers: null, signatures: [], signers: [], scope: ['This record was written by an older SignDock: verify the bag again.'] };
+  return {
+    format: 'signdock-verification/1',
+    documentId: row.document_id,
+    checkedAt: row.verified_at ?? row.archived_at,
+    tool: 'unknown',
+    verdict: 'incomplete',
+    trust: 'none',
+    checks: [],
+    covers: null,
+    signatures: [],
+    signers: [],
+    scope: ['This record was written by an older SignDock: verify the bag again.'],
+  };
 }

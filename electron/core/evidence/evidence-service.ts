@@ -64,16 +64,24 @@ export class EvidenceService {
     const archiveFolder = selection.folder ? this.deps.settings.checkedFolder(selection.folder) : this.deps.settings.archiveFolder();
     const plan: ArchivePlan = { archiveFolder, documents: [], skipped: [] };
     const taken = new Set<string>();
-    const documents: (Document | { id: string })[] =
-      selection.documentIds ? [...new Set(selection.documentIds)].map((id) => this.deps.document(accountId, id) ?? { id }) : this.inRange(accountId, selection.from, selection.to);
+    const documents: (Document | { id: string })[] = selection.documentIds
+      ? [...new Set(selection.documentIds)].map((id) => this.deps.document(accountId, id) ?? { id })
+      : this.inRange(accountId, selection.from, selection.to);
     for (const document of documents) {
       if (!('title' in document)) {
         plan.skipped.push({ documentId: document.id, title: document.id, reason: 'notInMirror', bagPath: null });
         continue;
       }
       const bagPath = await this.freePath(archiveFolder, document, taken);
-      if (document.status !== 'CO') plan.skipped.push({ documentId: document.id, title: document.title, reason: 'notCompleted', bagPath: null });
-      else if (await this.archived(document.id)) plan.skipped.push({ documentId: document.id, title: document.title, reason: 'alreadyArchived', bagPath: (await this.archived(document.id))! });
+      if (document.status !== 'CO')
+        plan.skipped.push({ documentId: document.id, title: document.title, reason: 'notCompleted', bagPath: null });
+      else if (await this.archived(document.id))
+        plan.skipped.push({
+          documentId: document.id,
+          title: document.title,
+          reason: 'alreadyArchived',
+          bagPath: (await this.archived(document.id))!,
+        });
       else {
         taken.add(bagPath);
         plan.documents.push({ documentId: document.id, title: document.title, bagPath });
@@ -90,14 +98,24 @@ export class EvidenceService {
       accountId: this.deps.selectedAccount(),
       concurrency: 2,
       // Not the ids: the engine copies the job's input into each item's journal entry (each item names its own).
-      input: { archiveFolder: plan.archiveFolder, ...(selection.from ? { from: selection.from } : {}), ...(selection.to ? { to: selection.to } : {}), titles, ...(this.deps.journalCheckpoint ? { journalCheckpoint: await this.deps.journalCheckpoint() } : {}) },
+      input: {
+        archiveFolder: plan.archiveFolder,
+        ...(selection.from ? { from: selection.from } : {}),
+        ...(selection.to ? { to: selection.to } : {}),
+        titles,
+        ...(this.deps.journalCheckpoint ? { journalCheckpoint: await this.deps.journalCheckpoint() } : {}),
+      },
       items: [
         ...plan.documents.map((d) => {
           const document = this.deps.document(this.deps.selectedAccount(), d.documentId);
           const input: ArchiveItemInput = { bagPath: d.bagPath, title: d.title, documentDate: dayOf(document?.createdAt) };
           return { subject: d.documentId, input: { ...input } };
         }),
-        ...plan.skipped.map((s) => ({ subject: s.documentId, state: 'skipped' as const, outcome: { reason: s.reason, bagPath: s.bagPath } })),
+        ...plan.skipped.map((s) => ({
+          subject: s.documentId,
+          state: 'skipped' as const,
+          outcome: { reason: s.reason, bagPath: s.bagPath },
+        })),
       ],
     });
   }
@@ -129,7 +147,9 @@ export class EvidenceService {
       await this.verify([bag.bagPath]);
       bag = this.indexed(bagPath);
     }
-    const manifest = parseManifest((await readRegular(join(bag.bagPath, manifestName), 16 * 1024 * 1024).catch(() => null))?.toString('utf8') ?? '').lines;
+    const manifest = parseManifest(
+      (await readRegular(join(bag.bagPath, manifestName), 16 * 1024 * 1024).catch(() => null))?.toString('utf8') ?? '',
+    ).lines;
     const files = await Promise.all(
       manifest.map(async (line) => {
         const path = await bagFilePath(bag.bagPath, line.path, true);
@@ -138,7 +158,10 @@ export class EvidenceService {
       }),
     );
     const summary = this.deps.index.summary(bag.bagPath)!;
-    const bagInfo = (await readBagInfo(bag.bagPath)).map(([label, value]) => [label.slice(0, 200), value.length > maxShownValue ? `${value.slice(0, maxShownValue)}…` : value] as [string, string]);
+    const bagInfo = (await readBagInfo(bag.bagPath)).map(
+      ([label, value]) =>
+        [label.slice(0, 200), value.length > maxShownValue ? `${value.slice(0, maxShownValue)}…` : value] as [string, string],
+    );
     return { ...summary, report: bag.report, bagInfo, files, timestamp: await checkBagTimestamp(bag.bagPath, this.timestampOptions()) };
   }
 
@@ -149,7 +172,13 @@ export class EvidenceService {
   async file(bagPath: string, kind: EvidenceFileKind): Promise<{ fileName: string; mimeType: string; dataBase64: string }> {
     const bag = this.indexed(bagPath);
     const name = evidenceFileNames[kind];
-    const missing = () => new AppError({ kind: 'NotFound', code: 'evidence.fileMissing', params: { file: name }, message: `${name} is missing from the bag ${bag.bagPath}, or is not a regular file inside it (a link or special file is never followed).` });
+    const missing = () =>
+      new AppError({
+        kind: 'NotFound',
+        code: 'evidence.fileMissing',
+        params: { file: name },
+        message: `${name} is missing from the bag ${bag.bagPath}, or is not a regular file inside it (a link or special file is never followed).`,
+      });
     const bagReal = await realBag(bag.bagPath);
     const path = bagReal ? await bagFilePath(bag.bagPath, name, true) : null;
     if (!bagReal || !path) throw missing();
@@ -157,7 +186,13 @@ export class EvidenceService {
     try {
       if (!(await handleInside(handle, path, bagReal))) throw missing();
       const size = (await handle.stat()).size;
-      if (size > maxFileBytes) throw new AppError({ kind: 'InvalidInput', code: 'evidence.fileTooLarge', params: { file: name }, message: `${name} is larger than 60 MB: open it from the archive folder.` });
+      if (size > maxFileBytes)
+        throw new AppError({
+          kind: 'InvalidInput',
+          code: 'evidence.fileTooLarge',
+          params: { file: name },
+          message: `${name} is larger than 60 MB: open it from the archive folder.`,
+        });
       const data = Buffer.alloc(size);
       let at = 0;
       while (at < size) {
@@ -166,7 +201,11 @@ export class EvidenceService {
         at += bytesRead;
       }
       const mimeType = kind === 'package' ? 'application/zip' : kind === 'verification' ? 'application/json' : 'application/pdf';
-      return { fileName: `${bag.documentId.slice(0, 8).replace(/[^0-9A-Za-z_-]/g, '_')}-${name.slice(5)}`, mimeType, dataBase64: data.subarray(0, at).toString('base64') };
+      return {
+        fileName: `${bag.documentId.slice(0, 8).replace(/[^0-9A-Za-z_-]/g, '_')}-${name.slice(5)}`,
+        mimeType,
+        dataBase64: data.subarray(0, at).toString('base64'),
+      };
     } finally {
       await handle.close();
     }
@@ -191,7 +230,10 @@ export class EvidenceService {
     const now = this.deps.now?.() ?? new Date();
     const name = `evidence-report-${now.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.pdf`;
     const folders = bagPaths ? results.map((r) => r.bagPath) : [this.deps.settings.archiveFolder()];
-    return writeVerifyReport({ bags: results.map(reportBag), folders, tool: `SignDock ${this.deps.version}`, generatedAt: now }, outFile ?? join(this.deps.exportsFolder, name));
+    return writeVerifyReport(
+      { bags: results.map(reportBag), folders, tool: `SignDock ${this.deps.version}`, generatedAt: now },
+      outFile ?? join(this.deps.exportsFolder, name),
+    );
   }
 
   /** Indexes every bag under a folder (the archive, or one copied from another machine), each verified from its bytes. */
@@ -203,7 +245,14 @@ export class EvidenceService {
       this.indexVerified(found);
       result.problems += found.problems.length;
       result.verdicts[found.report.verdict] += 1;
-      if (result.results.length < 1000) result.results.push({ bagPath: bag, title: found.title, verdict: found.report.verdict, trust: found.report.trust, problems: found.problems.slice(0, 50) });
+      if (result.results.length < 1000)
+        result.results.push({
+          bagPath: bag,
+          title: found.title,
+          verdict: found.report.verdict,
+          trust: found.report.trust,
+          problems: found.problems.slice(0, 50),
+        });
     }
     return result;
   }
@@ -228,12 +277,18 @@ export class EvidenceService {
 
   /** The index rebuilt from the bags alone: rows of bags gone from disk are dropped, every bag found is verified and indexed. */
   async rebuildIndex(): Promise<IndexResult> {
-    for (const path of this.deps.index.allPaths()) if (!(await isCompleteBag(path)) && !(await lstat(join(path, 'bagit.txt')).catch(() => null))) this.deps.index.remove(path);
+    for (const path of this.deps.index.allPaths())
+      if (!(await isCompleteBag(path)) && !(await lstat(join(path, 'bagit.txt')).catch(() => null))) this.deps.index.remove(path);
     return this.indexFolder(this.deps.settings.archiveFolder());
   }
 
   verifyOptions(): VerifyBagOptions {
-    return { anchors: this.deps.settings.anchors(), tool: `SignDock ${this.deps.version}`, ...(this.deps.now ? { now: this.deps.now } : {}), timestamps: this.timestampOptions() };
+    return {
+      anchors: this.deps.settings.anchors(),
+      tool: `SignDock ${this.deps.version}`,
+      ...(this.deps.now ? { now: this.deps.now } : {}),
+      timestamps: this.timestampOptions(),
+    };
   }
 
   /** What a bag's timestamp is checked against: the TSA anchors, and whether a TSA is set (no token then means "not yet"). */
@@ -298,7 +353,13 @@ export class EvidenceService {
 
   private indexed(bagPath: string) {
     const bag = this.deps.index.get(bagPath);
-    if (!bag) throw new AppError({ kind: 'NotFound', code: 'evidence.bagNotFound', params: { bag: bagPath }, message: `No archived bag at ${bagPath} is in the index.` });
+    if (!bag)
+      throw new AppError({
+        kind: 'NotFound',
+        code: 'evidence.bagNotFound',
+        params: { bag: bagPath },
+        message: `No archived bag at ${bagPath} is in the index.`,
+      });
     return bag;
   }
 }
@@ -308,12 +369,18 @@ function checkSelection(selection: ArchiveSelection): void {
   const fields: Record<string, string[]> = {};
   for (const key of ['from', 'to'] as const) {
     const value = selection[key];
-    if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))) fields[key] = [`A date as YYYY-MM-DD ("${value}" is not one).`];
+    if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))))
+      fields[key] = [`A date as YYYY-MM-DD ("${value}" is not one).`];
   }
   if (selection.documentIds && (selection.from || selection.to)) fields.documentIds = ['Give document ids or a date range, not both.'];
-  if (selection.from && selection.to && selection.from > selection.to && !fields.from && !fields.to) fields.to = ['The end of the range is before its start.'];
+  if (selection.from && selection.to && selection.from > selection.to && !fields.from && !fields.to)
+    fields.to = ['The end of the range is before its start.'];
   const problems = Object.entries(fields);
   if (problems.length === 0) return;
-  throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields, message: `Some details are not right. ${problems.map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ')}` });
+  throw new AppError({
+    kind: 'InvalidInput',
+    code: 'invalidInput',
+    fields,
+    message: `Some details are not right. ${problems.map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ')}`,
+  });
 }
-

@@ -62,16 +62,23 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
   };
   engine.register(
     archiveKind({
-      bagDeps: (accountId, signal) => ({ client: () => clients.forAccount(accountId), anchors: () => store.anchors(), tsa: () => ports.timestamps.endpoint(), version: ports.version, signal }),
+      bagDeps: (accountId, signal) => ({
+        client: () => clients.forAccount(accountId),
+        anchors: () => store.anchors(),
+        tsa: () => ports.timestamps.endpoint(),
+        version: ports.version,
+        signal,
+      }),
       account: accountRow,
       indexed: (bag) => index.put(bag),
     }),
   );
   /** The audit journal's entries about a document (hash-chained: each carries its hash and the one before). */
-  const journal = (documentId: string) => ports.journal.entries({ subject: documentId, limit: 1000 }).map(({ seq, at, osUser, action, inputs, outcome, hash, prevHash }) => {
-    const { titles: _titles, ...kept } = inputs;
-    return { seq, at, osUser, action, inputs: kept, outcome, hash, prevHash };
-  });
+  const journal = (documentId: string) =>
+    ports.journal.entries({ subject: documentId, limit: 1000 }).map(({ seq, at, osUser, action, inputs, outcome, hash, prevHash }) => {
+      const { titles: _titles, ...kept } = inputs;
+      return { seq, at, osUser, action, inputs: kept, outcome, hash, prevHash };
+    });
   const service = new EvidenceService({
     engine,
     index,
@@ -86,7 +93,9 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
     // text when a TSA is set (a TSA that does not answer in 10 s leaves it unstamped, never holding anything up).
     journalCheckpoint: () => {
       const tsa = ports.timestamps.endpoint();
-      return ports.journal.timestampedCheckpoint(tsa ? async (bytes) => (await requestTimestamp(tsa.url, bytes, { timeoutMs: 10_000 })).toString('base64') : undefined);
+      return ports.journal.timestampedCheckpoint(
+        tsa ? async (bytes) => (await requestTimestamp(tsa.url, bytes, { timeoutMs: 10_000 })).toString('base64') : undefined,
+      );
     },
     exportsFolder: join(ports.dataFolder, 'exports'),
     version: ports.version,
@@ -113,7 +122,12 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
     },
     onDone: (result) => {
       ports.events.emit('evidence.rechecked', result);
-      if (result.bagsWithProblems.length > 0) ports.events.emit('notices', { kind: 'evidenceProblems', count: result.bagsWithProblems.length, titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title) });
+      if (result.bagsWithProblems.length > 0)
+        ports.events.emit('notices', {
+          kind: 'evidenceProblems',
+          count: result.bagsWithProblems.length,
+          titles: result.bagsWithProblems.slice(0, 3).map((b) => b.title),
+        });
     },
     ...(ports.logger ? { logger: ports.logger } : {}),
   };
@@ -122,7 +136,12 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
   /** A folder or file named by the caller: the Electron shell's dialogs and the CLI may, a browser page may not. */
   const hostPath = (what: string, given: unknown) => {
     if (given === undefined || given === null || ports.hostKind !== 'web') return;
-    throw new AppError({ kind: 'InvalidInput', code: 'evidence.noHostPaths', params: { what }, message: `In the browser, SignDock does not take ${what} on this computer; use the desktop app or the command line for that.` });
+    throw new AppError({
+      kind: 'InvalidInput',
+      code: 'evidence.noHostPaths',
+      params: { what },
+      message: `In the browser, SignDock does not take ${what} on this computer; use the desktop app or the command line for that.`,
+    });
   };
   return {
     service,
@@ -142,7 +161,12 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
         return settingsView();
       },
       'evidence.addTrustAnchor': ({ pem, derBase64 }) => {
-        if (!pem && !derBase64) throw new AppError({ kind: 'InvalidInput', code: 'evidence.notCertificate', message: 'Give the certificate (PEM text, or DER as base64).' });
+        if (!pem && !derBase64)
+          throw new AppError({
+            kind: 'InvalidInput',
+            code: 'evidence.notCertificate',
+            message: 'Give the certificate (PEM text, or DER as base64).',
+          });
         store.addAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
         return settingsView();
       },
@@ -155,7 +179,13 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
       },
       'evidence.recheckNow': async () => {
         const result = await recheckArchive(recheckDeps, 'manual');
-        if (!result) throw new AppError({ kind: 'Conflict', code: 'evidence.recheckRunning', message: 'The archive is being checked already (by this or another SignDock window); its result will show here when it is done.' });
+        if (!result)
+          throw new AppError({
+            kind: 'Conflict',
+            code: 'evidence.recheckRunning',
+            message:
+              'The archive is being checked already (by this or another SignDock window); its result will show here when it is done.',
+          });
         schedule?.rearm();
         return result;
       },
@@ -178,7 +208,14 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
       'evidence.file': ({ bagPath, kind }) => service.file(bagPath, kind),
       'evidence.forDocument': ({ documentId }) => index.byDocument(documentId).map((bag) => index.summary(bag.bagPath)!),
       'evidence.verify': async ({ bagPaths }) =>
-        (await service.verify(bagPaths)).map((r) => ({ bagPath: r.bagPath, documentId: r.documentId, title: r.title, problems: r.problems, report: r.report, timestamp: r.timestamp })),
+        (await service.verify(bagPaths)).map((r) => ({
+          bagPath: r.bagPath,
+          documentId: r.documentId,
+          title: r.title,
+          problems: r.problems,
+          report: r.report,
+          timestamp: r.timestamp,
+        })),
       'evidence.indexFolder': ({ path }) => {
         hostPath('a folder to index', path);
         return service.indexFolder(path);

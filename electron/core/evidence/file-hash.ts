@@ -12,7 +12,11 @@ import type { HashAlgorithm } from './zip-inspect';
  */
 const chunkBytes = 1024 * 1024;
 
-export async function hashFileRanges<A extends HashAlgorithm>(file: string | FileHandle, algorithms: readonly A[], ranges?: readonly [number, number][]): Promise<{ digests: Record<A, Buffer>; bytes: number }> {
+export async function hashFileRanges<A extends HashAlgorithm>(
+  file: string | FileHandle,
+  algorithms: readonly A[],
+  ranges?: readonly [number, number][],
+): Promise<{ digests: Record<A, Buffer>; bytes: number }> {
   const hashes = [...new Set(algorithms)].map((algorithm) => [algorithm, createHash(algorithm)] as const);
   const handle = typeof file === 'string' ? await openRegular(file) : file;
   const buffer = Buffer.allocUnsafeSlow(chunkBytes);

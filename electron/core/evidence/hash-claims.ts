@@ -19,7 +19,17 @@ export interface HashClaim {
 }
 
 const byLength: Record<number, HashAlgorithm> = { 32: 'md5', 40: 'sha1', 64: 'sha256', 96: 'sha384', 128: 'sha512' };
-const bsdNames: Record<string, HashAlgorithm> = { MD5: 'md5', SHA1: 'sha1', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512', 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+const bsdNames: Record<string, HashAlgorithm> = {
+  MD5: 'md5',
+  SHA1: 'sha1',
+  SHA256: 'sha256',
+  SHA384: 'sha384',
+  SHA512: 'sha512',
+  'SHA-1': 'sha1',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+};
 const hexWord = /(?<![0-9a-fA-F])[0-9a-fA-F]{32,128}(?![0-9a-fA-F])/g;
 
 export const textExtensions = /\.(json|txt|csv|tsv|xml|sha1|sha256|sha384|sha512|md5|sum|sums|sig\.txt)$/i;
@@ -64,7 +74,12 @@ export function findClaims(source: string, text: string, entryNames: readonly st
     const hexes = [...line.matchAll(hexWord)].map((match) => match[0]);
     if (hexes.length === 0) continue;
     // A line of CSV/TSV/XML/text: pair its hashes with the one entry it names, if exactly one.
-    const named = new Set(line.split(/[\s,;|<>"'=]+/).map((cell) => resolve(cell)).filter((name): name is string => name !== null));
+    const named = new Set(
+      line
+        .split(/[\s,;|<>"'=]+/)
+        .map((cell) => resolve(cell))
+        .filter((name): name is string => name !== null),
+    );
     const entry = named.size === 1 ? [...named][0]! : null;
     for (const hex of hexes) push(entry, labelBefore(line, hex), hex);
   }
@@ -83,7 +98,10 @@ function walkJson(value: unknown, key: string | null, resolve: (name: string) =>
     return;
   }
   const record = value as Record<string, unknown>;
-  const names = Object.values(record).filter((v): v is string => typeof v === 'string').map(resolve).filter((n): n is string => n !== null);
+  const names = Object.values(record)
+    .filter((v): v is string => typeof v === 'string')
+    .map(resolve)
+    .filter((n): n is string => n !== null);
   const own = new Set(names).size === 1 ? names[0]! : null;
   for (const [childKey, child] of Object.entries(record)) {
     if (typeof child === 'string' && isHex(child)) {

@@ -11,7 +11,10 @@ let peak: { rss: number; line: string } = { rss: 0, line: '' };
 
 function line(): { rss: number; text: string } {
   const m = process.memoryUsage();
-  return { rss: m.rss, text: `rss ${(m.rss / MB).toFixed(0)} heap ${(m.heapUsed / MB).toFixed(0)}/${(m.heapTotal / MB).toFixed(0)} external ${(m.external / MB).toFixed(0)} arrayBuffers ${(m.arrayBuffers / MB).toFixed(0)}` };
+  return {
+    rss: m.rss,
+    text: `rss ${(m.rss / MB).toFixed(0)} heap ${(m.heapUsed / MB).toFixed(0)}/${(m.heapTotal / MB).toFixed(0)} external ${(m.external / MB).toFixed(0)} arrayBuffers ${(m.arrayBuffers / MB).toFixed(0)}`,
+  };
 }
 
 if (enabled) {

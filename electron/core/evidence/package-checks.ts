@@ -50,7 +50,11 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
       computed.set(file.name, hashes);
       findings.entryHashes.set(file.name, hashes.sha256);
     }
-    findings.checks.push(check('package.safe', 'passed', { params: { entries: files.length, ...(zip.nested.length > 0 ? { case: 'nested', nested: zip.nested.join(', ') } : {}) } }));
+    findings.checks.push(
+      check('package.safe', 'passed', {
+        params: { entries: files.length, ...(zip.nested.length > 0 ? { case: 'nested', nested: zip.nested.join(', ') } : {}) },
+      }),
+    );
     findings.checks.push(...listedHashChecks(findings.claims, computed, names));
     for (const file of files.filter((f) => signatureFile.test(f.name))) {
       findings.signatures.push(...(await signatureChecks(zip, file.name, names, hints, anchors)));
@@ -58,7 +62,12 @@ export async function inspectPackage(zipPath: string, anchors: readonly X509Cert
   } catch (error) {
     if (!(error instanceof ZipRefused)) throw error;
     findings.refused = error.refusal;
-    findings.checks = [check('package.safe', 'failed', { file: error.refusal.entry, params: { refusal: error.refusal.detail, refusalReason: error.refusal.reason } })];
+    findings.checks = [
+      check('package.safe', 'failed', {
+        file: error.refusal.entry,
+        params: { refusal: error.refusal.detail, refusalReason: error.refusal.reason },
+      }),
+    ];
     findings.claims = [];
     findings.signatures = [];
     findings.signers = [];
@@ -85,13 +94,38 @@ function listedHashChecks(claims: HashClaim[], computed: Map<string, Record<stri
   const covered = new Set(paired.map((claim) => claim.entry));
   const unlisted = names.filter((name) => !covered.has(name));
   if (unlisted.length > 0) {
-    checks.push(check('package.unlisted', 'notApplicable', { params: { count: unlisted.length }, items: unlisted.map((file) => ({ file, status: 'notApplicable' as const, expected: null, found: null })) }));
+    checks.push(
+      check('package.unlisted', 'notApplicable', {
+        params: { count: unlisted.length },
+        items: unlisted.map((file) => ({ file, status: 'notApplicable' as const, expected: null, found: null })),
+      }),
+    );
   }
   return checks;
 }
 
-async function signatureChecks(zip: InspectedZip, file: string, names: string[], hints: Map<string, string>, anchors: readonly X509Certificate[]): Promise<SignatureCheck[]> {
-  const unreadable = (problem: string): SignatureCheck[] => [{ file, signs: null, valid: false, trust: 'invalid', unreadable: true, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem }];
+async function signatureChecks(
+  zip: InspectedZip,
+  file: string,
+  names: string[],
+  hints: Map<string, string>,
+  anchors: readonly X509Certificate[],
+): Promise<SignatureCheck[]> {
+  const unreadable = (problem: string): SignatureCheck[] => [
+    {
+      file,
+      signs: null,
+      valid: false,
+      trust: 'invalid',
+      unreadable: true,
+      subject: null,
+      issuer: null,
+      validFrom: null,
+      validTo: null,
+      signingTime: null,
+      problem,
+    },
+  ];
   const der = await zip.bytes(file, maxSignatureBytes);
   if (!der) return unreadable('The signature file is larger than any signature (over 2 MB): not read.');
   let parsed;
@@ -102,10 +136,17 @@ async function signatureChecks(zip: InspectedZip, file: string, names: string[],
   }
   if (parsed.embedded) {
     const embedded = parsed.embedded;
-    return verifyCms(file, parsed, { name: `${file} (content inside)`, digest: async (a) => digest(a, embedded), bytes: async () => embedded }, anchors);
+    return verifyCms(
+      file,
+      parsed,
+      { name: `${file} (content inside)`, digest: async (a) => digest(a, embedded), bytes: async () => embedded },
+      anchors,
+    );
   }
   const stripped = file.replace(signatureFile, '');
-  const candidates = [hints.get(file), names.includes(stripped) ? stripped : undefined, ...names.filter((n) => /\.pdf$/i.test(n))].filter((n): n is string => !!n && names.includes(n));
+  const candidates = [hints.get(file), names.includes(stripped) ? stripped : undefined, ...names.filter((n) => /\.pdf$/i.test(n))].filter(
+    (n): n is string => !!n && names.includes(n),
+  );
   const unique = [...new Set(candidates)];
   if (unique.length === 0) return unreadable('A detached signature, and the package holds nothing it could sign.');
   let first: SignatureCheck[] | null = null;

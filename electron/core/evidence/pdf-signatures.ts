@@ -37,7 +37,19 @@ async function verifyOpen(handle: FileHandle, path: string, label: string, ancho
     const [a, b, c, d] = range;
     const file = `${label}#${index + 1}`;
     const signs = `${label} bytes ${a}–${a + b} and ${c}–${c + d} of ${size}`;
-    const failed = (problem: string, unreadable = false): SignatureCheck => ({ file, signs, valid: false, trust: 'invalid', unreadable, subject: null, issuer: null, validFrom: null, validTo: null, signingTime: null, problem });
+    const failed = (problem: string, unreadable = false): SignatureCheck => ({
+      file,
+      signs,
+      valid: false,
+      trust: 'invalid',
+      unreadable,
+      subject: null,
+      issuer: null,
+      validFrom: null,
+      validTo: null,
+      signingTime: null,
+      problem,
+    });
     if (a !== 0 || b < 0 || c < a + b || d < 0 || c + d > size) {
       checks.push(failed('Its byte ranges do not fit the file: it cannot cover what it claims.'));
       continue;
@@ -50,7 +62,7 @@ async function verifyOpen(handle: FileHandle, path: string, label: string, ancho
     const contents = (await readRange(handle, a + b, c)).toString('latin1');
     const hex = /^<([0-9a-fA-F\s]*)>$/.exec(contents.trim())?.[1]?.replace(/\s/g, '');
     if (!hex) {
-      checks.push(failed('The gap between its byte ranges is not the signature\'s /Contents.', true));
+      checks.push(failed("The gap between its byte ranges is not the signature's /Contents.", true));
       continue;
     }
     try {
@@ -59,8 +71,17 @@ async function verifyOpen(handle: FileHandle, path: string, label: string, ancho
       const parsed = parseCms(Buffer.from(hex, 'hex'));
       const content = {
         name: signs,
-        digest: (algorithm: HashAlgorithm) => digestRanges(path, [[a, a + b], [c, c + d]], algorithm),
-        bytes: async () => (b + d <= 64 * 1024 * 1024 ? Buffer.concat([await readRange(handle, a, a + b), await readRange(handle, c, c + d)]) : null),
+        digest: (algorithm: HashAlgorithm) =>
+          digestRanges(
+            path,
+            [
+              [a, a + b],
+              [c, c + d],
+            ],
+            algorithm,
+          ),
+        bytes: async () =>
+          b + d <= 64 * 1024 * 1024 ? Buffer.concat([await readRange(handle, a, a + b), await readRange(handle, c, c + d)]) : null,
       };
       checks.push(...(await verifyCms(file, parsed, content, anchors)));
     } catch (error) {
@@ -79,13 +100,15 @@ async function findByteRanges(handle: FileHandle): Promise<Range[]> {
   const overlap = 256;
   const buffer = Buffer.allocUnsafeSlow(chunk + overlap);
   let carry = 0;
-  for (let position = 0; ; ) {
+  for (let position = 0; ;) {
     const { bytesRead } = await handle.read(buffer, carry, chunk, position);
     if (bytesRead === 0) break;
     position += bytesRead;
     const filled = buffer.subarray(0, carry + bytesRead);
     for (let at = filled.indexOf('/ByteRange'); at !== -1; at = filled.indexOf('/ByteRange', at + 1)) {
-      const match = /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(filled.toString('latin1', at, Math.min(filled.length, at + overlap)));
+      const match = /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+        filled.toString('latin1', at, Math.min(filled.length, at + overlap)),
+      );
       if (match) found.set(match.slice(1, 5).join(' '), match.slice(1, 5).map(Number) as Range);
     }
     carry = Math.min(overlap, filled.length);

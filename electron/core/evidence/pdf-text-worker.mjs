@@ -15,7 +15,12 @@ Module._load = function loadWithoutCanvas(request, ...rest) {
   return load.call(this, request, ...rest);
 };
 globalThis.DOMMatrix ??= class DOMMatrix {
-  a = 1; b = 0; c = 0; d = 1; e = 0; f = 0;
+  a = 1;
+  b = 0;
+  c = 0;
+  d = 1;
+  e = 0;
+  f = 0;
 };
 globalThis.ImageData ??= class ImageData {};
 globalThis.Path2D ??= class Path2D {};
@@ -31,7 +36,15 @@ const pdfjs = import('pdfjs-dist/legacy/build/pdf.min.mjs').finally(() => {
 async function extract(path, bytes) {
   const { getDocument } = await pdfjs;
   const data = bytes ? new Uint8Array(bytes) : new Uint8Array(await readFile(path));
-  const task = getDocument({ data, isEvalSupported: false, enableXfa: false, stopAtErrors: false, verbosity: 0, disableFontFace: true, useSystemFonts: false });
+  const task = getDocument({
+    data,
+    isEvalSupported: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    verbosity: 0,
+    disableFontFace: true,
+    useSystemFonts: false,
+  });
   try {
     const document = await task.promise;
     const parts = [];

@@ -101,7 +101,7 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     lineStart = -1;
     lineWidth = 0;
   };
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     let end = text.indexOf(' ', start);
     if (end === -1) end = text.length;
     let wordWidth = 0;
@@ -148,7 +148,11 @@ export async function reportPdf(input: ReportInput, author: string): Promise<Uin
   pdf.setProducer(input.tool);
   pdf.setCreator(input.tool);
   pdf.setCreationDate(input.generatedAt);
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold), mono: await pdf.embedFont(StandardFonts.Courier) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    mono: await pdf.embedFont(StandardFonts.Courier),
+  };
   const w = new Writer(pdf, fonts);
   const summary = reportSummary(input);
 
@@ -156,8 +160,16 @@ export async function reportPdf(input: ReportInput, author: string): Promise<Uin
   w.text(`Made ${input.generatedAt.toISOString()} by ${input.tool}, as ${author}.`, { color: gray });
   w.text(`Checked: ${input.folders.join(', ')}`, { color: gray, gap: 8 });
   const clean = summary.bagsWithProblems === 0;
-  w.text(clean ? 'Result: every bag passed.' : `Result: ${summary.bagsWithProblems} of ${summary.bags} bags failed or are incomplete (${summary.problems} problem${summary.problems === 1 ? '' : 's'}).`, { size: 12, bold: true, color: clean ? green : red, gap: 2 });
-  w.text(`${summary.bags} bag${summary.bags === 1 ? '' : 's'} checked; ${summary.files} files (${summary.bytes.toLocaleString('en-US')} bytes) re-hashed with SHA-256. No network and no account were used.`, { gap: 10 });
+  w.text(
+    clean
+      ? 'Result: every bag passed.'
+      : `Result: ${summary.bagsWithProblems} of ${summary.bags} bags failed or are incomplete (${summary.problems} problem${summary.problems === 1 ? '' : 's'}).`,
+    { size: 12, bold: true, color: clean ? green : red, gap: 2 },
+  );
+  w.text(
+    `${summary.bags} bag${summary.bags === 1 ? '' : 's'} checked; ${summary.files} files (${summary.bytes.toLocaleString('en-US')} bytes) re-hashed with SHA-256. No network and no account were used.`,
+    { gap: 10 },
+  );
 
   w.text('What this check proves, and what it does not', { size: 12, bold: true, gap: 3 });
   reportScope.forEach((line) => w.text(`• ${line}`, { indent: 4, gap: 3 }));
@@ -188,10 +200,18 @@ export async function reportPdf(input: ReportInput, author: string): Promise<Uin
       w.text('Checks', { bold: true, indent: 8 });
       for (const c of bag.report.checks) {
         const words = checkWords(c, 'en');
-        w.text(`[${statusWords[c.status]}] ${capText(words.title, 500)}`, { size: 8, indent: 16, color: c.status === 'failed' ? red : c.status === 'incomplete' ? amber : c.status === 'passed' ? undefined : gray });
+        w.text(`[${statusWords[c.status]}] ${capText(words.title, 500)}`, {
+          size: 8,
+          indent: 16,
+          color: c.status === 'failed' ? red : c.status === 'incomplete' ? amber : c.status === 'passed' ? undefined : gray,
+        });
         if (c.status !== 'passed') w.text(capText(words.detail), { size: 7.5, indent: 24, color: gray });
         const shown = c.items.filter((item) => item.status !== 'passed').slice(0, 50);
-        for (const item of shown) w.text(`${statusWords[item.status]}: ${capText(item.file, 500)}${item.expected || item.found ? ` (expected ${capText(item.expected ?? '—', 200)}, found ${capText(item.found ?? '—', 200)})` : ''}`, { size: 7, mono: true, indent: 28, color: gray });
+        for (const item of shown)
+          w.text(
+            `${statusWords[item.status]}: ${capText(item.file, 500)}${item.expected || item.found ? ` (expected ${capText(item.expected ?? '—', 200)}, found ${capText(item.found ?? '—', 200)})` : ''}`,
+            { size: 7, mono: true, indent: 28, color: gray },
+          );
       }
     }
     w.space(8);

@@ -52,7 +52,17 @@ export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['
     const startedAt = new Date(now()).toISOString();
     const folder = deps.folder();
     const bags = await findBags(folder);
-    const result: RecheckResult = { startedAt, finishedAt: startedAt, folder, trigger, bags: bags.length, files: 0, bytes: 0, problems: 0, bagsWithProblems: [] };
+    const result: RecheckResult = {
+      startedAt,
+      finishedAt: startedAt,
+      folder,
+      trigger,
+      bags: bags.length,
+      files: 0,
+      bytes: 0,
+      problems: 0,
+      bagsWithProblems: [],
+    };
     let renewed = now();
     for (const bag of bags) {
       const verified = await deps.verify(bag);
@@ -61,7 +71,12 @@ export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['
       result.bytes += verified.check.bytes;
       result.problems += verified.problems.length;
       if (verified.report.verdict !== 'passed' && result.bagsWithProblems.length < 200) {
-        result.bagsWithProblems.push({ bagPath: bag, title: verified.title, verdict: verified.report.verdict, problems: verified.problems.slice(0, 50) });
+        result.bagsWithProblems.push({
+          bagPath: bag,
+          title: verified.title,
+          verdict: verified.report.verdict,
+          problems: verified.problems.slice(0, 50),
+        });
       }
       if (now() - renewed > deps.leases.ttlMs / 3) {
         deps.leases.renew(leaseId);

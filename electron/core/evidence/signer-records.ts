@@ -15,7 +15,9 @@ export function signerRecords(file: string, json: unknown): SignerRecord[] {
     const device = pick(record, /^(device|info_?device|user_?agent)$/i);
     const signedAt = pick(record, /^(signed_?(date|at|time)|signature_?date|date)$/i);
     if (ip || device || signedAt) {
-      const nested = ['signer', 'user', 'person'].map((key) => record[key]).find((v): v is Record<string, unknown> => !!v && typeof v === 'object');
+      const nested = ['signer', 'user', 'person']
+        .map((key) => record[key])
+        .find((v): v is Record<string, unknown> => !!v && typeof v === 'object');
       out.push({
         file,
         name: pick(record, /^(name|full_?name|signer_?name)$/i) ?? (nested ? pick(nested, /^(name|full_?name)$/i) : null),

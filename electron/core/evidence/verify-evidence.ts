@@ -64,8 +64,18 @@ export async function verifyEvidence(files: EvidenceFiles, options: VerifyOption
   else {
     const listed = found.claims.find((claim) => signed[claim.algorithm] === claim.hex);
     const same = [...found.entryHashes].find(([, sha256]) => sha256 === signed.sha256)?.[0];
-    if (listed) checks.push(check('signed.inPackage', 'passed', { file: 'data/signed.pdf', found: signed.sha256, params: { case: 'listed', source: `${listed.source}${listed.label ? ` (${listed.label})` : ''}` } }));
-    else if (same) checks.push(check('signed.inPackage', 'passed', { file: 'data/signed.pdf', found: signed.sha256, params: { case: 'same', source: same } }));
+    if (listed)
+      checks.push(
+        check('signed.inPackage', 'passed', {
+          file: 'data/signed.pdf',
+          found: signed.sha256,
+          params: { case: 'listed', source: `${listed.source}${listed.label ? ` (${listed.label})` : ''}` },
+        }),
+      );
+    else if (same)
+      checks.push(
+        check('signed.inPackage', 'passed', { file: 'data/signed.pdf', found: signed.sha256, params: { case: 'same', source: same } }),
+      );
     else checks.push(check('signed.inPackage', 'failed', { file: 'data/signed.pdf', found: signed.sha256 }));
   }
 
@@ -83,13 +93,21 @@ export async function verifyEvidence(files: EvidenceFiles, options: VerifyOption
     checks.push(notRun('signed.pdfSignature', signedState.reason, signedState.file, { case: 'noFile' }));
   } else {
     memStep(`${files.documentId.slice(-4)} verify PDF signatures`);
-    const pdf = await verifyPdfSignatures(signedPath, 'signed.pdf', options.anchors).catch((error: unknown) => (error instanceof NotRegularFile ? null : Promise.reject(error)));
+    const pdf = await verifyPdfSignatures(signedPath, 'signed.pdf', options.anchors).catch((error: unknown) =>
+      error instanceof NotRegularFile ? null : Promise.reject(error),
+    );
     if (!pdf) checks.push(notRun('signed.pdfSignature', 'notRegular', 'data/signed.pdf', { case: 'noFile' }));
     else {
       signatures.push(...pdf.checks);
       if (pdf.checks.length === 0) checks.push(check('signed.pdfSignature', 'notApplicable', { file: 'data/signed.pdf' }));
       checks.push(...pdf.checks.map((signature) => signatureAsCheck('signed.pdfSignature', signature)));
-      if (pdf.checks.length > 0) checks.push(check('signed.nothingAdded', pdf.bytesAfterLast === 0 ? 'passed' : 'failed', { file: 'data/signed.pdf', params: { bytesAfter: pdf.bytesAfterLast } }));
+      if (pdf.checks.length > 0)
+        checks.push(
+          check('signed.nothingAdded', pdf.bytesAfterLast === 0 ? 'passed' : 'failed', {
+            file: 'data/signed.pdf',
+            params: { bytesAfter: pdf.bytesAfterLast },
+          }),
+        );
     }
   }
 
@@ -108,7 +126,11 @@ export async function verifyEvidence(files: EvidenceFiles, options: VerifyOption
   };
 }
 
-async function certificateCheck(path: string, signed: Record<HashAlgorithm, string> | null, signedState: Awaited<ReturnType<typeof needed>>): Promise<Check> {
+async function certificateCheck(
+  path: string,
+  signed: Record<HashAlgorithm, string> | null,
+  signedState: Awaited<ReturnType<typeof needed>>,
+): Promise<Check> {
   const file = 'data/certificate.pdf';
   const state = await needed(path, file);
   if (!state.ok) return notRun('signed.inCertificate', state.reason, file);
@@ -120,7 +142,13 @@ async function certificateCheck(path: string, signed: Record<HashAlgorithm, stri
     return notRun('signed.inCertificate', 'unreadable', file, { error: error instanceof Error ? error.message : String(error) });
   }
   const algorithm = (['sha256', 'sha512', 'sha1'] as const).find((a) => textHasHex(text.text, signed[a]));
-  if (algorithm) return check('signed.inCertificate', 'passed', { file, expected: signed[algorithm], found: signed[algorithm], params: { algorithm: algorithm.toUpperCase() } });
+  if (algorithm)
+    return check('signed.inCertificate', 'passed', {
+      file,
+      expected: signed[algorithm],
+      found: signed[algorithm],
+      params: { algorithm: algorithm.toUpperCase() },
+    });
   const inProperties = textHasHex(text.metadata, signed.sha256);
   return check('signed.inCertificate', 'failed', { file, expected: signed.sha256, params: inProperties ? { case: 'onlyProperties' } : {} });
 }
@@ -131,16 +159,23 @@ function scope(checks: Check[]): string[] {
     'A hash that matches proves a file is the same as the one the package (or the certificate) lists; it does not prove who signed it.',
   ];
   if (checks.some((c) => c.id === 'signature.cms' || c.id === 'signed.pdfSignature')) {
-    lines.push('A valid signature proves the signed content has not changed since it was signed with that certificate\'s key. Who holds the key is only as certain as the certificate\'s issuer: "trusted" means it chains to a trust anchor added in Settings; "signer not vouched for" means no anchor vouches for it.');
+    lines.push(
+      'A valid signature proves the signed content has not changed since it was signed with that certificate\'s key. Who holds the key is only as certain as the certificate\'s issuer: "trusted" means it chains to a trust anchor added in Settings; "signer not vouched for" means no anchor vouches for it.',
+    );
   }
-  lines.push('Checks marked "incomplete" could not run (a file missing or not a regular file): the evidence is then incomplete, not passed. Checks marked "not applicable" had nothing to check; nothing is claimed about them.');
+  lines.push(
+    'Checks marked "incomplete" could not run (a file missing or not a regular file): the evidence is then incomplete, not passed. Checks marked "not applicable" had nothing to check; nothing is claimed about them.',
+  );
   return lines;
 }
 
 async function hashFile(path: string, algorithms: HashAlgorithm[]): Promise<Record<HashAlgorithm, string> | null> {
   try {
     const { digests } = await hashFileRanges(path, algorithms);
-    return Object.fromEntries(algorithms.map((algorithm) => [algorithm, digests[algorithm].toString('hex')])) as Record<HashAlgorithm, string>;
+    return Object.fromEntries(algorithms.map((algorithm) => [algorithm, digests[algorithm].toString('hex')])) as Record<
+      HashAlgorithm,
+      string
+    >;
   } catch (error) {
     if (error instanceof NotRegularFile) return null;
     throw error;

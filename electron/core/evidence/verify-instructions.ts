@@ -29,14 +29,15 @@ export function verifyText(top: string, bags: readonly ExportedBag[]): string {
     '   sha256sum -c tagmanifest-sha256.txt',
     '   sha256sum -c manifest-sha256.txt',
     '',
-    '2. Each document\'s bag: its files are the ones its own manifests list.',
+    "2. Each document's bag: its files are the ones its own manifests list.",
     '',
   ];
-  for (const { bag } of bags) lines.push(`   (cd ${quote(bag)} && sha256sum -c tagmanifest-sha256.txt && sha256sum -c manifest-sha256.txt)`);
+  for (const { bag } of bags)
+    lines.push(`   (cd ${quote(bag)} && sha256sum -c tagmanifest-sha256.txt && sha256sum -c manifest-sha256.txt)`);
   if (bags.length === 0) lines.push('   (no document bag in this export)');
   lines.push(
     '',
-    '3. Trusted timestamps (RFC 3161): each token vouches that the bag\'s tag manifest existed at the',
+    "3. Trusted timestamps (RFC 3161): each token vouches that the bag's tag manifest existed at the",
     '   time it states. <TSA-CA.pem> is the certificate of the time-stamping authority, obtained from',
     '   that authority (not from this export). Run in this folder:',
     '',
@@ -47,24 +48,33 @@ export function verifyText(top: string, bags: readonly ExportedBag[]): string {
     lines.push(`   ${bag}: ${checkedWords(timestamp ?? null)}`);
     // The first token covers the tag manifest; each renewal covers the tag manifest followed by the token before it.
     tokens.forEach((token, i) => {
-      if (i === 0) lines.push(`   openssl ts -verify -data ${quote(`${bag}/tagmanifest-sha256.txt`)} -in ${quote(token)} -CAfile <TSA-CA.pem>`);
+      if (i === 0)
+        lines.push(`   openssl ts -verify -data ${quote(`${bag}/tagmanifest-sha256.txt`)} -in ${quote(token)} -CAfile <TSA-CA.pem>`);
       else {
         chained = true;
-        lines.push(`   cat ${quote(`${bag}/tagmanifest-sha256.txt`)} ${quote(tokens[i - 1]!)} > chain.bin && openssl ts -verify -data chain.bin -in ${quote(token)} -CAfile <TSA-CA.pem>`);
+        lines.push(
+          `   cat ${quote(`${bag}/tagmanifest-sha256.txt`)} ${quote(tokens[i - 1]!)} > chain.bin && openssl ts -verify -data chain.bin -in ${quote(token)} -CAfile <TSA-CA.pem>`,
+        );
       }
     });
   }
-  if (bags.every((b) => b.tokens.length === 0)) lines.push('   (no bag in this export is timestamped: nothing vouches for when its evidence existed)');
-  if (chained) lines.push('', '   A renewal (timestamps/NNNN.tsr) covers the tag manifest followed by the token before it; openssl checks', '   certificates at today\'s date, so an older token whose TSA certificate has expired is vouched for by the renewal over it.');
+  if (bags.every((b) => b.tokens.length === 0))
+    lines.push('   (no bag in this export is timestamped: nothing vouches for when its evidence existed)');
+  if (chained)
+    lines.push(
+      '',
+      '   A renewal (timestamps/NNNN.tsr) covers the tag manifest followed by the token before it; openssl checks',
+      "   certificates at today's date, so an older token whose TSA certificate has expired is vouched for by the renewal over it.",
+    );
   lines.push('', '4. The signatures inside each signed PDF (poppler-utils):', '');
   for (const { bag } of bags) lines.push(`   pdfsig ${quote(`${bag}/data/signed.pdf`)}`);
   lines.push(
     '',
     'What the checks prove: 1 and 2, that the files are those the manifests list (the manifests are not',
     'signed: compare with a copy kept elsewhere, or rely on 3); 3, that the tag manifest (and so every',
-    'file it covers through manifest-sha256.txt) existed at the token\'s time; 4, that the PDF has not',
-    'changed since it was signed with its signer\'s key (who holds that key is as certain as its issuer).',
-    'data/custody.json lists each document\'s checks as SignDock ran them at export time, and the bags',
+    "file it covers through manifest-sha256.txt) existed at the token's time; 4, that the PDF has not",
+    "changed since it was signed with its signer's key (who holds that key is as certain as its issuer).",
+    "data/custody.json lists each document's checks as SignDock ran them at export time, and the bags",
     'left out of this export with why.',
     '',
   );

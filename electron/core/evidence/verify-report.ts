@@ -22,7 +22,10 @@ export function reportAuthor(): string {
 }
 
 /** Writes the PDF and the CSV (each whole or not at all) and says where. */
-export async function writeVerifyReport(input: ReportInput, pdfPath: string): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
+export async function writeVerifyReport(
+  input: ReportInput,
+  pdfPath: string,
+): Promise<{ pdf: string; csv: string; bags: number; problems: number }> {
   const paths = reportPaths(pdfPath);
   await mkdir(dirname(paths.pdf), { recursive: true, mode: 0o700 });
   // pdf-lib is loaded only when a report is written: every other command (an archive job) is spared its memory.

@@ -67,13 +67,23 @@ export class InspectedZip {
   static async open(path: string, limits: ZipLimits = defaultZipLimits, nesting?: Nesting): Promise<InspectedZip> {
     let zip: yauzl.ZipFile;
     try {
-      zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: false });
+      zip = await yauzl.openPromise(path, {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      });
     } catch (error) {
       throw new ZipRefused({ reason: 'unreadable', entry: null, detail: `The package is not a readable ZIP file (${message(error)}).` });
     }
     try {
       if (zip.entryCount > limits.maxEntries) {
-        throw new ZipRefused({ reason: 'tooManyEntries', entry: null, detail: `The package has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted.` });
+        throw new ZipRefused({
+          reason: 'tooManyEntries',
+          entry: null,
+          detail: `The package has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted.`,
+        });
       }
       const raw = new Map<string, yauzl.Entry>();
       const entries: ZipEntryInfo[] = [];
@@ -86,14 +96,24 @@ export class InspectedZip {
         checkEntry(entry, name, limits);
         total += entry.uncompressedSize;
         if (total > limits.maxTotalBytes) {
-          throw new ZipRefused({ reason: 'tooLarge', entry: name, detail: `The package would unpack to more than ${limits.maxTotalBytes} bytes.` });
+          throw new ZipRefused({
+            reason: 'tooLarge',
+            entry: name,
+            detail: `The package would unpack to more than ${limits.maxTotalBytes} bytes.`,
+          });
         }
         raw.set(name, entry);
         entries.push({ name, size: entry.uncompressedSize, compressedSize: entry.compressedSize, directory: name.endsWith('/') });
         records.push(centralRecord(entry, name));
       }
       await withReader(path, (read) => checkLayout(read, zip.fileSize, records));
-      return new InspectedZip(zip, raw, entries, limits, nesting ?? { depth: 0, maxDepth: limits.maxNestedDepth ?? defaultNestedDepth, budget: { left: limits.maxTotalBytes } });
+      return new InspectedZip(
+        zip,
+        raw,
+        entries,
+        limits,
+        nesting ?? { depth: 0, maxDepth: limits.maxNestedDepth ?? defaultNestedDepth, budget: { left: limits.maxTotalBytes } },
+      );
     } catch (error) {
       zip.close();
       if (error instanceof ZipRefused) throw error;
@@ -151,13 +171,19 @@ export class InspectedZip {
       throw new ZipRefused({
         reason: lying ? 'sizeMismatch' : 'unreadable',
         entry: name,
-        detail: lying ? `The entry "${name}" holds a different number of bytes than the package says (${text}).` : `The entry "${name}" could not be read (${text}).`,
+        detail: lying
+          ? `The entry "${name}" holds a different number of bytes than the package says (${text}).`
+          : `The entry "${name}" could not be read (${text}).`,
       });
     }
     if (crc >>> 0 !== entry.crc32) {
       await copy?.remove();
       const hex = (value: number) => `0x${value.toString(16).padStart(8, '0')}`;
-      throw new ZipRefused({ reason: 'crcMismatch', entry: name, detail: `The entry "${name}" does not match its CRC-32 (the package says ${hex(entry.crc32)}, its bytes give ${hex(crc >>> 0)}): it was damaged or altered.` });
+      throw new ZipRefused({
+        reason: 'crcMismatch',
+        entry: name,
+        detail: `The entry "${name}" does not match its CRC-32 (the package says ${hex(entry.crc32)}, its bytes give ${hex(crc >>> 0)}): it was damaged or altered.`,
+      });
     }
     this.crcChecked.add(name);
     if (copy) await copy.finish((path) => this.inspectNested(name, path));
@@ -245,13 +271,29 @@ async function withReader<T>(path: string, use: (read: ReadAt) => Promise<T>): P
 function checkEntry(entry: yauzl.Entry, name: string, limits: ZipLimits): void {
   const unix = entry.versionMadeBy >> 8 === 3;
   const type = (entry.externalFileAttributes >>> 16) & 0o170000;
-  if (unix && type === 0o120000) throw new ZipRefused({ reason: 'symlink', entry: name, detail: `The entry "${name}" is a symbolic link: extracting it could point outside its folder.` });
-  if (unix && type !== 0 && type !== 0o100000 && type !== 0o040000) throw new ZipRefused({ reason: 'specialFile', entry: name, detail: `The entry "${name}" is not a regular file or folder.` });
-  if (entry.isEncrypted()) throw new ZipRefused({ reason: 'encrypted', entry: name, detail: `The entry "${name}" is encrypted: it cannot be inspected.` });
-  if (entry.uncompressedSize > limits.maxEntryBytes) throw new ZipRefused({ reason: 'tooLarge', entry: name, detail: `The entry "${name}" would unpack to ${entry.uncompressedSize} bytes; at most ${limits.maxEntryBytes} are accepted.` });
+  if (unix && type === 0o120000)
+    throw new ZipRefused({
+      reason: 'symlink',
+      entry: name,
+      detail: `The entry "${name}" is a symbolic link: extracting it could point outside its folder.`,
+    });
+  if (unix && type !== 0 && type !== 0o100000 && type !== 0o040000)
+    throw new ZipRefused({ reason: 'specialFile', entry: name, detail: `The entry "${name}" is not a regular file or folder.` });
+  if (entry.isEncrypted())
+    throw new ZipRefused({ reason: 'encrypted', entry: name, detail: `The entry "${name}" is encrypted: it cannot be inspected.` });
+  if (entry.uncompressedSize > limits.maxEntryBytes)
+    throw new ZipRefused({
+      reason: 'tooLarge',
+      entry: name,
+      detail: `The entry "${name}" would unpack to ${entry.uncompressedSize} bytes; at most ${limits.maxEntryBytes} are accepted.`,
+    });
   if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)) {
     const ratio = Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize));
-    throw new ZipRefused({ reason: 'ratio', entry: name, detail: `The entry "${name}" unpacks ${ratio} times larger than it is stored (a zip bomb); at most ${limits.maxRatio} times is accepted.` });
+    throw new ZipRefused({
+      reason: 'ratio',
+      entry: name,
+      detail: `The entry "${name}" unpacks ${ratio} times larger than it is stored (a zip bomb); at most ${limits.maxRatio} times is accepted.`,
+    });
   }
 }
 

@@ -29,17 +29,30 @@ export async function readDirectoryEnd(read: ReadAt, fileSize: number): Promise<
   const tail = await read(from, fileSize - from);
   let i = tail.length - 22;
   while (i >= 0 && tail.readUInt32LE(i) !== endSignature) i -= 1;
-  if (i < 0) throw new ZipRefused({ reason: 'unreadable', entry: null, detail: 'The package has no end of central directory record: it is not a ZIP file, or it is cut short.' });
+  if (i < 0)
+    throw new ZipRefused({
+      reason: 'unreadable',
+      entry: null,
+      detail: 'The package has no end of central directory record: it is not a ZIP file, or it is cut short.',
+    });
   const end = { at: tail.readUInt32LE(i + 16), size: tail.readUInt32LE(i + 12), endsAt: from + i };
   if (i < 20 || tail.readUInt32LE(i - 20) !== zip64LocatorSignature) return end;
   const locatorAt = from + i - 20;
   const recordAt = Number(tail.readBigUInt64LE(i - 20 + 8));
   const record = recordAt + 56 <= locatorAt ? await read(recordAt, 56) : Buffer.alloc(0);
   if (record.length < 56 || record.readUInt32LE(0) !== zip64EndSignature) {
-    throw new ZipRefused({ reason: 'unreadable', entry: null, detail: 'The package\'s ZIP64 end record is missing where its locator points.' });
+    throw new ZipRefused({
+      reason: 'unreadable',
+      entry: null,
+      detail: "The package's ZIP64 end record is missing where its locator points.",
+    });
   }
   if (recordAt + 12 + Number(record.readBigUInt64LE(4)) !== locatorAt) {
-    throw new ZipRefused({ reason: 'gap', entry: null, detail: 'Bytes between the package\'s ZIP64 end record and its locator belong to no record: something is hidden in the package.' });
+    throw new ZipRefused({
+      reason: 'gap',
+      entry: null,
+      detail: "Bytes between the package's ZIP64 end record and its locator belong to no record: something is hidden in the package.",
+    });
   }
   return { at: Number(record.readBigUInt64LE(48)), size: Number(record.readBigUInt64LE(40)), endsAt: recordAt };
 }
@@ -66,7 +79,11 @@ export async function checkLayout(read: ReadAt, fileSize: number, records: reado
     previous = record.name;
   }
   if (cursor > directory.at) {
-    throw new ZipRefused({ reason: 'overlap', entry: previous, detail: `The entry "${previous}" runs into the package's central directory: the two share bytes.` });
+    throw new ZipRefused({
+      reason: 'overlap',
+      entry: previous,
+      detail: `The entry "${previous}" runs into the package's central directory: the two share bytes.`,
+    });
   }
   if (cursor < directory.at) await unaccounted(read, cursor, directory.at, previous);
 }
@@ -85,12 +102,18 @@ async function unaccounted(read: ReadAt, from: number, to: number, previous: str
   const head = await read(from, Math.min(30, to - from));
   if (head.length === 30 && head.readUInt32LE(0) === localSignature) {
     const nameLength = head.readUInt16LE(26);
-    const name = shown((await read(from + 30, Math.min(nameLength, to - from - 30))).toString((head.readUInt16LE(6) & 0x800) !== 0 ? 'utf8' : 'latin1'));
+    const name = shown(
+      (await read(from + 30, Math.min(nameLength, to - from - 30))).toString((head.readUInt16LE(6) & 0x800) !== 0 ? 'utf8' : 'latin1'),
+    );
     throw new ZipRefused({
       reason: 'hiddenEntry',
       entry: name,
       detail: `The package holds an entry "${name}" (at byte ${from}, ${where}) that its central directory does not list: tools that read a ZIP as a stream would extract it, unseen by those that read the directory.`,
     });
   }
-  throw new ZipRefused({ reason: 'gap', entry: previous, detail: `${to - from} bytes ${where} (at byte ${from}) belong to no entry: something is hidden in the package.` });
+  throw new ZipRefused({
+    reason: 'gap',
+    entry: previous,
+    detail: `${to - from} bytes ${where} (at byte ${from}) belong to no entry: something is hidden in the package.`,
+  });
 }

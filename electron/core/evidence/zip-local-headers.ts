@@ -36,9 +36,11 @@ const hex = (value: number) => `0x${value.toString(16).padStart(8, '0')}`;
 /** Checks the entry's local header and descriptor; returns where the entry ends (after data and descriptor). */
 export async function localEntryEnd(read: ReadAt, record: CentralRecord, directoryAt: number, nextStart: number): Promise<number> {
   const { name, offset } = record;
-  const refuse = (detail: string, reason: 'localHeader' | 'dataDescriptor' = 'localHeader') => new ZipRefused({ reason, entry: name, detail: `The entry "${name}" ${detail}` });
+  const refuse = (detail: string, reason: 'localHeader' | 'dataDescriptor' = 'localHeader') =>
+    new ZipRefused({ reason, entry: name, detail: `The entry "${name}" ${detail}` });
   const head = offset + 30 <= directoryAt ? await read(offset, 30) : Buffer.alloc(0);
-  if (head.length < 30 || head.readUInt32LE(0) !== localSignature) throw refuse(`has no local header where the directory says it starts (byte ${offset}).`);
+  if (head.length < 30 || head.readUInt32LE(0) !== localSignature)
+    throw refuse(`has no local header where the directory says it starts (byte ${offset}).`);
   const flags = head.readUInt16LE(6);
   const method = head.readUInt16LE(8);
   const nameLength = head.readUInt16LE(26);
@@ -49,10 +51,18 @@ export async function localEntryEnd(read: ReadAt, record: CentralRecord, directo
   const localExtra = rest.subarray(nameLength);
   if (!localRaw.equals(record.raw)) {
     const local = shown(localRaw.toString((flags & 0x800) !== 0 ? 'utf8' : 'latin1'));
-    throw refuse(`is named "${local}" in its local header: tools that read a ZIP as a stream (such as Java's ZipInputStream) would write that name instead.`);
+    throw refuse(
+      `is named "${local}" in its local header: tools that read a ZIP as a stream (such as Java's ZipInputStream) would write that name instead.`,
+    );
   }
-  if (flags !== record.flags) throw refuse(`has other flags in its local header (${hex(flags)}) than in the directory (${hex(record.flags)}): tools would disagree on how to read it.`);
-  if (method !== record.method) throw refuse(`is stored with compression method ${method} in its local header and ${record.method} in the directory: tools would unpack different bytes.`);
+  if (flags !== record.flags)
+    throw refuse(
+      `has other flags in its local header (${hex(flags)}) than in the directory (${hex(record.flags)}): tools would disagree on how to read it.`,
+    );
+  if (method !== record.method)
+    throw refuse(
+      `is stored with compression method ${method} in its local header and ${record.method} in the directory: tools would unpack different bytes.`,
+    );
   entryName(localRaw, flags, localExtra, 'its local header');
 
   const sizes = localSizes(head, localExtra);
@@ -61,16 +71,27 @@ export async function localEntryEnd(read: ReadAt, record: CentralRecord, directo
   const dataEnd = offset + 30 + nameLength + extraLength + record.compressedSize;
   const differs = (key: keyof typeof local) => local[key] !== central[key];
   if ((flags & 0x08) === 0) {
-    if (differs('crc')) throw refuse(`has CRC-32 ${hex(local.crc)} in its local header and ${hex(central.crc)} in the directory: tools would check it against different values.`);
-    if (differs('compressed') || differs('uncompressed')) throw refuse(`has other sizes in its local header (${local.compressed} bytes packed, ${local.uncompressed} unpacked) than in the directory (${central.compressed}, ${central.uncompressed}): tools would read different bytes.`);
+    if (differs('crc'))
+      throw refuse(
+        `has CRC-32 ${hex(local.crc)} in its local header and ${hex(central.crc)} in the directory: tools would check it against different values.`,
+      );
+    if (differs('compressed') || differs('uncompressed'))
+      throw refuse(
+        `has other sizes in its local header (${local.compressed} bytes packed, ${local.uncompressed} unpacked) than in the directory (${central.compressed}, ${central.uncompressed}): tools would read different bytes.`,
+      );
     return dataEnd;
   }
   // Bit 3: the local values are zero (or already right), and the descriptor after the data holds them.
   for (const key of ['crc', 'compressed', 'uncompressed'] as const) {
-    if (local[key] !== 0 && differs(key)) throw refuse(`has a ${key === 'crc' ? 'CRC-32' : `${key} size`} in its local header (${local[key]}) that is neither zero nor the directory's (${central[key]}).`);
+    if (local[key] !== 0 && differs(key))
+      throw refuse(
+        `has a ${key === 'crc' ? 'CRC-32' : `${key} size`} in its local header (${local[key]}) that is neither zero nor the directory's (${central[key]}).`,
+      );
   }
   const found = await descriptorEnds(read, dataEnd, directoryAt);
-  const agreeing = found.filter((d) => d.crc === central.crc && d.compressed === central.compressed && d.uncompressed === central.uncompressed);
+  const agreeing = found.filter(
+    (d) => d.crc === central.crc && d.compressed === central.compressed && d.uncompressed === central.uncompressed,
+  );
   const end = agreeing.find((d) => d.end === nextStart) ?? agreeing[0];
   if (end) return end.end;
   const first = found[0];

@@ -11,7 +11,8 @@ import { ZipRefused } from './zip-refusal';
  */
 
 const unicodePathField = 0x7075;
-const cp437 = '\u0000☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼ !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~⌂ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
+const cp437 =
+  '\u0000☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼ !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~⌂ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** C0 control characters (a regex literal holding them trips the linter). */
@@ -20,14 +21,18 @@ const controls = new RegExp(`[${String.fromCharCode(0)}-${String.fromCharCode(31
 export const shown = (name: string) => name.replace(controls, '?');
 
 /** The name in an entry's header (`where`: "its local header" or the directory), checked. */
-export function entryName(raw: Buffer, flags: number, extra: Buffer, where = 'the package\'s directory'): string {
+export function entryName(raw: Buffer, flags: number, extra: Buffer, where = "the package's directory"): string {
   const name = decodeName(raw, (flags & 0x800) !== 0);
   checkName(name);
   let fields: yauzl.ExtraField[];
   try {
     fields = yauzl.parseExtraFields(extra);
   } catch (error) {
-    throw new ZipRefused({ reason: 'badExtraField', entry: shown(name), detail: `The entry "${shown(name)}" has a malformed extra field in ${where} (${error instanceof Error ? error.message : String(error)}).` });
+    throw new ZipRefused({
+      reason: 'badExtraField',
+      entry: shown(name),
+      detail: `The entry "${shown(name)}" has a malformed extra field in ${where} (${error instanceof Error ? error.message : String(error)}).`,
+    });
   }
   for (const field of fields.filter((f) => f.id === unicodePathField && f.data.length >= 5)) {
     const unicode = field.data.subarray(5).toString('utf8');
@@ -48,16 +53,36 @@ function decodeName(raw: Buffer, utf8: boolean): string {
     return strictUtf8.decode(raw);
   } catch {
     const guess = shown(raw.toString('utf8'));
-    throw new ZipRefused({ reason: 'badName', entry: guess, detail: `The entry "${guess}" says its name is UTF-8 but its bytes are not valid UTF-8: each tool would read a different name.` });
+    throw new ZipRefused({
+      reason: 'badName',
+      entry: guess,
+      detail: `The entry "${guess}" says its name is UTF-8 but its bytes are not valid UTF-8: each tool would read a different name.`,
+    });
   }
 }
 
 export function checkName(name: string): void {
   const safe = shown(name);
-  if (name.length === 0 || name !== safe) throw new ZipRefused({ reason: 'badName', entry: safe, detail: `An entry has an empty name or control characters in it ("${safe}").` });
-  if (name.includes('\\')) throw new ZipRefused({ reason: 'backslash', entry: safe, detail: `The entry "${safe}" has a backslash in its name: on Windows it could land in another folder.` });
-  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw new ZipRefused({ reason: 'absolutePath', entry: safe, detail: `The entry "${safe}" has an absolute path: extracting it would write outside its folder.` });
-  if (name.split('/').includes('..')) throw new ZipRefused({ reason: 'parentPath', entry: safe, detail: `The entry "${safe}" climbs out of its folder with "..": extracting it would write elsewhere (zip slip).` });
+  if (name.length === 0 || name !== safe)
+    throw new ZipRefused({ reason: 'badName', entry: safe, detail: `An entry has an empty name or control characters in it ("${safe}").` });
+  if (name.includes('\\'))
+    throw new ZipRefused({
+      reason: 'backslash',
+      entry: safe,
+      detail: `The entry "${safe}" has a backslash in its name: on Windows it could land in another folder.`,
+    });
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name))
+    throw new ZipRefused({
+      reason: 'absolutePath',
+      entry: safe,
+      detail: `The entry "${safe}" has an absolute path: extracting it would write outside its folder.`,
+    });
+  if (name.split('/').includes('..'))
+    throw new ZipRefused({
+      reason: 'parentPath',
+      entry: safe,
+      detail: `The entry "${safe}" climbs out of its folder with "..": extracting it would write elsewhere (zip slip).`,
+    });
 }
 
 /**
@@ -83,7 +108,8 @@ export class NameRegister {
   private readonly folders = new Map<string, string>();
 
   add(name: string): void {
-    if (this.exact.has(name)) throw new ZipRefused({ reason: 'duplicate', entry: name, detail: `The entry "${name}" appears twice in the package.` });
+    if (this.exact.has(name))
+      throw new ZipRefused({ reason: 'duplicate', entry: name, detail: `The entry "${name}" appears twice in the package.` });
     this.exact.add(name);
     const key = landingKey(name);
     const directory = name.endsWith('/');
@@ -115,5 +141,9 @@ function collision(name: string, twin: string): ZipRefused {
 }
 
 function fileAndFolder(file: string, inside: string): ZipRefused {
-  return new ZipRefused({ reason: 'nameCollision', entry: inside, detail: `The entry "${inside}" sits in a folder that is also the file "${file}": extracting the package would overwrite one with the other.` });
+  return new ZipRefused({
+    reason: 'nameCollision',
+    entry: inside,
+    detail: `The entry "${inside}" sits in a folder that is also the file "${file}": extracting the package would overwrite one with the other.`,
+  });
 }

@@ -37,14 +37,22 @@ export function tooDeep(name: string, maxDepth: number): ZipRefused {
 }
 
 export function overBudget(name: string, bytes: number): ZipRefused {
-  return new ZipRefused({ reason: 'tooLarge', entry: name, detail: `The ZIPs inside the package would unpack to more than ${bytes} bytes together (reached at "${name}").` });
+  return new ZipRefused({
+    reason: 'tooLarge',
+    entry: name,
+    detail: `The ZIPs inside the package would unpack to more than ${bytes} bytes together (reached at "${name}").`,
+  });
 }
 
 /** A refusal from inside the nested ZIP `name`, named from the outside (`name!/entry`). */
 export function fromInside(name: string, refusal: Refusal): ZipRefused {
   const deeper = /^Inside "([^"]*)", a ZIP in the package: ([\s\S]*)$/.exec(refusal.detail);
   const path = deeper ? `${name}!/${deeper[1]}` : name;
-  return new ZipRefused({ reason: refusal.reason, entry: `${name}!/${refusal.entry ?? ''}`, detail: `Inside "${path}", a ZIP in the package: ${deeper ? deeper[2] : refusal.detail}` });
+  return new ZipRefused({
+    reason: refusal.reason,
+    entry: `${name}!/${refusal.entry ?? ''}`,
+    detail: `Inside "${path}", a ZIP in the package: ${deeper ? deeper[2] : refusal.detail}`,
+  });
 }
 
 /** The nested ZIP's private copy, written chunk by chunk while the entry streams. */

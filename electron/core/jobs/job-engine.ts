@@ -68,7 +68,12 @@ export class JobEngine {
     kind: string;
     accountId: string;
     input?: Record<string, unknown>;
-    items: { subject: string; input?: Record<string, unknown>; state?: 'pending' | 'skipped' | 'done'; outcome?: Record<string, unknown> }[];
+    items: {
+      subject: string;
+      input?: Record<string, unknown>;
+      state?: 'pending' | 'skipped' | 'done';
+      outcome?: Record<string, unknown>;
+    }[];
     concurrency?: number;
   }): JobView {
     const kind = this.kinds.get(input.kind);
@@ -77,7 +82,14 @@ export class JobEngine {
     if (kind.store) throw new Error(`Jobs of the kind "${input.kind}" are created with their own rows`);
     const id = randomUUID();
     this.deps.db.transaction(() => {
-      this.jobs.create({ id, kind: input.kind, accountId: input.accountId, state: 'queued', input: input.input ?? {}, concurrency: input.concurrency ?? 4 });
+      this.jobs.create({
+        id,
+        kind: input.kind,
+        accountId: input.accountId,
+        state: 'queued',
+        input: input.input ?? {},
+        concurrency: input.concurrency ?? 4,
+      });
       this.items.add(id, input.items);
     })();
     this.start(id);
@@ -110,20 +122,24 @@ export class JobEngine {
   itemViews(jobId: string, label?: (subject: string) => string | null): JobItemView[] {
     const job = this.require(jobId);
     const kind = this.kinds.get(job.kind);
-    return this.storeOf(job.kind).items(job.id).map((item) => ({
-      seq: item.seq,
-      subject: item.subject,
-      label: label?.(item.subject) ?? kind?.label?.(item) ?? null,
-      state: item.state,
-      attempts: item.attempts,
-      outcome: item.outcome,
-      error: item.error,
-    }));
+    return this.storeOf(job.kind)
+      .items(job.id)
+      .map((item) => ({
+        seq: item.seq,
+        subject: item.subject,
+        label: label?.(item.subject) ?? kind?.label?.(item) ?? null,
+        state: item.state,
+        attempts: item.attempts,
+        outcome: item.outcome,
+        error: item.error,
+      }));
   }
 
   /** Jobs left unfinished by a process that stopped: taken up where no live process owns them. */
   resumeInterrupted(): void {
-    const rows = this.deps.db.prepare(`SELECT id FROM jobs WHERE state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as { id: string }[];
+    const rows = this.deps.db.prepare(`SELECT id FROM jobs WHERE state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as {
+      id: string;
+    }[];
     for (const { id } of rows) {
       const job = this.jobs.get(id);
       const kind = job && this.kinds.get(job.kind);
@@ -175,7 +191,11 @@ export class JobEngine {
     const { titles: _titles, ...jobInputs } = (job.input ?? {}) as Record<string, unknown>;
     const store = this.storeOf(job.kind);
     const entry = (item: JobItem, state: 'done' | 'skipped' | 'failed', detail: Record<string, unknown>) =>
-      kind.journal?.(job, item, state, detail) ?? { subject: item.subject, inputs: { ...jobInputs, ...item.input, job: job.id }, outcome: { state, ...detail } };
+      kind.journal?.(job, item, state, detail) ?? {
+        subject: item.subject,
+        inputs: { ...jobInputs, ...item.input, job: job.id },
+        outcome: { state, ...detail },
+      };
     const runner = new JobRunner({
       jobs: this.jobs,
       items: store,
@@ -184,7 +204,9 @@ export class JobEngine {
       job,
       changed: () => this.changed(jobId),
       ...(journal
-        ? { journal: (item, state, detail) => journal.append({ accountId: job.accountId, action: job.kind, ...entry(item, state, detail) }) }
+        ? {
+            journal: (item, state, detail) => journal.append({ accountId: job.accountId, action: job.kind, ...entry(item, state, detail) }),
+          }
         : {}),
       ...(this.deps.logger ? { logger: this.deps.logger } : {}),
     });
@@ -198,7 +220,8 @@ export class JobEngine {
       const state = this.jobs.state(jobId);
       if (state === 'pausing') this.jobs.event(jobId, 'settled');
       else if (state === 'cancelling') return this.ended(jobId, () => (store.cancelPending(jobId), this.jobs.event(jobId, 'settled')));
-      else if (state === 'running' && store.inState(jobId, ['pending', 'running', 'uncertain']).length === 0) return this.ended(jobId, () => this.jobs.event(jobId, 'drained'));
+      else if (state === 'running' && store.inState(jobId, ['pending', 'running', 'uncertain']).length === 0)
+        return this.ended(jobId, () => this.jobs.event(jobId, 'drained'));
       return undefined;
     };
     // Run even when a stop was asked for: items a dead owner left in flight are looked up first.
@@ -207,7 +230,11 @@ export class JobEngine {
       .then(() => (runner.lostLease || this.closed ? undefined : settleStop()))
       .catch((error: unknown) => {
         this.deps.logger?.log('error', 'job: stopped on an unexpected error', { jobId, error: String(error) });
-        this.jobs.stop(jobId, { kind: 'Internal', code: 'internal', message: 'The job stopped on an unexpected error. The details are in the log.' });
+        this.jobs.stop(jobId, {
+          kind: 'Internal',
+          code: 'internal',
+          message: 'The job stopped on an unexpected error. The details are in the log.',
+        });
       })
       .finally(() => {
         live.runner = null;
@@ -284,7 +311,13 @@ export class JobEngine {
       createdAt: new Date(job.createdAt).toISOString(),
       finishedAt: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
       input: (job.input ?? {}) as Record<string, unknown>,
-      progress: { total, byState, bytesDone: bytes, secondsLeft, rateLimitedUntil: pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null },
+      progress: {
+        total,
+        byState,
+        bytesDone: bytes,
+        secondsLeft,
+        rateLimitedUntil: pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null,
+      },
       owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self } : null,
       stoppedBy: this.jobs.stoppedBy(job.id),
     };

@@ -44,12 +44,25 @@ export class JobItemsRepo implements ItemStore {
     return this.db.transaction(work).immediate();
   }
 
-  add(jobId: string, items: readonly { subject: string; input?: Record<string, unknown>; state?: ItemState; outcome?: Record<string, unknown> }[]): void {
-    const insert = this.db.prepare('INSERT INTO job_items (job_id, seq, subject, input, state, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  add(
+    jobId: string,
+    items: readonly { subject: string; input?: Record<string, unknown>; state?: ItemState; outcome?: Record<string, unknown> }[],
+  ): void {
+    const insert = this.db.prepare(
+      'INSERT INTO job_items (job_id, seq, subject, input, state, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     items.forEach((item, index) => {
       const state = item.state ?? 'pending';
       const final = state !== 'pending';
-      insert.run(jobId, index + 1, item.subject, JSON.stringify(item.input ?? {}), state, item.outcome ? JSON.stringify(item.outcome) : null, final ? this.now() : null);
+      insert.run(
+        jobId,
+        index + 1,
+        item.subject,
+        JSON.stringify(item.input ?? {}),
+        state,
+        item.outcome ? JSON.stringify(item.outcome) : null,
+        final ? this.now() : null,
+      );
     });
   }
 
@@ -59,11 +72,15 @@ export class JobItemsRepo implements ItemStore {
 
   inState(jobId: string, states: readonly ItemState[]): JobItem[] {
     const marks = states.map(() => '?').join(', ');
-    return (this.db.prepare(`SELECT * FROM job_items WHERE job_id = ? AND state IN (${marks}) ORDER BY seq`).all(jobId, ...states) as RawItem[]).map(toItem);
+    return (
+      this.db.prepare(`SELECT * FROM job_items WHERE job_id = ? AND state IN (${marks}) ORDER BY seq`).all(jobId, ...states) as RawItem[]
+    ).map(toItem);
   }
 
   counts(jobId: string): Record<ItemState, number> & { bytes: number } {
-    const rows = this.db.prepare('SELECT state, COUNT(*) AS n, SUM(bytes) AS bytes FROM job_items WHERE job_id = ? GROUP BY state').all(jobId) as { state: ItemState; n: number; bytes: number | null }[];
+    const rows = this.db
+      .prepare('SELECT state, COUNT(*) AS n, SUM(bytes) AS bytes FROM job_items WHERE job_id = ? GROUP BY state')
+      .all(jobId) as { state: ItemState; n: number; bytes: number | null }[];
     const counts = emptyCounts();
     let bytes = 0;
     for (const row of rows) {
@@ -76,9 +93,14 @@ export class JobItemsRepo implements ItemStore {
   /** Takes the next pending item (state `running`, one more attempt) in one IMMEDIATE transaction. */
   claimNext(jobId: string): JobItem | undefined {
     const claim = this.db.transaction(() => {
-      const next = this.db.prepare(`SELECT seq FROM job_items WHERE job_id = ? AND state = 'pending' ORDER BY seq LIMIT 1`).get(jobId) as { seq: number } | undefined;
+      const next = this.db.prepare(`SELECT seq FROM job_items WHERE job_id = ? AND state = 'pending' ORDER BY seq LIMIT 1`).get(jobId) as
+        { seq: number } | undefined;
       if (!next) return undefined;
-      this.db.prepare(`UPDATE job_items SET state = 'running', attempts = attempts + 1, started_at = ?, error = NULL WHERE job_id = ? AND seq = ?`).run(this.now(), jobId, next.seq);
+      this.db
+        .prepare(
+          `UPDATE job_items SET state = 'running', attempts = attempts + 1, started_at = ?, error = NULL WHERE job_id = ? AND seq = ?`,
+        )
+        .run(this.now(), jobId, next.seq);
       return this.item(jobId, next.seq);
     });
     return claim.immediate();
@@ -93,24 +115,41 @@ export class JobItemsRepo implements ItemStore {
     const final = state !== 'pending' && state !== 'running' && state !== 'uncertain';
     const keepError = fields.error === undefined ? 1 : 0;
     this.db
-      .prepare('UPDATE job_items SET state = ?, outcome = COALESCE(?, outcome), error = CASE WHEN ? THEN error ELSE ? END, bytes = bytes + ?, finished_at = ? WHERE job_id = ? AND seq = ?')
-      .run(state, fields.outcome ? JSON.stringify(fields.outcome) : null, keepError, fields.error ? JSON.stringify(fields.error) : null, fields.bytes ?? 0, final ? this.now() : null, jobId, seq);
+      .prepare(
+        'UPDATE job_items SET state = ?, outcome = COALESCE(?, outcome), error = CASE WHEN ? THEN error ELSE ? END, bytes = bytes + ?, finished_at = ? WHERE job_id = ? AND seq = ?',
+      )
+      .run(
+        state,
+        fields.outcome ? JSON.stringify(fields.outcome) : null,
+        keepError,
+        fields.error ? JSON.stringify(fields.error) : null,
+        fields.bytes ?? 0,
+        final ? this.now() : null,
+        jobId,
+        seq,
+      );
   }
 
   /** Failed items back to pending (Retry failed). */
   retryFailed(jobId: string): number {
-    return this.db.prepare(`UPDATE job_items SET state = 'pending', error = NULL, finished_at = NULL WHERE job_id = ? AND state = 'failed'`).run(jobId).changes;
+    return this.db
+      .prepare(`UPDATE job_items SET state = 'pending', error = NULL, finished_at = NULL WHERE job_id = ? AND state = 'failed'`)
+      .run(jobId).changes;
   }
 
   /** Pending items of a cancelled job. */
   cancelPending(jobId: string): number {
-    return this.db.prepare(`UPDATE job_items SET state = 'cancelled', finished_at = ? WHERE job_id = ? AND state = 'pending'`).run(this.now(), jobId).changes;
+    return this.db
+      .prepare(`UPDATE job_items SET state = 'cancelled', finished_at = ? WHERE job_id = ? AND state = 'pending'`)
+      .run(this.now(), jobId).changes;
   }
 
   /** When the signature was last reminded (a done item of a `remind` job), or null. */
   lastReminderAt(signatureId: string): number | null {
     const row = this.db
-      .prepare(`SELECT MAX(i.finished_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id WHERE j.kind = 'remind' AND i.subject = ? AND i.state = 'done'`)
+      .prepare(
+        `SELECT MAX(i.finished_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id WHERE j.kind = 'remind' AND i.subject = ? AND i.state = 'done'`,
+      )
       .get(signatureId) as { at: number | null } | undefined;
     return row?.at ?? null;
   }

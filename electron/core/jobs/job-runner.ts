@@ -25,7 +25,8 @@ export type ItemResult =
 type Recorded = Exclude<ItemResult, { state: 'retry' } | { state: 'stop' }>;
 
 /** The answer of one batched look-up of uncertain items: per item (an item left out stays uncertain), or wait, or stop. */
-export type Recovery = { results: Map<number, Recorded | 'run-again'> } | { state: 'retry'; afterMs: number } | { state: 'stop'; error: AppErrorShape };
+export type Recovery =
+  { results: Map<number, Recorded | 'run-again'> } | { state: 'retry'; afterMs: number } | { state: 'stop'; error: AppErrorShape };
 
 export interface JobContext {
   job: JobRow;
@@ -235,7 +236,8 @@ export class JobRunner {
     } catch (error) {
       if (this.stop.signal.aborted) return null;
       // A kind answers its expected failures as results; anything thrown is unexpected: failed, logged.
-      if (!isAppError(error)) this.deps.logger?.log('error', 'job: an item failed unexpectedly', { jobId: this.deps.job.id, error: String(error) });
+      if (!isAppError(error))
+        this.deps.logger?.log('error', 'job: an item failed unexpectedly', { jobId: this.deps.job.id, error: String(error) });
       return { state: 'failed', error: storableError(error, 'Something went wrong. The details are in the log.') };
     }
   }
@@ -253,7 +255,9 @@ export class JobRunner {
       await (this.deps.sleep ?? sleep)(result.afterMs, this.wake.signal).catch(() => undefined);
       return;
     } else {
-      items.transaction(() => this.record(item, result.state === 'retry' ? { state: 'failed', error: result.error ?? retriesSpent } : result));
+      items.transaction(() =>
+        this.record(item, result.state === 'retry' ? { state: 'failed', error: result.error ?? retriesSpent } : result),
+      );
     }
     this.deps.changed();
   }
@@ -273,7 +277,11 @@ export class JobRunner {
         return;
       default: {
         const error = 'error' in result ? (result.error ?? null) : null;
-        items.settle(job.id, item.seq, result.state, { outcome: result.outcome ?? null, error, ...(result.state === 'done' ? { bytes: result.bytes ?? 0 } : {}) });
+        items.settle(job.id, item.seq, result.state, {
+          outcome: result.outcome ?? null,
+          error,
+          ...(result.state === 'done' ? { bytes: result.bytes ?? 0 } : {}),
+        });
         this.deps.journal?.(item, result.state, { ...result.outcome, ...(error ? { error: error.message } : {}) });
       }
     }

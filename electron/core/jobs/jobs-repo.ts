@@ -71,7 +71,9 @@ export class JobsRepo {
   }
 
   list(accountId: string, limit = 50): JobRow[] {
-    return (this.db.prepare('SELECT * FROM jobs WHERE account_id = ? ORDER BY created_at DESC LIMIT ?').all(accountId, limit) as RawJob[]).map(toJob);
+    return (
+      this.db.prepare('SELECT * FROM jobs WHERE account_id = ? ORDER BY created_at DESC LIMIT ?').all(accountId, limit) as RawJob[]
+    ).map(toJob);
   }
 
   /** Applies a command from any process; answers the states before and after (equal when it had nothing to do). */
@@ -106,7 +108,9 @@ export class JobsRepo {
       const after = next(before);
       if (after !== before) {
         const final = after === 'finished' || after === 'cancelled';
-        this.db.prepare('UPDATE jobs SET state = ?, updated_at = ?, finished_at = ? WHERE id = ?').run(after, this.now(), final ? this.now() : null, id);
+        this.db
+          .prepare('UPDATE jobs SET state = ?, updated_at = ?, finished_at = ? WHERE id = ?')
+          .run(after, this.now(), final ? this.now() : null, id);
       }
       return { before, after };
     });

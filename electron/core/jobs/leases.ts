@@ -85,7 +85,8 @@ export class JobLeases {
   }
 
   private row(jobId: string): LeaseRow | undefined {
-    return this.db.prepare('SELECT owner, host, pid, heartbeat_at, expires_at FROM job_leases WHERE job_id = ?').get(jobId) as LeaseRow | undefined;
+    return this.db.prepare('SELECT owner, host, pid, heartbeat_at, expires_at FROM job_leases WHERE job_id = ?').get(jobId) as
+      LeaseRow | undefined;
   }
 
   private holderOf(row: LeaseRow): LeaseHolder {

@@ -21,13 +21,45 @@ export type JobCommand = (typeof jobCommands)[number];
 export type JobEvent = 'start' | 'settled' | 'drained' | 'stoppedByError';
 
 const commandTable: Record<JobCommand, Record<JobState, JobState>> = {
-  pause: { queued: 'paused', running: 'pausing', pausing: 'pausing', paused: 'paused', cancelling: 'cancelling', cancelled: 'cancelled', finished: 'finished' },
+  pause: {
+    queued: 'paused',
+    running: 'pausing',
+    pausing: 'pausing',
+    paused: 'paused',
+    cancelling: 'cancelling',
+    cancelled: 'cancelled',
+    finished: 'finished',
+  },
   // Resume while still pausing keeps the job running: the owner sees it before it stops.
-  resume: { queued: 'queued', running: 'running', pausing: 'running', paused: 'queued', cancelling: 'cancelling', cancelled: 'cancelled', finished: 'finished' },
+  resume: {
+    queued: 'queued',
+    running: 'running',
+    pausing: 'running',
+    paused: 'queued',
+    cancelling: 'cancelling',
+    cancelled: 'cancelled',
+    finished: 'finished',
+  },
   // Cancel after pause is kept: a paused job with items in doubt looks them up before it is cancelled.
-  cancel: { queued: 'cancelled', running: 'cancelling', pausing: 'cancelling', paused: 'cancelling', cancelling: 'cancelling', cancelled: 'cancelled', finished: 'finished' },
+  cancel: {
+    queued: 'cancelled',
+    running: 'cancelling',
+    pausing: 'cancelling',
+    paused: 'cancelling',
+    cancelling: 'cancelling',
+    cancelled: 'cancelled',
+    finished: 'finished',
+  },
   // Failed items go back to the queue; a finished job runs again for them.
-  retryFailed: { queued: 'queued', running: 'running', pausing: 'pausing', paused: 'paused', cancelling: 'cancelling', cancelled: 'cancelled', finished: 'queued' },
+  retryFailed: {
+    queued: 'queued',
+    running: 'running',
+    pausing: 'pausing',
+    paused: 'paused',
+    cancelling: 'cancelling',
+    cancelled: 'cancelled',
+    finished: 'queued',
+  },
 };
 
 const eventTable: Record<JobEvent, Partial<Record<JobState, JobState>>> = {

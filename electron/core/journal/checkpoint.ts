@@ -31,7 +31,8 @@ export interface JournalCheckpoint {
 export type CheckpointTimestamper = (bytes: Buffer) => Promise<string | null>;
 
 /** The exact text the seal and a timestamp cover. */
-export const sealedText = (c: Pick<JournalCheckpoint, 'count' | 'head' | 'at'>): string => `${CHECKPOINT_FORMAT}\n${c.count}\n${c.head}\n${c.at}`;
+export const sealedText = (c: Pick<JournalCheckpoint, 'count' | 'head' | 'at'>): string =>
+  `${CHECKPOINT_FORMAT}\n${c.count}\n${c.head}\n${c.at}`;
 
 export function makeCheckpoint(count: number, head: string, at: Date, key: JournalKey): JournalCheckpoint {
   const base = { count, head, at: at.toISOString() };
@@ -67,7 +68,8 @@ export function asCheckpoint(value: unknown): JournalCheckpoint | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   const str = (x: unknown) => typeof x === 'string';
-  if (v.format !== CHECKPOINT_FORMAT || !Number.isSafeInteger(v.count) || (v.count as number) < 0 || !str(v.head) || !str(v.at)) return null;
+  if (v.format !== CHECKPOINT_FORMAT || !Number.isSafeInteger(v.count) || (v.count as number) < 0 || !str(v.head) || !str(v.at))
+    return null;
   if (!(v.keyId === null || str(v.keyId)) || !(v.mac === null || str(v.mac))) return null;
   return {
     format: CHECKPOINT_FORMAT,
@@ -104,7 +106,8 @@ export function readCheckpointFile(file: string): JournalCheckpoint | 'missing' 
  */
 export function writeCheckpointFile(file: string, checkpoint: JournalCheckpoint): void {
   const prefix = `${basename(file)}.`;
-  for (const name of readdirSync(dirname(file))) if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(dirname(file), name), { force: true });
+  for (const name of readdirSync(dirname(file)))
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(dirname(file), name), { force: true });
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', PRIVATE_FILE_MODE);
   try {

@@ -20,12 +20,24 @@ export const GENESIS = '0'.repeat(64);
 /** The hash of a version 2 entry: SHA-256 of the canonical JSON of all its fields (the stored texts parsed). */
 export function entryHash(entry: Omit<JournalEntry, 'hash'>): string {
   const { seq, at, accountId, osUser, action, subject, inputs, outcome, prevHash } = entry;
-  return createHash('sha256').update(canonicalJson({ v: 2, seq, at, accountId, osUser, action, subject, inputs, outcome, prevHash }), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ v: 2, seq, at, accountId, osUser, action, subject, inputs, outcome, prevHash }), 'utf8')
+    .digest('hex');
 }
 
 /** The hash of a version 1 entry (before canonical JSON): kept only to check old entries. */
 export function legacyHash(entry: Omit<JournalEntry, 'hash'>): string {
-  const text = JSON.stringify([entry.seq, entry.at, entry.accountId, entry.osUser, entry.action, entry.subject, entry.inputs, entry.outcome, entry.prevHash]);
+  const text = JSON.stringify([
+    entry.seq,
+    entry.at,
+    entry.accountId,
+    entry.osUser,
+    entry.action,
+    entry.subject,
+    entry.inputs,
+    entry.outcome,
+    entry.prevHash,
+  ]);
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
@@ -44,4 +56,3 @@ export interface RawEntry {
   mac: string | null;
   key_id: string | null;
 }
-

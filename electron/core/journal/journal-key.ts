@@ -26,15 +26,24 @@ export const noJournalKey = (missing: string): JournalKey => ({ source: 'none', 
 
 /** A key from its bytes (tests, and the two sources below). */
 export function journalKeyFrom(bytes: Buffer, source: JournalKeySource): JournalKey {
-  const mac = (label: string, text: string) => createHmac('sha256', bytes).update(`signdock journal ${label}\n${text}`, 'utf8').digest('hex');
+  const mac = (label: string, text: string) =>
+    createHmac('sha256', bytes).update(`signdock journal ${label}\n${text}`, 'utf8').digest('hex');
   return { source, id: mac('key id', '').slice(0, 16), mac };
 }
 
 /** Reads `SIGNDOCK_JOURNAL_KEY`; a value too short or not hex/base64 is an error naming the variable. */
 export function keyFromEnvironment(value: string): Buffer {
   const text = value.trim();
-  const bytes = /^[0-9a-fA-F]+$/.test(text) && text.length % 2 === 0 ? Buffer.from(text, 'hex') : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
-  if (bytes.length < 32) throw new Error(`${JOURNAL_KEY_ENV} must hold at least 32 random bytes, written as hex (64 characters) or base64 (44); make one with: openssl rand -hex 32`);
+  const bytes =
+    /^[0-9a-fA-F]+$/.test(text) && text.length % 2 === 0
+      ? Buffer.from(text, 'hex')
+      : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text)
+        ? Buffer.from(text, 'base64')
+        : Buffer.alloc(0);
+  if (bytes.length < 32)
+    throw new Error(
+      `${JOURNAL_KEY_ENV} must hold at least 32 random bytes, written as hex (64 characters) or base64 (44); make one with: openssl rand -hex 32`,
+    );
   return bytes;
 }
 
@@ -64,7 +73,15 @@ export async function loadJournalKey(deps: { env: NodeJS.ProcessEnv; secrets: Se
   // A keychain that never answers (a locked one waiting for a prompt nobody sees) must not hold up every call.
   let timer: NodeJS.Timeout | undefined;
   const silent = new Promise<JournalKey>((resolve) => {
-    timer = setTimeout(() => resolve(noJournalKey(`the system keychain did not answer within ${(deps.timeoutMs ?? 10_000) / 1000} s and ${JOURNAL_KEY_ENV} is not set`)), deps.timeoutMs ?? 10_000);
+    timer = setTimeout(
+      () =>
+        resolve(
+          noJournalKey(
+            `the system keychain did not answer within ${(deps.timeoutMs ?? 10_000) / 1000} s and ${JOURNAL_KEY_ENV} is not set`,
+          ),
+        ),
+      deps.timeoutMs ?? 10_000,
+    );
     timer.unref?.();
   });
   try {

@@ -42,7 +42,14 @@ export interface JournalVerification {
   legacy: number;
   key: 'environment' | 'keychain' | 'none';
   /** The newest checkpoint the journal agrees with. */
-  checkpoint: { source: string; at: string; count: number; sealed: boolean; seal: 'sealed' | 'unsealed' | 'notChecked'; timestamped: boolean } | null;
+  checkpoint: {
+    source: string;
+    at: string;
+    count: number;
+    sealed: boolean;
+    seal: 'sealed' | 'unsealed' | 'notChecked';
+    timestamped: boolean;
+  } | null;
   checkpointsChecked: number;
   problems: JournalProblem[];
   /** What this run could not prove, in plain words. */
@@ -79,26 +86,59 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
     rows += 1;
     lastSeq = raw.seq;
     hashes.set(raw.seq, raw.hash);
-    if (raw.seq !== expected) add({ kind: 'missing', seq: expected, message: `entry ${expected} is missing (the next is ${raw.seq}): an entry was removed` });
+    if (raw.seq !== expected)
+      add({ kind: 'missing', seq: expected, message: `entry ${expected} is missing (the next is ${raw.seq}): an entry was removed` });
     expected = raw.seq + 1;
     const parsed = parseFields(raw, add);
     if (parsed) {
-      if (raw.prev_hash !== prev) add({ kind: 'broken', seq: raw.seq, message: `entry ${raw.seq} does not follow the one before it: an entry was removed or changed` });
-      const entry = { seq: raw.seq, at: raw.at, accountId: raw.account_id, osUser: raw.os_user, action: raw.action, subject: raw.subject, inputs: parsed.inputs, outcome: parsed.outcome, prevHash: raw.prev_hash };
-      if ((raw.version === 1 ? legacyHash(entry) : entryHash(entry)) !== raw.hash) add({ kind: 'edited', seq: raw.seq, message: `entry ${raw.seq} was changed after it was written (its hash does not match what is stored)` });
+      if (raw.prev_hash !== prev)
+        add({
+          kind: 'broken',
+          seq: raw.seq,
+          message: `entry ${raw.seq} does not follow the one before it: an entry was removed or changed`,
+        });
+      const entry = {
+        seq: raw.seq,
+        at: raw.at,
+        accountId: raw.account_id,
+        osUser: raw.os_user,
+        action: raw.action,
+        subject: raw.subject,
+        inputs: parsed.inputs,
+        outcome: parsed.outcome,
+        prevHash: raw.prev_hash,
+      };
+      if ((raw.version === 1 ? legacyHash(entry) : entryHash(entry)) !== raw.hash)
+        add({
+          kind: 'edited',
+          seq: raw.seq,
+          message: `entry ${raw.seq} was changed after it was written (its hash does not match what is stored)`,
+        });
     }
     if (raw.version === 1) legacy += 1;
     else if (raw.mac && key.id && raw.key_id === key.id) {
       sealed += 1;
       if (key.mac('entry', raw.hash) !== raw.mac)
-        add({ kind: 'recomputed', seq: raw.seq, message: `entry ${raw.seq} was changed and the hashes recomputed: the chain links up, but its seal (an HMAC under the journal key) does not match, so it was not written by SignDock` });
+        add({
+          kind: 'recomputed',
+          seq: raw.seq,
+          message: `entry ${raw.seq} was changed and the hashes recomputed: the chain links up, but its seal (an HMAC under the journal key) does not match, so it was not written by SignDock`,
+        });
     } else {
       unsealed += 1;
       // With the key, an entry it did not seal is not proof: written by a run without the key, or added by someone without it.
       if (key.id && !raw.mac)
-        add({ kind: 'unsealedEntry', seq: raw.seq, message: `entry ${raw.seq} carries no seal: it was written by a run without the journal key, or added or rewritten by someone without it (give every run the same key; if you trust the journal as it is: journal --reseal)` });
+        add({
+          kind: 'unsealedEntry',
+          seq: raw.seq,
+          message: `entry ${raw.seq} carries no seal: it was written by a run without the journal key, or added or rewritten by someone without it (give every run the same key; if you trust the journal as it is: journal --reseal)`,
+        });
       else if (key.id)
-        add({ kind: 'otherKeyEntry', seq: raw.seq, message: `entry ${raw.seq} is sealed with another journal key (id ${String(raw.key_id)}) than this run's (id ${key.id}): runs of this data folder use different keys, or someone without the key made the seal up` });
+        add({
+          kind: 'otherKeyEntry',
+          seq: raw.seq,
+          message: `entry ${raw.seq} is sealed with another journal key (id ${String(raw.key_id)}) than this run's (id ${key.id}): runs of this data folder use different keys, or someone without the key made the seal up`,
+        });
     }
     prev = raw.hash;
   }
@@ -108,12 +148,20 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   if (input.checkpointFile) {
     const file = readCheckpointFile(input.checkpointFile);
     if (file === 'missing') {
-      if (rows > 0 && rows > legacy) add({ kind: 'checkpointMissing', message: `the checkpoint file ${input.checkpointFile} is missing while the journal has ${rows} entries: it was deleted (if you trust the journal as it is, seal it again: journal --reseal)` });
-    } else if ('unreadable' in file) add({ kind: 'checkpointUnreadable', message: `the checkpoint file ${input.checkpointFile} cannot be read (${file.unreadable})` });
+      if (rows > 0 && rows > legacy)
+        add({
+          kind: 'checkpointMissing',
+          message: `the checkpoint file ${input.checkpointFile} is missing while the journal has ${rows} entries: it was deleted (if you trust the journal as it is, seal it again: journal --reseal)`,
+        });
+    } else if ('unreadable' in file)
+      add({ kind: 'checkpointUnreadable', message: `the checkpoint file ${input.checkpointFile} cannot be read (${file.unreadable})` });
     else {
       sources.push({ source: 'the checkpoint file', checkpoint: file });
       if (key.id && !file.mac && rows > 0)
-        add({ kind: 'checkpointUnsealed', message: `the checkpoint file ${input.checkpointFile} is not sealed though this run has the journal key: it was replaced, or written only by runs without the key (if you trust the journal as it is, seal it: journal --reseal)` });
+        add({
+          kind: 'checkpointUnsealed',
+          message: `the checkpoint file ${input.checkpointFile} is not sealed though this run has the journal key: it was replaced, or written only by runs without the key (if you trust the journal as it is, seal it: journal --reseal)`,
+        });
     }
   } else cannot.push('No checkpoint file is kept for this journal.');
   sources.push(...archiveJobCheckpoints(db));
@@ -128,33 +176,71 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   for (const { source, checkpoint: c } of sources) {
     const seal = checkSeal(c, key);
     if (seal === 'forged') {
-      add({ kind: 'checkpointForged', message: `the checkpoint in ${source} (${c.count} entries, ${day(c.at)}) is not sealed by the journal key: it was made or changed by someone without it` });
+      add({
+        kind: 'checkpointForged',
+        message: `the checkpoint in ${source} (${c.count} entries, ${day(c.at)}) is not sealed by the journal key: it was made or changed by someone without it`,
+      });
       continue;
     }
     if (seal === 'otherKey') otherKey += 1;
     if (c.count > lastSeq) {
-      if (rows === 0) add({ kind: 'wiped', message: `the journal was emptied: ${source} of ${day(c.at)} counts ${c.count} entries and the table has none` });
-      else add({ kind: 'truncated', seq: lastSeq, message: `the journal was cut short: ${source} of ${day(c.at)} counts ${c.count} entries, the journal ends at entry ${lastSeq} (the newest entries were deleted)` });
+      if (rows === 0)
+        add({
+          kind: 'wiped',
+          message: `the journal was emptied: ${source} of ${day(c.at)} counts ${c.count} entries and the table has none`,
+        });
+      else
+        add({
+          kind: 'truncated',
+          seq: lastSeq,
+          message: `the journal was cut short: ${source} of ${day(c.at)} counts ${c.count} entries, the journal ends at entry ${lastSeq} (the newest entries were deleted)`,
+        });
       continue;
     }
     if (hashes.get(c.count) !== c.head) {
-      add({ kind: 'recomputed', seq: c.count, message: `entry ${c.count} is not the one ${source} of ${day(c.at)} recorded: entries were changed and their hashes recomputed (or removed)` });
+      add({
+        kind: 'recomputed',
+        seq: c.count,
+        message: `entry ${c.count} is not the one ${source} of ${day(c.at)} recorded: entries were changed and their hashes recomputed (or removed)`,
+      });
       continue;
     }
-    const candidate = { source, at: c.at, count: c.count, sealed: seal === 'sealed', seal: seal === 'otherKey' ? ('notChecked' as const) : seal === 'sealed' ? ('sealed' as const) : ('unsealed' as const), timestamped: Boolean(c.timestampToken) };
+    const candidate = {
+      source,
+      at: c.at,
+      count: c.count,
+      sealed: seal === 'sealed',
+      seal: seal === 'otherKey' ? ('notChecked' as const) : seal === 'sealed' ? ('sealed' as const) : ('unsealed' as const),
+      timestamped: Boolean(c.timestampToken),
+    };
     if (!best || candidate.count > best.count || (candidate.count === best.count && candidate.sealed && !best.sealed)) best = candidate;
   }
 
   if (key.source === 'none')
-    cannot.push(`This run has no journal key (${key.missing ?? 'none given'}), so no seal was checked: a chain someone recomputed is found only where it disagrees with a checkpoint, and an unsealed checkpoint can be forged too. Set SIGNDOCK_JOURNAL_KEY or unlock the keychain to check the seals.`);
-  if (otherKey > 0 && key.id) cannot.push(`${otherKey} checkpoint(s) were sealed with another journal key than this run's (the app and the command line must use the same key): their seals were not checked.`);
-  if (legacy > 0) cannot.push(`${legacy} entries were written before SignDock sealed its journal (old scheme, unkeyed): they are checked by their plain SHA-256 chain only.`);
-  if (unsealed > 0 && !key.id) cannot.push(`${unsealed} entries carry seals this run cannot check, or none: a recomputed chain among them is found only by a checkpoint.`);
-  if (best && best.count < lastSeq) cannot.push(`Entries ${best.count + 1} to ${lastSeq} are newer than every checkpoint: deleting some of them from the end would not be noticed.`);
+    cannot.push(
+      `This run has no journal key (${key.missing ?? 'none given'}), so no seal was checked: a chain someone recomputed is found only where it disagrees with a checkpoint, and an unsealed checkpoint can be forged too. Set SIGNDOCK_JOURNAL_KEY or unlock the keychain to check the seals.`,
+    );
+  if (otherKey > 0 && key.id)
+    cannot.push(
+      `${otherKey} checkpoint(s) were sealed with another journal key than this run's (the app and the command line must use the same key): their seals were not checked.`,
+    );
+  if (legacy > 0)
+    cannot.push(
+      `${legacy} entries were written before SignDock sealed its journal (old scheme, unkeyed): they are checked by their plain SHA-256 chain only.`,
+    );
+  if (unsealed > 0 && !key.id)
+    cannot.push(
+      `${unsealed} entries carry seals this run cannot check, or none: a recomputed chain among them is found only by a checkpoint.`,
+    );
+  if (best && best.count < lastSeq)
+    cannot.push(
+      `Entries ${best.count + 1} to ${lastSeq} are newer than every checkpoint: deleting some of them from the end would not be noticed.`,
+    );
   if (!best && rows > 0) cannot.push('No checkpoint agrees with the journal, so its length is not proved.');
-  if (best?.seal === 'unsealed') cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
+  if (best?.seal === 'unsealed')
+    cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
   cannot.push(
-    'Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (compare with a later checkpoint kept elsewhere, such as an export\'s custody.json: journal --verify --checkpoint FILE).',
+    "Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (compare with a later checkpoint kept elsewhere, such as an export's custody.json: journal --verify --checkpoint FILE).",
   );
   const first = problems[0];
   return {
@@ -173,7 +259,10 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
 }
 
 /** Parses an entry's stored JSON strictly and checks it is stored in its one spelling; null when it cannot be used. */
-function parseFields(raw: RawEntry, add: (p: JournalProblem) => void): { inputs: Record<string, unknown>; outcome: Record<string, unknown> } | null {
+function parseFields(
+  raw: RawEntry,
+  add: (p: JournalProblem) => void,
+): { inputs: Record<string, unknown>; outcome: Record<string, unknown> } | null {
   const result: Record<string, Record<string, unknown>> = {};
   for (const field of ['inputs', 'outcome'] as const) {
     let value: JsonValue;
@@ -181,11 +270,20 @@ function parseFields(raw: RawEntry, add: (p: JournalProblem) => void): { inputs:
       value = parseStrictJson(raw[field]);
     } catch (error) {
       const why = (error as Error).message;
-      add({ kind: /appears twice/.test(why) ? 'duplicateKey' : 'notCanonical', seq: raw.seq, message: `entry ${raw.seq}'s ${field} ${/appears twice/.test(why) ? `has a repeated key (${why}), so tools disagree on what it says` : `is not valid JSON (${why})`}` });
+      add({
+        kind: /appears twice/.test(why) ? 'duplicateKey' : 'notCanonical',
+        seq: raw.seq,
+        message: `entry ${raw.seq}'s ${field} ${/appears twice/.test(why) ? `has a repeated key (${why}), so tools disagree on what it says` : `is not valid JSON (${why})`}`,
+      });
       return null;
     }
     const spelled = raw.version === 1 ? JSON.stringify(value) : canonicalJson(value);
-    if (spelled !== raw[field]) add({ kind: 'notCanonical', seq: raw.seq, message: `entry ${raw.seq}'s ${field} is not stored as SignDock writes it (the text was edited)` });
+    if (spelled !== raw[field])
+      add({
+        kind: 'notCanonical',
+        seq: raw.seq,
+        message: `entry ${raw.seq}'s ${field} is not stored as SignDock writes it (the text was edited)`,
+      });
     result[field] = value as Record<string, unknown>;
   }
   return { inputs: result.inputs!, outcome: result.outcome! };
@@ -195,7 +293,11 @@ function parseFields(raw: RawEntry, add: (p: JournalProblem) => void): { inputs:
 export function archiveJobCheckpoints(db: Db): { source: string; checkpoint: JournalCheckpoint }[] {
   const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'jobs'`).get();
   if (!exists) return [];
-  const rows = db.prepare(`SELECT id, json_extract(input, '$.journalCheckpoint') AS c FROM jobs WHERE kind = 'archive' AND json_valid(input) AND json_type(input, '$.journalCheckpoint') = 'object' ORDER BY created_at`).all() as { id: string; c: string }[];
+  const rows = db
+    .prepare(
+      `SELECT id, json_extract(input, '$.journalCheckpoint') AS c FROM jobs WHERE kind = 'archive' AND json_valid(input) AND json_type(input, '$.journalCheckpoint') = 'object' ORDER BY created_at`,
+    )
+    .all() as { id: string; c: string }[];
   return rows.flatMap((row) => {
     const checkpoint = asCheckpoint(safeParse(row.c));
     return checkpoint ? [{ source: `archive job ${row.id}`, checkpoint }] : [];

@@ -3,7 +3,16 @@ import { AppError } from '../../../shared/contract/errors';
 import type { Db } from '../db/migration';
 import type { Migration } from '../db/migration';
 import { canonicalJson } from './canonical-json';
-import { checkpointPath, checkSeal, makeCheckpoint, readCheckpointFile, withTimestamp, writeCheckpointFile, type CheckpointTimestamper, type JournalCheckpoint } from './checkpoint';
+import {
+  checkpointPath,
+  checkSeal,
+  makeCheckpoint,
+  readCheckpointFile,
+  withTimestamp,
+  writeCheckpointFile,
+  type CheckpointTimestamper,
+  type JournalCheckpoint,
+} from './checkpoint';
 import { noJournalKey, type JournalKey } from './journal-key';
 import { verifyJournal, type JournalVerification } from './journal-verify';
 import { entryHash, GENESIS, type JournalEntry, type RawEntry } from './journal-entry';
@@ -112,10 +121,17 @@ export class Journal {
    * Appends one entry after the last, in one IMMEDIATE transaction (SQLite's write lock serializes the
    * appends of every process sharing the data folder), then brings the checkpoint file up to it.
    */
-  append(entry: { accountId: string; action: string; subject: string; inputs?: Record<string, unknown>; outcome: Record<string, unknown> }): JournalEntry {
+  append(entry: {
+    accountId: string;
+    action: string;
+    subject: string;
+    inputs?: Record<string, unknown>;
+    outcome: Record<string, unknown>;
+  }): JournalEntry {
     const nested = this.db.inTransaction;
     const write = this.db.transaction(() => {
-      const last = this.db.prepare('SELECT seq, hash FROM audit_journal ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+      const last = this.db.prepare('SELECT seq, hash FROM audit_journal ORDER BY seq DESC LIMIT 1').get() as
+        { seq: number; hash: string } | undefined;
       const inputs = canonicalJson(entry.inputs ?? {});
       const outcome = canonicalJson(entry.outcome);
       const draft = {
@@ -131,8 +147,23 @@ export class Journal {
       };
       const full: JournalEntry = { ...draft, hash: entryHash(draft) };
       this.db
-        .prepare('INSERT INTO audit_journal (seq, at, account_id, os_user, action, subject, inputs, outcome, prev_hash, hash, version, mac, key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 2, ?, ?)')
-        .run(full.seq, full.at, full.accountId, full.osUser, full.action, full.subject, inputs, outcome, full.prevHash, full.hash, this.key.mac('entry', full.hash), this.key.id);
+        .prepare(
+          'INSERT INTO audit_journal (seq, at, account_id, os_user, action, subject, inputs, outcome, prev_hash, hash, version, mac, key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 2, ?, ?)',
+        )
+        .run(
+          full.seq,
+          full.at,
+          full.accountId,
+          full.osUser,
+          full.action,
+          full.subject,
+          inputs,
+          outcome,
+          full.prevHash,
+          full.hash,
+          this.key.mac('entry', full.hash),
+          this.key.id,
+        );
       return full;
     });
     const written = write.immediate();
@@ -172,7 +203,12 @@ export class Journal {
   /** Checks the chain, each entry's seal, and the journal against every checkpoint kept outside it. */
   verify(options: { checkpoints?: { source: string; checkpoint: unknown }[] } = {}): JournalVerification {
     this.flush();
-    return verifyJournal({ db: this.db, key: this.key, ...(this.dataFolder ? { checkpointFile: checkpointPath(this.dataFolder) } : {}), given: options.checkpoints ?? [] });
+    return verifyJournal({
+      db: this.db,
+      key: this.key,
+      ...(this.dataFolder ? { checkpointFile: checkpointPath(this.dataFolder) } : {}),
+      given: options.checkpoints ?? [],
+    });
   }
 
   /**
@@ -211,7 +247,13 @@ export class Journal {
           if (seal === 'forged' || seal === 'otherKey' || (seal === 'sealed') !== Boolean(this.key.id)) return;
           if (current.count >= head.count || this.hashAt(current.count) !== current.head) return;
           // A sealed checkpoint never covers entries this key did not seal (added by a run or someone without it).
-          if (this.key.id && this.db.prepare('SELECT 1 FROM audit_journal WHERE seq > ? AND version >= 2 AND (mac IS NULL OR key_id IS NOT ?) LIMIT 1').get(current.count, this.key.id)) return;
+          if (
+            this.key.id &&
+            this.db
+              .prepare('SELECT 1 FROM audit_journal WHERE seq > ? AND version >= 2 AND (mac IS NULL OR key_id IS NOT ?) LIMIT 1')
+              .get(current.count, this.key.id)
+          )
+            return;
         }
       }
       writeCheckpointFile(file, makeCheckpoint(head.count, head.hash, this.now(), this.key));
@@ -232,9 +274,23 @@ export class Journal {
     if (chainProblem) throw refuse(`The journal was not resealed: ${chainProblem.message}.`);
     const previous = readCheckpointFile(checkpointPath(this.dataFolder));
     const seal = this.db.prepare('UPDATE audit_journal SET mac = ?, key_id = ? WHERE seq = ?');
-    const unsealed = this.db.prepare('SELECT seq, hash FROM audit_journal WHERE version >= 2 AND (mac IS NULL OR key_id IS NULL OR key_id <> ?)').all(this.key.id) as { seq: number; hash: string }[];
+    const unsealed = this.db
+      .prepare('SELECT seq, hash FROM audit_journal WHERE version >= 2 AND (mac IS NULL OR key_id IS NULL OR key_id <> ?)')
+      .all(this.key.id) as { seq: number; hash: string }[];
     this.db.transaction(() => unsealed.forEach((row) => seal.run(this.key.mac('entry', row.hash), this.key.id, row.seq))).immediate();
-    this.append({ accountId, action: 'journal.reseal', subject: 'journal', outcome: { state: 'done', entriesSealed: unsealed.length, previousCheckpoint: typeof previous === 'object' && !('unreadable' in previous) ? previous : String(previous === 'missing' ? 'missing' : 'unreadable') } });
+    this.append({
+      accountId,
+      action: 'journal.reseal',
+      subject: 'journal',
+      outcome: {
+        state: 'done',
+        entriesSealed: unsealed.length,
+        previousCheckpoint:
+          typeof previous === 'object' && !('unreadable' in previous)
+            ? previous
+            : String(previous === 'missing' ? 'missing' : 'unreadable'),
+      },
+    });
     this.writeCheckpoint(checkpointPath(this.dataFolder), true);
     return this.verify();
   }
@@ -246,7 +302,8 @@ export class Journal {
   }
 
   private head(): { count: number; hash: string } {
-    const last = this.db.prepare('SELECT seq, hash FROM audit_journal ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+    const last = this.db.prepare('SELECT seq, hash FROM audit_journal ORDER BY seq DESC LIMIT 1').get() as
+      { seq: number; hash: string } | undefined;
     return { count: last?.seq ?? 0, hash: last?.hash ?? GENESIS };
   }
 

@@ -49,7 +49,11 @@ export class ActivityQueries {
     const rows = this.statements.page.all(accountId, limit) as Row[];
     const names = this.names.namesFor(accountId, rows);
     return {
-      items: rows.map(({ email: _email, phone: _phone, at, ...row }, index) => ({ ...row, at: new Date(at).toISOString(), signer: names[index] || row.signer })),
+      items: rows.map(({ email: _email, phone: _phone, at, ...row }, index) => ({
+        ...row,
+        at: new Date(at).toISOString(),
+        signer: names[index] || row.signer,
+      })),
       total: this.statements.count.get(accountId) as number,
     };
   }

@@ -48,7 +48,12 @@ export class DashboardQueries {
     const rejected = this.list(accountId, { ...filter, statuses: intersect(filter.statuses, [rejectedNeedsAction]) }, 'desc');
     const pending = this.list(accountId, { ...filter, statuses: intersect(filter.statuses, ['PE']), createdTo: before(stale) }, 'asc');
     const unopened = this.unopened(accountId, { ...filter, statuses: intersect(filter.statuses, ['PE']) }, unopenedBefore);
-    const batches = this.unsent.all(accountId, filter.batchId ?? null, filter.batchId ?? null) as { batchId: string; createdAt: string; rows: number; notSent: number }[];
+    const batches = this.unsent.all(accountId, filter.batchId ?? null, filter.batchId ?? null) as {
+      batchId: string;
+      createdAt: string;
+      rows: number;
+      notSent: number;
+    }[];
     return {
       counts,
       chart: this.chart(accountId, filter, period, finalIn(counts.byStatus, filter.statuses)),
@@ -69,13 +74,26 @@ export class DashboardQueries {
    * search index (fast at any size); those whose every such signer was invited after it — found from
    * the few recent invitations (`signatures_by_invitation`) — are left out. Oldest first.
    */
-  private unopened(accountId: string, filter: MirrorFilter, before: number): { count: number; items: Dashboard['attention']['unopened']['items'] } {
+  private unopened(
+    accountId: string,
+    filter: MirrorFilter,
+    before: number,
+  ): { count: number; items: Dashboard['attention']['unopened']['items'] } {
     const cutoff = new Date(before).toISOString();
-    const listFilter = { ...filter, signerStatuses: [...(filter.signerStatuses ?? []), 'IN'], createdTo: Math.min(before, filter.createdTo ?? Number.POSITIVE_INFINITY) };
+    const listFilter = {
+      ...filter,
+      signerStatuses: [...(filter.signerStatuses ?? []), 'IN'],
+      createdTo: Math.min(before, filter.createdTo ?? Number.POSITIVE_INFINITY),
+    };
     const member = membership(this.queries.plan(accountId, listFilter));
-    const recent = this.db.prepare(`SELECT DISTINCT d.id FROM signatures s INDEXED BY signatures_by_invitation JOIN documents d ON d.doc_key = s.doc_key
+    const recent = this.db
+      .prepare(
+        `SELECT DISTINCT d.id FROM signatures s INDEXED BY signatures_by_invitation JOIN documents d ON d.doc_key = s.doc_key
       WHERE s.account_id = ? AND s.status = 'IN' AND s.created_at >= ? AND d.account_id = ? AND d.created_ms < ?${member.sql}
-      AND NOT EXISTS (SELECT 1 FROM signatures o WHERE o.doc_key = s.doc_key AND o.status = 'IN' AND coalesce(o.created_at, '') < ?)`).pluck().all(accountId, cutoff, accountId, before, ...member.params, cutoff) as string[];
+      AND NOT EXISTS (SELECT 1 FROM signatures o WHERE o.doc_key = s.doc_key AND o.status = 'IN' AND coalesce(o.created_at, '') < ?)`,
+      )
+      .pluck()
+      .all(accountId, cutoff, accountId, before, ...member.params, cutoff) as string[];
     const late = new Set(recent);
     const page = this.queries.page({ accountId, ...listFilter, sort: { key: 'created', direction: 'asc' }, limit: listed + late.size });
     const documents = page.documents.filter((document) => !late.has(document.id));
@@ -83,7 +101,11 @@ export class DashboardQueries {
       .flatMap((document) =>
         document.signatures
           .filter((signature) => signature.status === 'IN' && (signature.createdAt === null || signature.createdAt < cutoff))
-          .map((signature) => ({ ...documentItem(document), signatureId: signature.id, signer: signature.localName || signature.displayName })),
+          .map((signature) => ({
+            ...documentItem(document),
+            signatureId: signature.id,
+            signer: signature.localName || signature.displayName,
+          })),
       )
       .slice(0, listed);
     return { count: Math.max(0, page.total - late.size), items };
@@ -123,7 +145,11 @@ export class DashboardQueries {
   private sentPerDay(plan: FilterPlan, offset: number): { day: number; n: number }[] {
     if (plan.fts) {
       const range = rowidRange(plan.fts);
-      return this.db.prepare(`SELECT ((rowid >> 15) + ?) / ${day} AS day, count(*) AS n FROM documents_fts WHERE documents_fts MATCH ?${range.sql} GROUP BY day`).all(offset, plan.fts.match, ...range.params) as { day: number; n: number }[];
+      return this.db
+        .prepare(
+          `SELECT ((rowid >> 15) + ?) / ${day} AS day, count(*) AS n FROM documents_fts WHERE documents_fts MATCH ?${range.sql} GROUP BY day`,
+        )
+        .all(offset, plan.fts.match, ...range.params) as { day: number; n: number }[];
     }
     return [];
   }
@@ -131,10 +157,14 @@ export class DashboardQueries {
   /** Documents seen becoming completed or cancelled, per local day of that read. */
   private finalPerDay(plan: FilterPlan, period: ChartPeriod, offset: number): { rows: { day: number; status: string; n: number }[] } {
     const member = membership(plan);
-    const rows = this.db.prepare(`SELECT (h.at_ms + ?) / ${day} AS day, h.to_status AS status, count(*) AS n
+    const rows = this.db
+      .prepare(
+        `SELECT (h.at_ms + ?) / ${day} AS day, h.to_status AS status, count(*) AS n
       FROM document_history h INDEXED BY document_history_final JOIN documents d ON d.doc_key = h.doc_key
       WHERE h.signature_id IS NULL AND h.to_status IN ('CO', 'CA') AND h.from_status IS NOT NULL AND h.at_ms >= ? AND h.at_ms < ? AND d.account_id = ?${member.sql}
-      GROUP BY day, status`).all(offset, period.from, period.to, plan.accountId, ...member.params) as { day: number; status: string; n: number }[];
+      GROUP BY day, status`,
+      )
+      .all(offset, period.from, period.to, plan.accountId, ...member.params) as { day: number; status: string; n: number }[];
     return { rows };
   }
 
@@ -142,17 +172,24 @@ export class DashboardQueries {
   private datedFinal(accountId: string, filter: MirrorFilter): number {
     const plan = this.queries.plan(accountId, filter);
     const member = membership(plan);
-    return this.db.prepare(`SELECT count(DISTINCT h.doc_key) FROM document_history h JOIN documents d ON d.doc_key = h.doc_key
-      WHERE h.signature_id IS NULL AND h.from_status IS NOT NULL AND h.to_status = d.status AND d.status IN ('CO', 'CA') AND d.account_id = ?${member.sql}`).pluck().get(accountId, ...member.params) as number;
+    return this.db
+      .prepare(
+        `SELECT count(DISTINCT h.doc_key) FROM document_history h JOIN documents d ON d.doc_key = h.doc_key
+      WHERE h.signature_id IS NULL AND h.from_status IS NOT NULL AND h.to_status = d.status AND d.status IN ('CO', 'CA') AND d.account_id = ?${member.sql}`,
+      )
+      .pluck()
+      .get(accountId, ...member.params) as number;
   }
-
 }
 
 /** SQL keeping the documents `d` a plan's filter leaves. */
 function membership(plan: FilterPlan): { sql: string; params: (string | number)[] } {
   if (plan.fts) {
     const range = rowidRange(plan.fts);
-    return { sql: ` AND ((d.doc_key << 5) | ${statusBitSql('d.status')}) IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?${range.sql})`, params: [plan.fts.match, ...range.params] };
+    return {
+      sql: ` AND ((d.doc_key << 5) | ${statusBitSql('d.status')}) IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?${range.sql})`,
+      params: [plan.fts.match, ...range.params],
+    };
   }
   if (plan.statuses.length === 0) return { sql: '', params: [] };
   return { sql: ` AND d.status IN (${plan.statuses.map(() => '?').join(', ')})`, params: plan.statuses };
@@ -160,7 +197,9 @@ function membership(plan: FilterPlan): { sql: string; params: (string | number)[
 
 /** Completed and cancelled documents among the counts, as far as the filter's statuses keep them. */
 function finalIn(byStatus: Record<string, number>, statuses: readonly string[] | undefined): number {
-  return ['CO', 'CA'].filter((code) => !statuses || statuses.length === 0 || statuses.includes(code)).reduce((sum, code) => sum + (byStatus[code] ?? 0), 0);
+  return ['CO', 'CA']
+    .filter((code) => !statuses || statuses.length === 0 || statuses.includes(code))
+    .reduce((sum, code) => sum + (byStatus[code] ?? 0), 0);
 }
 
 function intersect(statuses: readonly string[] | undefined, wanted: string[]): string[] {
@@ -174,9 +213,15 @@ function documentItem(document: MirrorDocument) {
 }
 
 function signersIn(documents: MirrorDocument[], status: string) {
-  return documents.flatMap((document) =>
-    document.signatures
-      .filter((signature) => signature.status === status)
-      .map((signature) => ({ ...documentItem(document), signatureId: signature.id, signer: signature.localName || signature.displayName })),
-  ).slice(0, listed);
+  return documents
+    .flatMap((document) =>
+      document.signatures
+        .filter((signature) => signature.status === status)
+        .map((signature) => ({
+          ...documentItem(document),
+          signatureId: signature.id,
+          signer: signature.localName || signature.displayName,
+        })),
+    )
+    .slice(0, listed);
 }

@@ -72,7 +72,9 @@ export class DocumentQueries {
     private readonly tuning: QueryTuning = defaultTuning,
   ) {
     this.otherAccounts = db.prepare('SELECT 1 FROM document_counts WHERE account_id <> ? LIMIT 1').pluck();
-    this.probe = db.prepare(`SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? AND rowid = ((? << 5) | ${statusBitSql('?')})`).pluck();
+    this.probe = db
+      .prepare(`SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? AND rowid = ((? << 5) | ${statusBitSql('?')})`)
+      .pluck();
     this.hits = new SearchHits(db);
     this.counter = new StatusCounter(db);
     this.expander = new TermExpander(db);
@@ -105,13 +107,29 @@ export class DocumentQueries {
     const sort = query.sort ?? { key: 'created', direction: 'desc' };
     const plan = this.plan(query.accountId, query);
     const counts = this.counter.ofPlan(plan);
-    const total = plan.statuses.length === 0 ? counts.total : plan.statuses.reduce((sum, status) => sum + (counts.byStatus[status] ?? 0), 0);
+    const total =
+      plan.statuses.length === 0 ? counts.total : plan.statuses.reduce((sum, status) => sum + (counts.byStatus[status] ?? 0), 0);
     const after = decodeCursor(query.after);
     const before = after ? null : decodeCursor(query.before);
-    const empty = { documents: [], total, counts, first: null, last: null, hasBefore: offset > 0 || after !== null, hasAfter: before !== null };
+    const empty = {
+      documents: [],
+      total,
+      counts,
+      first: null,
+      last: null,
+      hasBefore: offset > 0 || after !== null,
+      hasAfter: before !== null,
+    };
     if (limit === 0 || total === 0) return empty;
     // An offset counts from the start: it is not combined with a cursor.
-    const walk: Walk = { plan, counts, direction: before ? flip(sort.direction) : sort.direction, cursor: before ?? after, want: limit + 1, offset: after || before ? 0 : offset };
+    const walk: Walk = {
+      plan,
+      counts,
+      direction: before ? flip(sort.direction) : sort.direction,
+      cursor: before ?? after,
+      want: limit + 1,
+      offset: after || before ? 0 : offset,
+    };
     const found = this.rows(sort.key, walk, total);
     const more = found.length > limit;
     const rows = found.slice(0, limit);
@@ -133,8 +151,11 @@ export class DocumentQueries {
   allKeys(accountId: string, filter: MirrorFilter, sort: { key: DocumentSortKey; direction: SortDirection }, cap: number): number[] {
     const plan = this.plan(accountId, filter);
     const counts = this.counter.ofPlan(plan);
-    const total = plan.statuses.length === 0 ? counts.total : plan.statuses.reduce((sum, status) => sum + (counts.byStatus[status] ?? 0), 0);
-    return this.rows(sort.key, { plan, counts, direction: sort.direction, cursor: null, want: Math.min(cap, total), offset: 0 }, total).map((row) => row.k);
+    const total =
+      plan.statuses.length === 0 ? counts.total : plan.statuses.reduce((sum, status) => sum + (counts.byStatus[status] ?? 0), 0);
+    return this.rows(sort.key, { plan, counts, direction: sort.direction, cursor: null, want: Math.min(cap, total), offset: 0 }, total).map(
+      (row) => row.k,
+    );
   }
 
   private rows(key: DocumentSortKey, walk: Walk, total: number): Row[] {
@@ -196,7 +217,8 @@ export class DocumentQueries {
     const fts = walk.plan.fts as NonNullable<FilterPlan['fts']>;
     const range = rowidRange(fts);
     const account = this.counts(walk.plan.accountId);
-    const inScope = walk.plan.statuses.length === 0 ? account.total : walk.plan.statuses.reduce((sum, s) => sum + (account.byStatus[s] ?? 0), 0);
+    const inScope =
+      walk.plan.statuses.length === 0 ? account.total : walk.plan.statuses.reduce((sum, s) => sum + (account.byStatus[s] ?? 0), 0);
     const needed = walk.offset + walk.want;
     if (matches <= this.tuning.sortAllUpTo) return this.sortAll(walk, column, fts.match, range);
     if (fts.cheapProbe && needed * inScope <= this.tuning.probeBudget * matches) {
@@ -220,9 +242,14 @@ export class DocumentQueries {
     const inner = `SELECT d.doc_key AS k, ${column.value} AS v FROM documents AS d INDEXED BY ${status.length === 1 ? column.oneStatusIndex : column.index}
       WHERE d.account_id = ?${statusFilter(status)}${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ?`;
     const params = [walk.plan.accountId, ...status, ...after.params, budget];
-    const rows = this.db.prepare(`SELECT k, v FROM (${inner}) WHERE k IN (SELECT doc_key FROM temp.mirror_hits) LIMIT ? OFFSET ?`).all(...params, walk.want, walk.offset) as Row[];
+    const rows = this.db
+      .prepare(`SELECT k, v FROM (${inner}) WHERE k IN (SELECT doc_key FROM temp.mirror_hits) LIMIT ? OFFSET ?`)
+      .all(...params, walk.want, walk.offset) as Row[];
     if (rows.length >= walk.want) return rows;
-    const walked = this.db.prepare(`SELECT count(*) FROM (${inner})`).pluck().get(...params) as number;
+    const walked = this.db
+      .prepare(`SELECT count(*) FROM (${inner})`)
+      .pluck()
+      .get(...params) as number;
     return walked < budget ? rows : null;
   }
 
@@ -258,7 +285,9 @@ export class DocumentQueries {
       const after = afterCondition(column, walk.direction, cursor);
       const sql = `SELECT d.doc_key AS k, ${column.value} AS v, d.status AS s FROM documents AS d INDEXED BY ${status.length === 1 ? column.oneStatusIndex : column.index}
         WHERE d.account_id = ?${statusFilter(status)}${range}${after.sql} ORDER BY ${orderBy(column, walk.direction)} LIMIT ?`;
-      const rows = this.db.prepare(sql).all(walk.plan.accountId, ...status, ...rangeParams, ...after.params, chunk) as (Row & { s: string })[];
+      const rows = this.db.prepare(sql).all(walk.plan.accountId, ...status, ...rangeParams, ...after.params, chunk) as (Row & {
+        s: string;
+      })[];
       for (const row of rows) {
         scanned += 1;
         if (this.probe.get(match, row.k, row.s) !== undefined) found.push(row);
@@ -270,7 +299,6 @@ export class DocumentQueries {
     }
     return found.length >= needed ? found.slice(walk.offset).map(({ k, v }) => ({ k, v })) : null;
   }
-
 }
 
 function statusFilter(statuses: readonly string[]): string {

@@ -56,17 +56,30 @@ const documentColumns = `d.doc_key, d.account_id, d.id, d.title, d.status, d.cre
 
 /** Reads documents back out of the mirror as domain objects, signatures included. */
 export class DocumentReader {
-  private readonly statements: { one: Statement; byKeys: Statement; signatures: Statement; bySignature: Statement; open: Statement; absent: Statement };
+  private readonly statements: {
+    one: Statement;
+    byKeys: Statement;
+    signatures: Statement;
+    bySignature: Statement;
+    open: Statement;
+    absent: Statement;
+  };
 
   private readonly names: SignerNames;
 
   constructor(db: Db) {
     this.names = new SignerNames(db);
     this.statements = {
-      one: db.prepare(`SELECT ${documentColumns} FROM documents d JOIN document_raw r ON r.doc_key = d.doc_key WHERE d.account_id = ? AND d.id = ?`),
-      byKeys: db.prepare(`SELECT ${documentColumns} FROM documents d JOIN document_raw r ON r.doc_key = d.doc_key WHERE d.doc_key IN (SELECT value FROM json_each(?))`),
+      one: db.prepare(
+        `SELECT ${documentColumns} FROM documents d JOIN document_raw r ON r.doc_key = d.doc_key WHERE d.account_id = ? AND d.id = ?`,
+      ),
+      byKeys: db.prepare(
+        `SELECT ${documentColumns} FROM documents d JOIN document_raw r ON r.doc_key = d.doc_key WHERE d.doc_key IN (SELECT value FROM json_each(?))`,
+      ),
       signatures: db.prepare('SELECT * FROM signatures WHERE doc_key IN (SELECT value FROM json_each(?)) ORDER BY doc_key, position'),
-      bySignature: db.prepare('SELECT d.id FROM signatures s JOIN documents d ON d.doc_key = s.doc_key WHERE s.account_id = ? AND s.id = ? LIMIT 1'),
+      bySignature: db.prepare(
+        'SELECT d.id FROM signatures s JOIN documents d ON d.doc_key = s.doc_key WHERE s.account_id = ? AND s.id = ? LIMIT 1',
+      ),
       open: db.prepare(`SELECT id AS documentId, status, created_ms AS createdMs, read_at AS readAt FROM documents
         WHERE account_id = ? AND status NOT IN ('CO', 'CA')`),
       absent: db.prepare('SELECT count(*) FROM documents WHERE account_id = ? AND read_at < ?').pluck(),

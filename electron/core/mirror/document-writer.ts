@@ -28,8 +28,23 @@ interface Origin {
  */
 export class DocumentWriter {
   private readonly statements: Record<
-    | 'stamp' | 'keyTaken' | 'insert' | 'update' | 'touch' | 'putRaw' | 'clearSignatures' | 'insertSignature' | 'forgetSearch' | 'putSearch'
-    | 'origin' | 'previous' | 'signatureStatuses' | 'history' | 'stale' | 'staleRow' | 'unstale',
+    | 'stamp'
+    | 'keyTaken'
+    | 'insert'
+    | 'update'
+    | 'touch'
+    | 'putRaw'
+    | 'clearSignatures'
+    | 'insertSignature'
+    | 'forgetSearch'
+    | 'putSearch'
+    | 'origin'
+    | 'previous'
+    | 'signatureStatuses'
+    | 'history'
+    | 'stale'
+    | 'staleRow'
+    | 'unstale',
     Statement
   >;
 
@@ -43,9 +58,12 @@ export class DocumentWriter {
       file_name = @fileName, file_hash = @fileHash, read_at = @readAt, remote_updated = @remoteUpdated, signer_count = @signerCount,
       signed_count = @signedCount, progress = @progress, changed_ms = @changedMs, batch_id = @batchId, batch_at = @batchAt, source_file = @sourceFile`;
     this.statements = {
-      stamp: db.prepare('SELECT doc_key AS docKey, read_at AS readAt, remote_updated AS remoteUpdated, status FROM documents WHERE account_id = ? AND id = ?'),
+      stamp: db.prepare(
+        'SELECT doc_key AS docKey, read_at AS readAt, remote_updated AS remoteUpdated, status FROM documents WHERE account_id = ? AND id = ?',
+      ),
       keyTaken: db.prepare('SELECT 1 FROM documents WHERE doc_key = ?').pluck(),
-      insert: db.prepare(`INSERT INTO documents (doc_key, account_id, id, title, status, created_at, created_ms, cancel_reason, file_name, file_hash,
+      insert:
+        db.prepare(`INSERT INTO documents (doc_key, account_id, id, title, status, created_at, created_ms, cancel_reason, file_name, file_hash,
         read_at, remote_updated, signer_count, signed_count, progress, changed_ms, batch_id, batch_at, source_file)
         VALUES (@docKey, @accountId, @id, @title, @status, @createdAt, @createdMs, @cancelReason, @fileName, @fileHash,
         @readAt, @remoteUpdated, @signerCount, @signedCount, @progress, @changedMs, @batchId, @batchAt, @sourceFile)`),
@@ -53,20 +71,28 @@ export class DocumentWriter {
       touch: db.prepare('UPDATE documents SET read_at = ? WHERE doc_key = ? AND read_at < ?'),
       putRaw: db.prepare('INSERT INTO document_raw (doc_key, raw) VALUES (?, ?) ON CONFLICT (doc_key) DO UPDATE SET raw = excluded.raw'),
       clearSignatures: db.prepare('DELETE FROM signatures WHERE doc_key = ?'),
-      insertSignature: db.prepare(`INSERT INTO signatures (doc_key, position, account_id, id, status, display_name, email, phone, created_at, url,
+      insertSignature:
+        db.prepare(`INSERT INTO signatures (doc_key, position, account_id, id, status, display_name, email, phone, created_at, url,
         invite_channel, validations, invalidation_reason, signed_date, ip, device, document_ref)
         VALUES (@docKey, @position, @accountId, @id, @status, @displayName, @email, @phone, @createdAt, @url,
         @inviteChannel, @validations, @invalidationReason, @signedDate, @ip, @device, @documentRef)`),
       forgetSearch: db.prepare(`DELETE FROM documents_fts WHERE rowid = ((? << 5) | ${statusBitSql('?')})`),
-      putSearch: db.prepare(`INSERT INTO documents_fts (rowid, title, signers, scope) VALUES (${searchRowidSql('@docKey', '@status')}, @title, @signers, @scope)`),
-      origin: db.prepare(`SELECT i.batch_id AS batchId, b.created_at AS batchAt, i.file_name AS fileName FROM batch_items i JOIN batches b ON b.id = i.batch_id
+      putSearch: db.prepare(
+        `INSERT INTO documents_fts (rowid, title, signers, scope) VALUES (${searchRowidSql('@docKey', '@status')}, @title, @signers, @scope)`,
+      ),
+      origin:
+        db.prepare(`SELECT i.batch_id AS batchId, b.created_at AS batchAt, i.file_name AS fileName FROM batch_items i JOIN batches b ON b.id = i.batch_id
         WHERE i.document_id = ? AND b.account_id = ? ORDER BY b.created_at DESC LIMIT 1`),
-      previous: db.prepare('SELECT d.status, d.changed_ms AS changedMs, d.batch_id AS batchId, d.batch_at AS batchAt, d.source_file AS fileName FROM documents d WHERE d.doc_key = ?'),
+      previous: db.prepare(
+        'SELECT d.status, d.changed_ms AS changedMs, d.batch_id AS batchId, d.batch_at AS batchAt, d.source_file AS fileName FROM documents d WHERE d.doc_key = ?',
+      ),
       signatureStatuses: db.prepare('SELECT id, status FROM signatures WHERE doc_key = ?'),
       stale: db.prepare('SELECT doc_key FROM search_stale LIMIT 500').pluck(),
       staleRow: db.prepare('SELECT account_id AS accountId, id, status, batch_id AS batchId FROM documents WHERE doc_key = ?'),
       unstale: db.prepare('DELETE FROM search_stale WHERE doc_key = ?'),
-      history: db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status) VALUES (?, ?, ?, ?, ?, ?)'),
+      history: db.prepare(
+        'INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
     };
   }
 
@@ -84,7 +110,15 @@ export class DocumentWriter {
     const docKey = this.allocateKey(accountId, document.id, columns.createdMs);
     const origin = (this.statements.origin.get(document.id, accountId) as Origin | undefined) ?? null;
     const moved = hasMoved(document);
-    this.statements.insert.run({ ...columns, ...originColumns(origin), docKey, accountId, readAt, remoteUpdated, changedMs: firstChange(document, columns.createdMs, moved ? readAt : null) ?? readAt });
+    this.statements.insert.run({
+      ...columns,
+      ...originColumns(origin),
+      docKey,
+      accountId,
+      readAt,
+      remoteUpdated,
+      changedMs: firstChange(document, columns.createdMs, moved ? readAt : null) ?? readAt,
+    });
     if (moved) this.recordFirstSeen(docKey, document, readAt);
     this.writeParts(docKey, accountId, document, origin, null);
     return docKey;
@@ -114,12 +148,22 @@ export class DocumentWriter {
    * stamped `readAt`. The stored `status` is the display state: the service's code is behind it.
    */
   replace(docKey: number, accountId: string, document: Document, readAt: number, remoteUpdated: string): void {
-    const before = this.statements.previous.get(docKey) as { status: string; changedMs: number | null } & Partial<Origin> & { batchId: string | null };
+    const before = this.statements.previous.get(docKey) as { status: string; changedMs: number | null } & Partial<Origin> & {
+        batchId: string | null;
+      };
     const changed = this.recordChanges(docKey, serviceStatusOf(before.status), document, readAt);
     const found = (this.statements.origin.get(document.id, accountId) as Origin | undefined) ?? null;
-    const origin = found ?? (before.batchId ? { batchId: before.batchId, batchAt: before.batchAt ?? '', fileName: before.fileName ?? '' } : null);
+    const origin =
+      found ?? (before.batchId ? { batchId: before.batchId, batchAt: before.batchAt ?? '', fileName: before.fileName ?? '' } : null);
     const columns = documentColumns(document);
-    this.statements.update.run({ ...columns, ...originColumns(origin), docKey, readAt, remoteUpdated, changedMs: changed ? readAt : (before.changedMs ?? columns.createdMs ?? readAt) });
+    this.statements.update.run({
+      ...columns,
+      ...originColumns(origin),
+      docKey,
+      readAt,
+      remoteUpdated,
+      changedMs: changed ? readAt : (before.changedMs ?? columns.createdMs ?? readAt),
+    });
     this.writeParts(docKey, accountId, document, origin, before.status);
   }
 
@@ -140,7 +184,8 @@ export class DocumentWriter {
   private catchUpSome(read: (accountId: string, documentId: string) => Document | null): void {
     this.transaction(() => {
       for (const docKey of this.statements.stale.all() as number[]) {
-        const row = this.statements.staleRow.get(docKey) as { accountId: string; id: string; status: string; batchId: string | null } | undefined;
+        const row = this.statements.staleRow.get(docKey) as
+          { accountId: string; id: string; status: string; batchId: string | null } | undefined;
         const document = row ? read(row.accountId, row.id) : null;
         if (row && document) {
           this.statements.forgetSearch.run(docKey, row.status);
@@ -156,7 +201,9 @@ export class DocumentWriter {
    * "not opened") is recorded as first seen now (`from` null), so its history is never empty.
    */
   private recordFirstSeen(docKey: number, document: Document, at: number): void {
-    this.firstSeenStatement ??= this.db.prepare('INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status, first_seen) VALUES (?, ?, ?, ?, NULL, ?, 1)');
+    this.firstSeenStatement ??= this.db.prepare(
+      'INSERT INTO document_history (doc_key, at_ms, signature_id, signer, from_status, to_status, first_seen) VALUES (?, ?, ?, ?, NULL, ?, 1)',
+    );
     const firstSeen = this.firstSeenStatement;
     if (document.status !== 'DR' && document.status !== 'PE') firstSeen.run(docKey, at, null, null, document.status);
     for (const signature of document.signatures) {
@@ -191,7 +238,11 @@ export class DocumentWriter {
     document.signatures.forEach((signature, position) => {
       this.statements.insertSignature.run(signatureColumns(docKey, position, accountId, signature));
     });
-    this.statements.putSearch.run({ docKey, status: displayStatus(document), ...this.searchOf(accountId, document, origin?.batchId ?? null) });
+    this.statements.putSearch.run({
+      docKey,
+      status: displayStatus(document),
+      ...this.searchOf(accountId, document, origin?.batchId ?? null),
+    });
   }
 
   /** The search entry's columns, with the names the address book gives the signers. */

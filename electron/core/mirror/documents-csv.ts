@@ -1,5 +1,11 @@
 import { displayStatus, signerProgress, type SignerProgress } from '../../../shared/domain/documents';
-import { displayStatusLabel, inviteChannelLabels, isKnownInviteChannel, signatureStatusLabel, validationLabel } from '../../../shared/domain/status-codes';
+import {
+  displayStatusLabel,
+  inviteChannelLabels,
+  isKnownInviteChannel,
+  signatureStatusLabel,
+  validationLabel,
+} from '../../../shared/domain/status-codes';
 import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { MirrorDocument } from './mirror-types';
 
@@ -15,8 +21,38 @@ export function exportCsv(rows: readonly (readonly string[])[]): string {
   return writeCsv(rows, { bom: true });
 }
 
-export const documentHeader = ['document_id', 'title', 'status', 'status_code', 'signers', 'signer_names', 'progress', 'created', 'last_change', 'batch_id', 'dropped_file', 'service_file_name', 'cancel_reason'];
-export const signatureHeader = ['document_id', 'title', 'document_status', 'signature_id', 'signer', 'signer_name', 'email', 'phone', 'status', 'status_code', 'invitation', 'validations', 'created', 'signed', 'invalidation_reason'];
+export const documentHeader = [
+  'document_id',
+  'title',
+  'status',
+  'status_code',
+  'signers',
+  'signer_names',
+  'progress',
+  'created',
+  'last_change',
+  'batch_id',
+  'dropped_file',
+  'service_file_name',
+  'cancel_reason',
+];
+export const signatureHeader = [
+  'document_id',
+  'title',
+  'document_status',
+  'signature_id',
+  'signer',
+  'signer_name',
+  'email',
+  'phone',
+  'status',
+  'status_code',
+  'invitation',
+  'validations',
+  'created',
+  'signed',
+  'invalidation_reason',
+];
 
 export function documentRow(document: MirrorDocument): string[] {
   return [
@@ -25,8 +61,14 @@ export function documentRow(document: MirrorDocument): string[] {
     // In words what the status means ("Rejected — needs action"), beside the service's code.
     displayStatusLabel(displayStatus(document)),
     document.status,
-    document.signatures.map((signature) => signature.displayName).filter(Boolean).join('; '),
-    document.signatures.map((signature) => signature.localName ?? '').filter(Boolean).join('; '),
+    document.signatures
+      .map((signature) => signature.displayName)
+      .filter(Boolean)
+      .join('; '),
+    document.signatures
+      .map((signature) => signature.localName ?? '')
+      .filter(Boolean)
+      .join('; '),
     progressWords(signerProgress(document.signatures)),
     document.createdAt ?? '',
     document.changedAt ?? '',

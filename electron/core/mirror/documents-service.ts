@@ -97,7 +97,11 @@ export class DocumentsService {
    * The documents a selection names, in the sort's order (a list of ids in the order given), read in
    * chunks. For actions on a selection as much as for the export.
    */
-  *selected(accountId: string, selection: DocumentSelection, sort: { key: MirrorSortKey; direction: 'asc' | 'desc' }): Generator<MirrorDocument> {
+  *selected(
+    accountId: string,
+    selection: DocumentSelection,
+    sort: { key: MirrorSortKey; direction: 'asc' | 'desc' },
+  ): Generator<MirrorDocument> {
     if (selection.kind === 'ids') {
       for (const id of selection.ids) {
         const document = this.deps.reader.get(accountId, id);

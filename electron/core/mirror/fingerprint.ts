@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
  * §2.1), and a service may list them differently from one read to the next.
  */
 export function fingerprint(raw: unknown): string {
-  return createHash('sha256').update(canonicalJson(signaturesInIdOrder(raw))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(signaturesInIdOrder(raw)))
+    .digest('hex');
 }
 
 function signaturesInIdOrder(raw: unknown): unknown {

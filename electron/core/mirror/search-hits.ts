@@ -31,7 +31,8 @@ export class SearchHits {
     const key = `${match}\u0000${range.sql}\u0000${range.params.join(',')}`;
     const version = this.statements.version.get() as number;
     const current = this.current;
-    if (current && current.key === key && current.version === version && current.changes === this.statements.changes.get()) return current.total;
+    if (current && current.key === key && current.version === version && current.changes === this.statements.changes.get())
+      return current.total;
     this.current = null;
     this.statements.clear.run();
     const total = this.fill(range.sql).run(match, ...range.params).changes;
@@ -40,6 +41,8 @@ export class SearchHits {
   }
 
   private fill(rangeSql: string): Statement {
-    return this.db.prepare(`INSERT INTO temp.mirror_hits (doc_key) SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?${rangeSql}`);
+    return this.db.prepare(
+      `INSERT INTO temp.mirror_hits (doc_key) SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?${rangeSql}`,
+    );
   }
 }

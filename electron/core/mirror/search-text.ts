@@ -36,7 +36,12 @@ const maxWordLength = 100;
 const indexedPrefix = 3;
 
 /** `names`: the address book's name of each signature, by position (signer-names.ts). */
-export function searchColumns(accountId: string, document: Document, batchId: string | null, names: readonly (string | null)[] = []): SearchColumns {
+export function searchColumns(
+  accountId: string,
+  document: Document,
+  batchId: string | null,
+  names: readonly (string | null)[] = [],
+): SearchColumns {
   const parts = new Set<string>();
   for (const [position, signature] of document.signatures.entries()) {
     add(parts, signature.displayName);
@@ -46,7 +51,11 @@ export function searchColumns(accountId: string, document: Document, batchId: st
     add(parts, phone);
     for (const token of phoneTokens(phone)) parts.add(token);
   }
-  const scope = [accountToken(accountId), statusToken(displayStatus(document)), ...new Set(document.signatures.map((s) => signerStatusToken(s.status)))];
+  const scope = [
+    accountToken(accountId),
+    statusToken(displayStatus(document)),
+    ...new Set(document.signatures.map((s) => signerStatusToken(s.status))),
+  ];
   if (batchId) scope.push(batchToken(batchId));
   return { title: document.title, signers: [...parts].join('\n'), scope: scope.join(' ') };
 }
@@ -121,7 +130,10 @@ function prefixTerm(word: string, expand?: Expand): string {
  */
 export function asciiTokens(word: string): string[] | null {
   if (!/^[\x20-\x7e]+$/.test(word)) return null;
-  const tokens = word.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const tokens = word
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   return tokens.length > 0 ? tokens : null;
 }
 

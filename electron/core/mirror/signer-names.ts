@@ -34,7 +34,9 @@ export class SignerNames {
         ON CONFLICT (account_id, address) DO UPDATE SET name = excluded.name, email = excluded.email, phone = excluded.phone, used_ms = excluded.used_ms`),
       list: db.prepare('SELECT address, name, email, phone FROM signer_names WHERE account_id = ? ORDER BY used_ms DESC, address LIMIT ?'),
       // The search index finds the documents an address is on (e-mails as a phrase, phones by their digits).
-      documentsOf: db.prepare('SELECT doc_key AS docKey, id FROM documents WHERE doc_key IN (SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?)'),
+      documentsOf: db.prepare(
+        'SELECT doc_key AS docKey, id FROM documents WHERE doc_key IN (SELECT rowid >> 5 FROM documents_fts WHERE documents_fts MATCH ?)',
+      ),
       stale: db.prepare('INSERT OR IGNORE INTO search_stale (doc_key) VALUES (?)'),
     };
   }
@@ -55,7 +57,8 @@ export class SignerNames {
         this.statements.put.run(accountId, address, name, contact.email?.trim() ?? null, contact.phone?.trim() ?? null, now - index);
         if (before === name) continue;
         remembered += 1;
-        for (const row of this.statements.documentsOf.all(addressMatch(accountId, address)) as { docKey: number; id: string }[]) stale.set(row.docKey, row.id);
+        for (const row of this.statements.documentsOf.all(addressMatch(accountId, address)) as { docKey: number; id: string }[])
+          stale.set(row.docKey, row.id);
       }
     }
     for (const docKey of stale.keys()) this.statements.stale.run(docKey);

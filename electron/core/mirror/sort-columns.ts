@@ -51,7 +51,12 @@ export function orderBy(column: SortColumn, direction: SortDirection, alias = 'd
 }
 
 /** ` AND (value, key) > (?, ?)` (or `<`) for rows after the cursor in `direction`; '' without a cursor. */
-export function afterCondition(column: SortColumn, direction: SortDirection, cursor: { value: CursorValue; key: number } | null, alias = 'd'): { sql: string; params: CursorValue[] } {
+export function afterCondition(
+  column: SortColumn,
+  direction: SortDirection,
+  cursor: { value: CursorValue; key: number } | null,
+  alias = 'd',
+): { sql: string; params: CursorValue[] } {
   if (!cursor) return { sql: '', params: [] };
   const op = direction === 'asc' ? '>' : '<';
   if (column === sortColumns.created) return { sql: ` AND ${alias}.doc_key ${op} ?`, params: [cursor.key] };

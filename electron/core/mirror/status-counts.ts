@@ -52,16 +52,26 @@ export class StatusCounter {
     let rest: number;
     if (account.total < packedLimit) {
       // One reference to the rowid per match: draft, pending and completed packed in 21-bit fields of one sum.
-      const row = this.db.prepare(`SELECT n, s & ${fieldMask}, (s >> 21) & ${fieldMask}, s >> 42 FROM (SELECT count(*) AS n,
+      const row = this.db
+        .prepare(
+          `SELECT n, s & ${fieldMask}, (s >> 21) & ${fieldMask}, s >> 42 FROM (SELECT count(*) AS n,
         coalesce(sum(CASE rowid & 31 WHEN ${statusBits.DR} THEN 1 WHEN ${statusBits.PE} THEN ${2 ** 21} WHEN ${statusBits.CO} THEN ${2 ** 42} ELSE 0 END), 0) AS s
-        FROM documents_fts WHERE documents_fts MATCH ?${range.sql})`).raw().get(plan.fts.countMatch, ...range.params) as number[];
+        FROM documents_fts WHERE documents_fts MATCH ?${range.sql})`,
+        )
+        .raw()
+        .get(plan.fts.countMatch, ...range.params) as number[];
       ['DR', 'PE', 'CO'].forEach((code, index) => add(byStatus, code, row[index + 1] ?? 0));
       total = row[0] ?? 0;
       // Cancelled is the rest, once any other code is counted apart.
       rest = total - (byStatus.DR ?? 0) - (byStatus.PE ?? 0) - (byStatus.CO ?? 0);
     } else {
-      const sums = Object.values(statusBits).map((bit) => `coalesce(sum(rowid & ${bit}), 0) / ${bit}`).join(', ');
-      const row = this.db.prepare(`SELECT count(*), ${sums} FROM documents_fts WHERE documents_fts MATCH ?${range.sql}`).raw().get(plan.fts.countMatch, ...range.params) as number[];
+      const sums = Object.values(statusBits)
+        .map((bit) => `coalesce(sum(rowid & ${bit}), 0) / ${bit}`)
+        .join(', ');
+      const row = this.db
+        .prepare(`SELECT count(*), ${sums} FROM documents_fts WHERE documents_fts MATCH ?${range.sql}`)
+        .raw()
+        .get(plan.fts.countMatch, ...range.params) as number[];
       Object.keys(statusBits).forEach((code, index) => add(byStatus, code, row[index + 1] ?? 0));
       total = row[0] ?? 0;
       rest = 0;
@@ -77,7 +87,9 @@ export class StatusCounter {
 
   private countOne(match: string, range: { sql: string; params: number[] }): number {
     if (range.sql === '') return this.matchCount.get(match) as number;
-    return this.db.prepare(`SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ?${range.sql}`).pluck().get(match, ...range.params) as number;
+    return this.db
+      .prepare(`SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ?${range.sql}`)
+      .pluck()
+      .get(match, ...range.params) as number;
   }
-
 }

@@ -59,8 +59,25 @@ export class SyncLog {
     const at = this.now().toISOString();
     const detail = input.detail ?? {};
     const target = input.target ?? null;
-    const result = this.statements.insert.run(input.accountId, at, input.actor, input.action, target, JSON.stringify(detail), input.outcome);
-    return { seq: Number(result.lastInsertRowid), accountId: input.accountId, at, actor: input.actor, action: input.action, target, detail, outcome: input.outcome };
+    const result = this.statements.insert.run(
+      input.accountId,
+      at,
+      input.actor,
+      input.action,
+      target,
+      JSON.stringify(detail),
+      input.outcome,
+    );
+    return {
+      seq: Number(result.lastInsertRowid),
+      accountId: input.accountId,
+      at,
+      actor: input.actor,
+      action: input.action,
+      target,
+      detail,
+      outcome: input.outcome,
+    };
   }
 
   /** Newest first; pass the last `seq` seen as `before` for the next page. */

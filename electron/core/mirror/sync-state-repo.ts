@@ -37,10 +37,13 @@ export class SyncStateRepo {
   constructor(db: Db) {
     this.statements = {
       get: db.prepare('SELECT * FROM sync_state WHERE account_id = ?'),
-      start: db.prepare(`INSERT INTO sync_state (account_id, started_at, finished_at, error, pages, documents, absent) VALUES (?, ?, NULL, NULL, 0, 0, 0)
+      start:
+        db.prepare(`INSERT INTO sync_state (account_id, started_at, finished_at, error, pages, documents, absent) VALUES (?, ?, NULL, NULL, 0, 0, 0)
         ON CONFLICT (account_id) DO UPDATE SET started_at = excluded.started_at, finished_at = NULL, error = NULL, pages = 0, documents = 0, absent = 0`),
       progress: db.prepare('UPDATE sync_state SET pages = ?, documents = ? WHERE account_id = ?'),
-      finish: db.prepare('UPDATE sync_state SET finished_at = ?, last_success_at = ?, pages = ?, documents = ?, absent = ? WHERE account_id = ?'),
+      finish: db.prepare(
+        'UPDATE sync_state SET finished_at = ?, last_success_at = ?, pages = ?, documents = ?, absent = ? WHERE account_id = ?',
+      ),
       fail: db.prepare('UPDATE sync_state SET error = ?, pages = ?, documents = ? WHERE account_id = ?'),
     };
   }

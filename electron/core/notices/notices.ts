@@ -53,13 +53,15 @@ export function watchNotices(deps: NoticesDeps): () => void {
         if (!before) continue;
         if (document.status === 'CO' && before.status !== 'CO') add('completed', document.title);
         for (const signature of document.signatures) {
-          if (signature.status === 'DE' && !before.rejected.has(signature.id)) add('rejected', `${signature.displayName || '?'} · ${document.title}`);
+          if (signature.status === 'DE' && !before.rejected.has(signature.id))
+            add('rejected', `${signature.displayName || '?'} · ${document.title}`);
         }
       }
     } else if (message.event === 'batches.changed') {
       const { batch } = message.payload as { batch: BatchSummary };
       if (batch.state === 'sending' || batch.state === 'checking') running.add(batch.id);
-      else if (batch.state === 'done' && running.delete(batch.id)) add('batchDone', `${batch.progress.byState.sent}/${batch.progress.total}`);
+      else if (batch.state === 'done' && running.delete(batch.id))
+        add('batchDone', `${batch.progress.byState.sent}/${batch.progress.total}`);
     }
   });
   // Stopped (the core closing): a group still open is dropped, so nothing reads the settings or emits afterwards.

@@ -20,7 +20,12 @@ export function sandboxStateFile(dataFolder: string): string {
  * exists from an earlier run, its credentials are looked up, which starts the sandbox again with the same
  * key and saved state (see `ensureDemoService`), and it becomes the selected account.
  */
-export async function startDemo(accounts: AccountService, launcher: SandboxLauncher | undefined, dataFolder: string, settings?: DemoSettings): Promise<Account> {
+export async function startDemo(
+  accounts: AccountService,
+  launcher: SandboxLauncher | undefined,
+  dataFolder: string,
+  settings?: DemoSettings,
+): Promise<Account> {
   if (!launcher) {
     throw new AppError({ kind: 'Unavailable', code: 'sandboxUnavailable', message: 'The local sandbox is not part of this installation.' });
   }
@@ -41,7 +46,12 @@ export async function startDemo(accounts: AccountService, launcher: SandboxLaunc
 }
 
 /** What the account service calls to bring a demo account's sandbox up, keeping its last port if free. */
-export function demoServiceStarter(launcher: SandboxLauncher, dataFolder: string, lastUrl: () => string | undefined, settings?: DemoSettings) {
+export function demoServiceStarter(
+  launcher: SandboxLauncher,
+  dataFolder: string,
+  lastUrl: () => string | undefined,
+  settings?: DemoSettings,
+) {
   return async (apiKey: string): Promise<string> => {
     const last = lastUrl();
     const port = Number(new URL(last ?? 'http://127.0.0.1:0').port) || undefined;

@@ -34,7 +34,9 @@ export class KeytarSecretStore implements SecretStore {
   private load(): Keytar {
     // With no D-Bus session the module answers "no such key" instead of failing: say what is missing.
     if (process.platform === 'linux' && !sessionBusReachable()) {
-      throw new Error('no D-Bus session, so no Secret Service; install and start one such as GNOME Keyring (apt install gnome-keyring dbus-user-session), or give the key for one run in SIGNDOCK_API_KEY');
+      throw new Error(
+        'no D-Bus session, so no Secret Service; install and start one such as GNOME Keyring (apt install gnome-keyring dbus-user-session), or give the key for one run in SIGNDOCK_API_KEY',
+      );
     }
     if (!this.keytar) {
       const require = createRequire(import.meta.url);

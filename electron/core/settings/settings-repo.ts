@@ -22,9 +22,7 @@ export class SettingsRepo {
   }
 
   update(patch: SettingsPatch): Settings {
-    const upsert = this.db.prepare(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    );
+    const upsert = this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
     const checked = patch.timestamps ? { ...patch, timestamps: normalizeTimestampSettings(patch.timestamps) } : patch;
     this.db.transaction(() => {
       for (const [key, value] of Object.entries(checked)) {

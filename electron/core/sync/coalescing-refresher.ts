@@ -62,7 +62,13 @@ export class CoalescingRefresher implements DocumentRefresher {
     return next;
   }
 
-  private async readThenRelease(key: string, slot: Slot, accountId: string, documentId: string, background: boolean): Promise<RefreshOutcome> {
+  private async readThenRelease(
+    key: string,
+    slot: Slot,
+    accountId: string,
+    documentId: string,
+    background: boolean,
+  ): Promise<RefreshOutcome> {
     try {
       return await this.read(accountId, documentId, background);
     } finally {

@@ -67,7 +67,11 @@ export class FullSync {
       if (options.onProgress) existing.listeners.add(options.onProgress);
       return existing.promise;
     }
-    const run: Run = { promise: Promise.resolve({ accountId, pages: 0, documents: 0, changed: 0, absent: 0 }), listeners: new Set(), progress: { accountId, pages: 0, documents: 0, total: null } };
+    const run: Run = {
+      promise: Promise.resolve({ accountId, pages: 0, documents: 0, changed: 0, absent: 0 }),
+      listeners: new Set(),
+      progress: { accountId, pages: 0, documents: 0, total: null },
+    };
     if (options.onProgress) run.listeners.add(options.onProgress);
     run.promise = this.execute(accountId, run, options.signal).finally(() => this.runs.delete(accountId));
     this.runs.set(accountId, run);

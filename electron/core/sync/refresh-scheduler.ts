@@ -189,7 +189,11 @@ export class RefreshScheduler {
     this.deps.refresher.refresh(entry.accountId, entry.documentId, { background: true }).then(
       (outcome) => done(outcome === 'not-found' ? 'not-found' : 'read'),
       (error: unknown) => {
-        this.deps.logger?.log('warn', 'sync: a scheduled re-read failed', { accountId: entry.accountId, documentId: entry.documentId, error: String(error) });
+        this.deps.logger?.log('warn', 'sync: a scheduled re-read failed', {
+          accountId: entry.accountId,
+          documentId: entry.documentId,
+          error: String(error),
+        });
         done('failed');
       },
     );

@@ -58,7 +58,13 @@ export class SyncEngine {
       onApplied: (accountId, applied) => this.scheduler.noteApplied(accountId, applied),
       logger: deps.logger,
     });
-    this.refresher = new CoalescingRefresher({ clientFor: deps.clientFor, reconciler: this.reconciler, writer, syncLog: this.syncLog, stamps });
+    this.refresher = new CoalescingRefresher({
+      clientFor: deps.clientFor,
+      reconciler: this.reconciler,
+      writer,
+      syncLog: this.syncLog,
+      stamps,
+    });
     this.fullSync = new FullSync({
       clientFor: deps.clientFor,
       reconciler: this.reconciler,
@@ -67,7 +73,13 @@ export class SyncEngine {
       stamps,
       now: () => new Date(timers.now()),
     });
-    this.scheduler = new RefreshScheduler({ refresher: this.refresher, timers, options: deps.schedule, random: deps.random, logger: deps.logger });
+    this.scheduler = new RefreshScheduler({
+      refresher: this.refresher,
+      timers,
+      options: deps.schedule,
+      random: deps.random,
+      logger: deps.logger,
+    });
   }
 
   /**

@@ -43,7 +43,8 @@ export class GroupCommitter {
     return new Promise<StoreResult>((resolve, reject) => {
       this.queue.push({ entry, resolve, reject });
       if (this.queue.length >= this.maxBatch) this.flush();
-      else if (this.timer === null) this.timer = this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
+      else if (this.timer === null)
+        this.timer = this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
     });
   }
 

@@ -97,11 +97,15 @@ export class InboxRepo {
       VALUES (@accountId, @dedupeKey, @notificationId, @kind, @documentId, @signatureId, @rawBody, @receivedAt, @dueAt)
       ON CONFLICT (account_id, dedupe_key) DO UPDATE SET duplicates = duplicates + 1
       RETURNING duplicates`);
-    this.dueRows = db.prepare(`SELECT * FROM webhook_inbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`);
+    this.dueRows = db.prepare(
+      `SELECT * FROM webhook_inbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+    );
     this.nextDue = db.prepare(`SELECT min(next_attempt_at) AS at FROM webhook_inbox WHERE state = 'pending'`);
     this.lastId = db.prepare('SELECT coalesce(max(id), 0) AS id FROM webhook_inbox');
     this.ignore = db.prepare(`UPDATE webhook_inbox SET state = 'ignored', processed_at = ? WHERE id = ? AND state = 'pending'`);
-    this.fail = db.prepare(`UPDATE webhook_inbox SET state = 'failed', last_error = ?, processed_at = ? WHERE id = ? AND state = 'pending'`);
+    this.fail = db.prepare(
+      `UPDATE webhook_inbox SET state = 'failed', last_error = ?, processed_at = ? WHERE id = ? AND state = 'pending'`,
+    );
     this.settleDocument = db.prepare(
       `UPDATE webhook_inbox SET state = @state, outcome = @outcome, last_error = @error, processed_at = @at, attempts = attempts + 1 WHERE ${OF_DOCUMENT}`,
     );
@@ -119,7 +123,9 @@ export class InboxRepo {
    */
   insertMany(entries: readonly InboxEntry[], dueAtMs = 0): StoreResult[] {
     return this.db.transaction(() =>
-      entries.map((entry) => ((this.upsert.get({ ...entry, dueAt: dueAtMs }) as { duplicates: number }).duplicates === 0 ? 'stored' : 'duplicate')),
+      entries.map((entry) =>
+        (this.upsert.get({ ...entry, dueAt: dueAtMs }) as { duplicates: number }).duplicates === 0 ? 'stored' : 'duplicate',
+      ),
     )();
   }
 
@@ -169,14 +175,18 @@ export class InboxRepo {
   retryFailed(accountId?: string): number {
     const where = accountId === undefined ? '' : 'AND account_id = @accountId';
     return this.db
-      .prepare(`UPDATE webhook_inbox SET state = 'pending', attempts = 0, next_attempt_at = 0, processed_at = NULL WHERE state = 'failed' ${where}`)
+      .prepare(
+        `UPDATE webhook_inbox SET state = 'pending', attempts = 0, next_attempt_at = 0, processed_at = NULL WHERE state = 'failed' ${where}`,
+      )
       .run(accountId === undefined ? {} : { accountId }).changes;
   }
 
   /** When the newest notification of an account (or any) was stored; null when none. */
   lastReceivedAt(accountId?: string): string | null {
     const where = accountId === undefined ? '' : 'WHERE account_id = ?';
-    const row = this.db.prepare(`SELECT max(received_at) AS at FROM webhook_inbox ${where}`).get(...(accountId === undefined ? [] : [accountId])) as { at: string | null };
+    const row = this.db
+      .prepare(`SELECT max(received_at) AS at FROM webhook_inbox ${where}`)
+      .get(...(accountId === undefined ? [] : [accountId])) as { at: string | null };
     return row.at;
   }
 
@@ -209,7 +219,9 @@ export class InboxRepo {
       params.state = query.state;
     }
     const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
-    const rows = this.db.prepare(`SELECT * FROM webhook_inbox ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as RawItem[];
+    const rows = this.db
+      .prepare(`SELECT * FROM webhook_inbox ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+      .all({ ...params, limit, offset }) as RawItem[];
     const total = (this.db.prepare(`SELECT count(*) AS n FROM webhook_inbox ${where}`).get(params) as { n: number }).n;
     return { items: rows.map(toRow), total };
   }

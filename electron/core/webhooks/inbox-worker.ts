@@ -42,7 +42,10 @@ export interface InboxWorkerOptions {
 }
 
 /** A refresh's result, when the whole document was settled by it. */
-type GroupResult = { group: DocumentSelector; outcome: RefreshOutcome } | { group: DocumentSelector; error: unknown } | { group: DocumentSelector; skipped: true };
+type GroupResult =
+  | { group: DocumentSelector; outcome: RefreshOutcome }
+  | { group: DocumentSelector; error: unknown }
+  | { group: DocumentSelector; skipped: true };
 
 /** Told when a notification names a document the service does not know (decision: failed, not retried). */
 export const NOT_FOUND_ERROR = 'The service does not know this document (reading it answered 404).';
@@ -144,7 +147,10 @@ export class InboxWorker {
       }
     } catch (error) {
       this.stall();
-      this.options.logger?.log('error', 'Webhook inbox worker round failed', { error: String(error), retryInMs: this.stalledUntil - this.now() });
+      this.options.logger?.log('error', 'Webhook inbox worker round failed', {
+        error: String(error),
+        retryInMs: this.stalledUntil - this.now(),
+      });
     }
   }
 
@@ -183,7 +189,8 @@ export class InboxWorker {
     }
     const results = await this.refreshAll([...groups.values()]);
     repo.settle(() => {
-      for (const result of results) this.record(result, groups.get(`${result.group.accountId}\u0000${result.group.documentId}`)?.attempts ?? 0);
+      for (const result of results)
+        this.record(result, groups.get(`${result.group.accountId}\u0000${result.group.documentId}`)?.attempts ?? 0);
     });
     this.options.onSettled?.();
   }
@@ -235,7 +242,13 @@ export class InboxWorker {
   }
 
   private retryDelay(attempts: number, retryAfterMs: number | null): number {
-    return backoffMs(attempts, this.options.backoffBaseMs ?? 1000, this.options.backoffMaxMs ?? 300_000, retryAfterMs, this.options.random ?? Math.random);
+    return backoffMs(
+      attempts,
+      this.options.backoffBaseMs ?? 1000,
+      this.options.backoffMaxMs ?? 300_000,
+      retryAfterMs,
+      this.options.random ?? Math.random,
+    );
   }
 
   private pauseAccount(accountId: string, delayMs: number): void {
@@ -266,11 +279,14 @@ export class InboxWorker {
   private setTimer(wait: number): void {
     this.clearTimer();
     this.timerAt = this.now() + wait;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.timerAt = Infinity;
-      this.wake();
-    }, Math.min(wait, 2 ** 31 - 1));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.wake();
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
     this.timer.unref();
   }
 

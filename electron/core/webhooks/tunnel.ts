@@ -28,7 +28,8 @@ export class NoTunnel implements Tunnel {
     throw new AppError({
       kind: 'Unavailable',
       code: 'webhooks.noTunnel',
-      message: 'No built-in tunnel is chosen. Choose ngrok or your own SSH server in Settings → Notifications, or put a tunnel or reverse proxy in front of SignDock and enter its public base URL.',
+      message:
+        'No built-in tunnel is chosen. Choose ngrok or your own SSH server in Settings → Notifications, or put a tunnel or reverse proxy in front of SignDock and enter its public base URL.',
     });
   }
 

@@ -72,7 +72,13 @@ export class WebhookCredentials {
     const secret = this.byAccount.get(accountId)?.hmacSecret ?? null;
     if (secret === null) return true;
     if (header === undefined) return false;
-    const given = Buffer.from(header.trim().toLowerCase().replace(/^sha256=/, ''), 'utf8');
+    const given = Buffer.from(
+      header
+        .trim()
+        .toLowerCase()
+        .replace(/^sha256=/, ''),
+      'utf8',
+    );
     const expected = Buffer.from(createHmac('sha256', secret).update(raw).digest('hex'), 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }

@@ -19,7 +19,17 @@ export interface ListenerCounters {
 export const emptyListenerCounters = (): ListenerCounters => ({
   accepted: 0,
   duplicates: 0,
-  refused: { 'not-found': 0, method: 0, 'media-type': 0, 'too-large': 0, 'bad-json': 0, 'bad-signature': 0, 'store-failed': 0, aborted: 0, 'bad-request': 0 },
+  refused: {
+    'not-found': 0,
+    method: 0,
+    'media-type': 0,
+    'too-large': 0,
+    'bad-json': 0,
+    'bad-signature': 0,
+    'store-failed': 0,
+    aborted: 0,
+    'bad-request': 0,
+  },
 });
 
 /** What the listener needs to know about accounts: which token is whose, and HMAC checks. */
@@ -81,7 +91,12 @@ export class WebhookListener {
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
       this.counters.refused['bad-request'] += 1;
       if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      const status =
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? '431 Request Header Fields Too Large'
+            : '400 Bad Request';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroySoon();
     });
@@ -118,7 +133,8 @@ export class WebhookListener {
     const accountId = token === undefined ? null : this.options.credentials.accountFor(token);
     if (accountId === null) return this.refuse(req, res, 404, 'not-found', 'Not found.');
     if (req.method !== 'POST') return this.refuse(req, res, 405, 'method', 'Only POST is accepted.', { allow: 'POST' });
-    if (mediaType(req.headers['content-type']) !== 'application/json') return this.refuse(req, res, 415, 'media-type', 'Send application/json.');
+    if (mediaType(req.headers['content-type']) !== 'application/json')
+      return this.refuse(req, res, 415, 'media-type', 'Send application/json.');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > this.maxBodyBytes) return this.refuse(req, res, 413, 'too-large', 'Body too large.');
     void this.receive(req, res, accountId);
@@ -151,7 +167,14 @@ export class WebhookListener {
   }
 
   /** Answers a refusal. When the body was not read, the connection is closed and then destroyed. */
-  private refuse(req: IncomingMessage, res: ServerResponse, status: number, reason: RefusalReason, detail: string, headers: Record<string, string> = {}): void {
+  private refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    reason: RefusalReason,
+    detail: string,
+    headers: Record<string, string> = {},
+  ): void {
     this.counters.refused[reason] += 1;
     if (req.complete) return this.answer(res, status, { detail }, headers);
     req.pause();
@@ -162,7 +185,12 @@ export class WebhookListener {
   private answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
     if (res.headersSent || res.destroyed) return;
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      'cache-control': 'no-store',
+      ...headers,
+    });
     res.end(text);
   }
 }

@@ -81,7 +81,11 @@ export class WebhookService {
     this.tunnelSettings = new TunnelSettingsRepo(options.db);
     const { env, ...providers } = options.tunnelProviders ?? {};
     this.ngrokAuthtoken = new NgrokAuthtoken(options.secrets, env ?? process.env, options.redactor);
-    const factory = { ...providers, authtoken: this.ngrokAuthtoken, ngrokServerAddr: providers.ngrokServerAddr ?? (env ?? process.env).SIGNDOCK_NGROK_SERVER_ADDR };
+    const factory = {
+      ...providers,
+      authtoken: this.ngrokAuthtoken,
+      ngrokServerAddr: providers.ngrokServerAddr ?? (env ?? process.env).SIGNDOCK_NGROK_SERVER_ADDR,
+    };
     this.tunnel = new TunnelManager({
       ...options.tunnelRetry,
       tunnel: async () => {
@@ -102,7 +106,13 @@ export class WebhookService {
         this.changed();
       },
     });
-    this.worker = new InboxWorker({ ...options.worker, repo: this.inbox, refresher: options.refresher, logger: options.logger, onSettled: () => this.changed() });
+    this.worker = new InboxWorker({
+      ...options.worker,
+      repo: this.inbox,
+      refresher: options.refresher,
+      logger: options.logger,
+      onSettled: () => this.changed(),
+    });
   }
 
   /**
@@ -115,7 +125,10 @@ export class WebhookService {
     for (const accountId of this.options.accounts()) {
       // An account whose token is in a keychain that cannot be reached gets no endpoint; the others still do.
       await this.credentials.load(accountId).catch((error: unknown) =>
-        this.options.logger?.log('warn', 'Webhook endpoint not loaded: its token is in the keychain, which could not be used', { accountId, error: error instanceof Error ? error.message : String(error) }),
+        this.options.logger?.log('warn', 'Webhook endpoint not loaded: its token is in the keychain, which could not be used', {
+          accountId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
       );
     }
     await this.listen();
@@ -123,7 +136,11 @@ export class WebhookService {
     // The tunnel opens in the background (an SSH server may take seconds to answer); `tunnel.changed` follows it.
     if (this.tunnelOverride === null && this.settings.get().useTunnel) void this.tunnel.start();
     const redacted = this.credentials.accounts().map((accountId) => this.endpoint(accountId).hookUrlRedacted);
-    this.options.logger?.log('info', 'Webhook listener started', { port: this.listener?.port ?? null, error: this.listenError, hookUrls: redacted });
+    this.options.logger?.log('info', 'Webhook listener started', {
+      port: this.listener?.port ?? null,
+      error: this.listenError,
+      hookUrls: redacted,
+    });
   }
 
   /** Stops taking notifications (what was queued is committed first), then the worker and the tunnel. */
@@ -280,7 +297,9 @@ export class WebhookService {
   /** The tunnel's problem in words while it is not running, for `state().error`. */
   private tunnelError(): string | null {
     const status = this.tunnel.status();
-    return status.state === 'failed' || status.state === 'reconnecting' || status.state === 'needsHostKeyConfirmation' ? (status.error?.message ?? null) : null;
+    return status.state === 'failed' || status.state === 'reconnecting' || status.state === 'needsHostKeyConfirmation'
+      ? (status.error?.message ?? null)
+      : null;
   }
 
   private changed(): void {
@@ -294,4 +313,9 @@ export class WebhookService {
 }
 
 const unknownAccount = (accountId: string): AppError =>
-  new AppError({ kind: 'NotFound', code: 'accountGone', params: { accountId }, message: 'This account has no webhook endpoint. Add the account first.' });
+  new AppError({
+    kind: 'NotFound',
+    code: 'accountGone',
+    params: { accountId },
+    message: 'This account has no webhook endpoint. Add the account first.',
+  });

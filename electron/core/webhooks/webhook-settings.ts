@@ -24,7 +24,8 @@ export function normalizeBaseUrl(value: string): string {
   } catch {
     throw invalid('publicBaseUrl', 'Enter a full URL, such as https://hooks.example.com.');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('publicBaseUrl', 'The public URL must start with https:// (or http://).');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalid('publicBaseUrl', 'The public URL must start with https:// (or http://).');
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
     throw invalid('publicBaseUrl', 'The public URL must not carry a query, a fragment or credentials.');
   }
@@ -53,12 +54,16 @@ export class WebhookSettingsRepo {
   update(patch: Partial<ListenerSettings>): ListenerSettings {
     const next = { ...this.get() };
     if (patch.port !== undefined) {
-      if (!Number.isInteger(patch.port) || patch.port < 0 || patch.port > 65535) throw invalid('port', 'The port must be a whole number from 0 to 65535.');
+      if (!Number.isInteger(patch.port) || patch.port < 0 || patch.port > 65535)
+        throw invalid('port', 'The port must be a whole number from 0 to 65535.');
       next.port = patch.port;
     }
-    if (patch.publicBaseUrl !== undefined) next.publicBaseUrl = patch.publicBaseUrl === null || patch.publicBaseUrl.trim() === '' ? null : normalizeBaseUrl(patch.publicBaseUrl);
+    if (patch.publicBaseUrl !== undefined)
+      next.publicBaseUrl = patch.publicBaseUrl === null || patch.publicBaseUrl.trim() === '' ? null : normalizeBaseUrl(patch.publicBaseUrl);
     if (patch.useTunnel !== undefined) next.useTunnel = patch.useTunnel;
-    const upsert = this.db.prepare('INSERT INTO webhook_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    const upsert = this.db.prepare(
+      'INSERT INTO webhook_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
     this.db.transaction(() => {
       for (const [key, value] of Object.entries(next)) upsert.run(key, JSON.stringify(value));
     })();

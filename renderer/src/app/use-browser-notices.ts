@@ -18,7 +18,8 @@ export function useBrowserNotices(i18n: I18n, isDesktop: boolean): void {
         new Notification(title, { body, tag: `signdock-${notice.kind}` });
       };
       if (Notification.permission === 'granted') show();
-      else if (Notification.permission === 'default') void Notification.requestPermission().then((answer) => (answer === 'granted' ? show() : undefined));
+      else if (Notification.permission === 'default')
+        void Notification.requestPermission().then((answer) => (answer === 'granted' ? show() : undefined));
     });
   }, [client, i18n, isDesktop]);
 }

@@ -23,7 +23,8 @@ export function useHashRoute(): void {
       if (view && view !== useNavigationStore.getState().view) go(view);
     };
     const stopStore = useNavigationStore.subscribe((state, previous) => {
-      if (state.view !== previous.view && viewFromHash(window.location.hash) !== state.view) window.history.pushState(window.history.state, '', `#/${state.view}`);
+      if (state.view !== previous.view && viewFromHash(window.location.hash) !== state.view)
+        window.history.pushState(window.history.state, '', `#/${state.view}`);
     });
     window.addEventListener('hashchange', follow);
     window.addEventListener('popstate', follow);

@@ -21,7 +21,6 @@ export interface FileSource {
   fetchSaved?(hostPath: string): Promise<{ fileName: string; blob: Blob }>;
 }
 
-
 export function desktopFileSource(bridge: DesktopBridge): FileSource {
   return {
     kind: 'paths',
@@ -71,11 +70,20 @@ export function uploadFileSource(token: string): FileSource {
           credentials: 'omit',
         });
       } catch (error) {
-        throw new AppError({ kind: 'Network', code: 'hostUnreachable', message: `SignDock's local service did not hand over “${fileName}” (${String(error)}).` });
+        throw new AppError({
+          kind: 'Network',
+          code: 'hostUnreachable',
+          message: `SignDock's local service did not hand over “${fileName}” (${String(error)}).`,
+        });
       }
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new AppError({ kind: response.status === 404 ? 'NotFound' : 'Internal', code: 'download.failed', params: { file: fileName }, message: answer?.error?.message ?? `“${fileName}” could not be downloaded (HTTP ${response.status}).` });
+        throw new AppError({
+          kind: response.status === 404 ? 'NotFound' : 'Internal',
+          code: 'download.failed',
+          params: { file: fileName },
+          message: answer?.error?.message ?? `“${fileName}” could not be downloaded (HTTP ${response.status}).`,
+        });
       }
       return { fileName, blob: await response.blob() };
     },
@@ -83,5 +91,10 @@ export function uploadFileSource(token: string): FileSource {
 }
 
 function unreadable(file: string, why: string): AppError {
-  return new AppError({ kind: 'InvalidInput', code: 'file.unreadable', params: { file, why }, message: `“${file}” could not be read: ${why}.` });
+  return new AppError({
+    kind: 'InvalidInput',
+    code: 'file.unreadable',
+    params: { file, why },
+    message: `“${file}” could not be read: ${why}.`,
+  });
 }

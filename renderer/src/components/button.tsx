@@ -12,7 +12,17 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
-export function Button({ variant = 'secondary', size = 'md', busy = false, icon, className, children, onClick, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  busy = false,
+  icon,
+  className,
+  children,
+  onClick,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) {
       event.preventDefault();

@@ -31,7 +31,19 @@ interface CertificateListProps {
  * (.pem, .crt, .cer) and hands its text to `onAdd` (read here, checked by the host; a caller may show
  * it for confirmation before trusting it, as the Evidence settings do).
  */
-export function CertificateList({ items, empty, addLabel, removeLabel, onAdd, onRemove, busy, removeBusy, testId, addTestId, fileTestId }: CertificateListProps) {
+export function CertificateList({
+  items,
+  empty,
+  addLabel,
+  removeLabel,
+  onAdd,
+  onRemove,
+  busy,
+  removeBusy,
+  testId,
+  addTestId,
+  fileTestId,
+}: CertificateListProps) {
   const file = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -42,7 +54,13 @@ export function CertificateList({ items, empty, addLabel, removeLabel, onAdd, on
             <span>
               {item.subject} {item.note ? <span className="cell-sub">{item.note}</span> : null}
             </span>
-            <Button size="sm" variant="danger-quiet" busy={removeBusy ?? false} onClick={() => void onRemove(item.key)} aria-label={removeLabel(item.subject)}>
+            <Button
+              size="sm"
+              variant="danger-quiet"
+              busy={removeBusy ?? false}
+              onClick={() => void onRemove(item.key)}
+              aria-label={removeLabel(item.subject)}
+            >
               ×
             </Button>
           </li>

@@ -35,7 +35,14 @@ export function CopyButton({ text, label, copiedLabel, failedLabel, describedBy,
 
   return (
     <span className="copy-button">
-      <Button size="sm" icon={state === 'copied' ? <CheckIcon /> : <CopyIcon />} aria-describedby={describedBy} aria-label={accessibleName && state !== 'copied' ? accessibleName : undefined} onClick={() => void copy()} data-testid={testId}>
+      <Button
+        size="sm"
+        icon={state === 'copied' ? <CheckIcon /> : <CopyIcon />}
+        aria-describedby={describedBy}
+        aria-label={accessibleName && state !== 'copied' ? accessibleName : undefined}
+        onClick={() => void copy()}
+        data-testid={testId}
+      >
         {state === 'copied' ? copiedLabel : label}
       </Button>
       <span role="status" aria-live="polite" className={state === 'failed' ? 'copy-failed' : 'visually-hidden'}>

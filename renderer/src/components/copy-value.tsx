@@ -1,7 +1,15 @@
 import { CopyButton } from './copy-button';
 
 /** A value to paste elsewhere (an address, an id, a signing link) in a box, with its Copy button. */
-export function CopyValue({ value, label, copiedLabel, failedLabel, describedBy, valueTestId, copyTestId }: {
+export function CopyValue({
+  value,
+  label,
+  copiedLabel,
+  failedLabel,
+  describedBy,
+  valueTestId,
+  copyTestId,
+}: {
   value: string;
   /** The button's text ("Copy", "Copy link"). */
   label: string;
@@ -17,7 +25,14 @@ export function CopyValue({ value, label, copiedLabel, failedLabel, describedBy,
       <code className="copy-value-text" data-testid={valueTestId}>
         {value}
       </code>
-      <CopyButton text={value} label={label} copiedLabel={copiedLabel} failedLabel={failedLabel} describedBy={describedBy} testId={copyTestId} />
+      <CopyButton
+        text={value}
+        label={label}
+        copiedLabel={copiedLabel}
+        failedLabel={failedLabel}
+        describedBy={describedBy}
+        testId={copyTestId}
+      />
     </div>
   );
 }

@@ -1,7 +1,15 @@
 import { useId, type ReactNode } from 'react';
 
 /** What will appear in an empty view and what to do first. Never fake data. */
-export function EmptyState({ icon, title, body, hint, note, action, testId }: {
+export function EmptyState({
+  icon,
+  title,
+  body,
+  hint,
+  note,
+  action,
+  testId,
+}: {
   icon: ReactNode;
   title: string;
   body: string;

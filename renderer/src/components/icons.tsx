@@ -141,7 +141,19 @@ export const KeyIcon = () => (
 export const LogoMark = ({ size = 28 }: { size?: number }) => (
   <svg className="logo-mark" width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
     <rect x="2" y="2" width="28" height="28" rx="8" fill="var(--accent)" />
-    <path d="M10 9.5h8.5L22 13v9.5a1.5 1.5 0 0 1-1.5 1.5h-10.5a1.5 1.5 0 0 1-1.5-1.5v-11.5a1.5 1.5 0 0 1 1.5-1.5Z" fill="none" stroke="var(--on-accent)" strokeWidth="1.7" strokeLinejoin="round" />
-    <path d="M11.5 20c1.2-1.6 2-2.6 2.8-2.6.9 0 .4 2.2 1.3 2.2.8 0 1.4-1.3 2.2-1.3.6 0 .8.7 1.7.7" fill="none" stroke="var(--on-accent)" strokeWidth="1.5" strokeLinecap="round" />
+    <path
+      d="M10 9.5h8.5L22 13v9.5a1.5 1.5 0 0 1-1.5 1.5h-10.5a1.5 1.5 0 0 1-1.5-1.5v-11.5a1.5 1.5 0 0 1 1.5-1.5Z"
+      fill="none"
+      stroke="var(--on-accent)"
+      strokeWidth="1.7"
+      strokeLinejoin="round"
+    />
+    <path
+      d="M11.5 20c1.2-1.6 2-2.6 2.8-2.6.9 0 .4 2.2 1.3 2.2.8 0 1.4-1.3 2.2-1.3.6 0 .8.7 1.7.7"
+      fill="none"
+      stroke="var(--on-accent)"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+    />
   </svg>
 );

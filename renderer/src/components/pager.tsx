@@ -4,7 +4,18 @@ import { Button } from './button';
  * Previous / Next under a list shown in pages, with the range shown ("51–100 of 240"). Nothing when
  * one page holds the whole list.
  */
-export function Pager({ offset, pageSize, shown, total, label, range, previous, next, onOffset, rangeTestId }: {
+export function Pager({
+  offset,
+  pageSize,
+  shown,
+  total,
+  label,
+  range,
+  previous,
+  next,
+  onOffset,
+  rangeTestId,
+}: {
   offset: number;
   pageSize: number;
   /** How many rows the page shown has. */

@@ -33,7 +33,12 @@ export function ProgressBar({ value, max, label, valueText, segments, testId }: 
         <div className="progress-bar-segments">
           {segments.map((segment, index) =>
             segment.value > 0 ? (
-              <div key={index} className={`progress-bar-segment tone-${segment.tone}`} style={{ width: `${(segment.value / max) * 100}%` }} data-testid={segment.testId} />
+              <div
+                key={index}
+                className={`progress-bar-segment tone-${segment.tone}`}
+                style={{ width: `${(segment.value / max) * 100}%` }}
+                data-testid={segment.testId}
+              />
             ) : null,
           )}
         </div>

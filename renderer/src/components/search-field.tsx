@@ -22,7 +22,17 @@ interface SearchFieldProps {
  * A search box: a magnifier, the input, and a clear button once something is typed. Escape clears it
  * (and is left to the page when there is nothing to clear); the clear button gives focus back.
  */
-export function SearchField({ label, placeholder, clearLabel, value, onChange, onClear, className, testId, maxLength = 200 }: SearchFieldProps) {
+export function SearchField({
+  label,
+  placeholder,
+  clearLabel,
+  value,
+  onChange,
+  onClear,
+  className,
+  testId,
+  maxLength = 200,
+}: SearchFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const clear = onClear ?? (() => onChange(''));

@@ -1,7 +1,13 @@
 import { useId, type ReactNode } from 'react';
 
 /** A titled card grouping related settings or content. */
-export function SectionCard({ title, description, actions, children, testId }: {
+export function SectionCard({
+  title,
+  description,
+  actions,
+  children,
+  testId,
+}: {
   title: string;
   description?: string;
   actions?: ReactNode;

@@ -19,7 +19,12 @@ export function SyncProgress({ status }: { status: SyncStatus }) {
         : t('activity.sync.progressUnknown', { documents: n(progress.documents), pages: n(progress.pages) });
     return (
       <div className="sync-progress" data-testid="sync-progress">
-        <ProgressBar value={progress?.documents ?? 0} max={progress?.total ?? null} label={t('activity.sync.progressLabel')} valueText={text} />
+        <ProgressBar
+          value={progress?.documents ?? 0}
+          max={progress?.total ?? null}
+          label={t('activity.sync.progressLabel')}
+          valueText={text}
+        />
         <p className="sync-progress-text">{text}</p>
       </div>
     );

@@ -37,7 +37,11 @@ export function TextField({ label, labelSuffix, hint, error, trailing, id, input
         {trailing}
       </div>
       {message ? (
-        <p id={messageId} className={error ? 'field-error' : 'field-hint'} data-testid={error ? `${input.name ?? inputId}-error` : undefined}>
+        <p
+          id={messageId}
+          className={error ? 'field-error' : 'field-hint'}
+          data-testid={error ? `${input.name ?? inputId}-error` : undefined}
+        >
           {error ? <AlertIcon size={15} /> : null}
           <span>{message}</span>
         </p>

@@ -41,7 +41,15 @@ export function Toast({ text, action, closeLabel, onClose, timeout = 10_000, tes
     >
       <p className="toast-text">{text}</p>
       {action ? (
-        <Button size="sm" variant="ghost" className="toast-action" busy={action.busy} onClick={action.onClick} title={action.hint} aria-keyshortcuts="Control+Z Meta+Z">
+        <Button
+          size="sm"
+          variant="ghost"
+          className="toast-action"
+          busy={action.busy}
+          onClick={action.onClick}
+          title={action.hint}
+          aria-keyshortcuts="Control+Z Meta+Z"
+        >
           {action.label}
         </Button>
       ) : null}

@@ -31,7 +31,8 @@ export const actionsEn = {
     title_one: 'Cancel a document',
     title_other: 'Cancel {{count}} documents',
     explain_one: 'The document will be cancelled. Signers who have not signed yet will no longer be able to sign. This cannot be undone.',
-    explain_other: '{{count}} documents will be cancelled. Signers who have not signed yet will no longer be able to sign. This cannot be undone.',
+    explain_other:
+      '{{count}} documents will be cancelled. Signers who have not signed yet will no longer be able to sign. This cannot be undone.',
     reason: 'Reason (the signers and the service see it)',
     reasonRequired: 'Write a reason: it is required, and the signers and the service see it.',
     listHeading_one: 'The document:',
@@ -53,8 +54,10 @@ export const actionsEn = {
   invalidate: {
     title: 'Invalidate the signature of {{signer}}',
     replaceTitle: 'Replace {{signer}}, who rejected',
-    replaceExplain: '{{signer}} rejected this document, so it cannot be completed. Their signature will be invalidated and the person you give below invited to sign instead. This cannot be undone.',
-    explain: 'The signature of {{signer}} will be invalidated: they will no longer be able to sign this document, and what they signed no longer counts. This cannot be undone.',
+    replaceExplain:
+      '{{signer}} rejected this document, so it cannot be completed. Their signature will be invalidated and the person you give below invited to sign instead. This cannot be undone.',
+    explain:
+      'The signature of {{signer}} will be invalidated: they will no longer be able to sign this document, and what they signed no longer counts. This cannot be undone.',
     reason: 'Reason',
     reasonRequired: 'Say why the signature is invalidated.',
     notify: 'Tell {{signer}} about it',
@@ -124,13 +127,16 @@ export const actionsEn = {
     maxTimes: 'At most how many reminders per signer',
     range: 'A whole number from {{min}} to {{max}}.',
     rule: 'The service accepts one reminder per signer every 2 hours. SignDock never sends one sooner than 2 hours after the last reminder to that signer (sent by hand or automatically), so a reminder can come a little later than planned.',
-    where: 'Reminders go out while SignDock is open (the app or the web page). Each one appears in the document’s history as “Automatic reminder sent by SignDock”.',
+    where:
+      'Reminders go out while SignDock is open (the app or the web page). Each one appears in the document’s history as “Automatic reminder sent by SignDock”.',
   },
   // An item's refusal in words (job-progress.tsx), by the host's error code
   itemErrors: {
     reminder: {
-      tooSoon: 'Not sent: this signer already got a reminder less than 2 hours ago, and the service allows one every 2 hours. The next one is possible after {{at}}.',
-      tooSoonNoTime: 'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests) without saying when the next one is possible; at the latest 2 hours after the previous reminder.',
+      tooSoon:
+        'Not sent: this signer already got a reminder less than 2 hours ago, and the service allows one every 2 hours. The next one is possible after {{at}}.',
+      tooSoonNoTime:
+        'Not sent: the service refused the reminder (one went out to this signer less than 2 hours ago, or too many requests) without saying when the next one is possible; at the latest 2 hours after the previous reminder.',
     },
     cancel: {
       completed: 'Not cancelled: the document is already completed (every signer signed).',

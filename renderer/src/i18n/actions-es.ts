@@ -55,7 +55,8 @@ export const actionsEs: typeof actionsEn = {
   invalidate: {
     title: 'Invalidar la firma de {{signer}}',
     replaceTitle: 'Reemplazar a {{signer}}, que rechazó',
-    replaceExplain: '{{signer}} rechazó este documento, así que no puede completarse. Su firma se invalidará y se invitará a firmar a la persona que indique abajo. No se puede deshacer.',
+    replaceExplain:
+      '{{signer}} rechazó este documento, así que no puede completarse. Su firma se invalidará y se invitará a firmar a la persona que indique abajo. No se puede deshacer.',
     explain: 'La firma de {{signer}} se invalidará: ya no podrá firmar este documento y lo que firmó deja de contar. No se puede deshacer.',
     reason: 'Motivo',
     reasonRequired: 'Indique por qué se invalida la firma.',
@@ -126,13 +127,16 @@ export const actionsEs: typeof actionsEn = {
     maxTimes: 'Como máximo cuántos recordatorios por firmante',
     range: 'Un número entero de {{min}} a {{max}}.',
     rule: 'El servicio acepta un recordatorio por firmante cada 2 horas. SignDock nunca envía uno antes de que pasen 2 horas desde el último recordatorio a ese firmante (enviado a mano o automáticamente), así que un recordatorio puede llegar algo más tarde de lo previsto.',
-    where: 'Los recordatorios salen mientras SignDock está abierto (la aplicación o la página web). Cada uno aparece en el historial del documento como «Recordatorio automático enviado por SignDock».',
+    where:
+      'Los recordatorios salen mientras SignDock está abierto (la aplicación o la página web). Cada uno aparece en el historial del documento como «Recordatorio automático enviado por SignDock».',
   },
   // El motivo de un elemento no hecho (job-progress.tsx), por el código de error del host
   itemErrors: {
     reminder: {
-      tooSoon: 'No se envió: este firmante ya recibió un recordatorio hace menos de 2 horas, y el servicio permite uno cada 2 horas. El próximo es posible a partir del {{at}}.',
-      tooSoonNoTime: 'No se envió: el servicio rechazó el recordatorio (este firmante recibió uno hace menos de 2 horas, o hubo demasiadas peticiones) sin decir cuándo será posible el próximo; como muy tarde, 2 horas después del recordatorio anterior.',
+      tooSoon:
+        'No se envió: este firmante ya recibió un recordatorio hace menos de 2 horas, y el servicio permite uno cada 2 horas. El próximo es posible a partir del {{at}}.',
+      tooSoonNoTime:
+        'No se envió: el servicio rechazó el recordatorio (este firmante recibió uno hace menos de 2 horas, o hubo demasiadas peticiones) sin decir cuándo será posible el próximo; como muy tarde, 2 horas después del recordatorio anterior.',
     },
     cancel: {
       completed: 'No se canceló: el documento ya está completado (todos firmaron).',

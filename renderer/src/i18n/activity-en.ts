@@ -14,7 +14,8 @@ export const activityEn = {
   none: '—',
   feed: {
     title: 'What happened',
-    description: 'Signatures, rejections and finished documents, as SignDock learns them (syncs, notifications, its own actions). Choose a line to open its document.',
+    description:
+      'Signatures, rejections and finished documents, as SignDock learns them (syncs, notifications, its own actions). Choose a line to open its document.',
     loading: 'Reading what happened…',
     filterLabel: 'Show',
     filters: {
@@ -91,8 +92,10 @@ export const activityEn = {
     receiving: 'Receiving',
     waiting: 'Waiting for the first',
     arriving: 'Notifications are arriving: the last one {{ago}}.',
-    notArriving: 'No notification has arrived yet: nothing lets the service reach this computer from the internet. Start a tunnel in Settings → Notifications (ngrok or your organisation’s SSH server).',
-    waitingPublic: 'No notification has arrived yet. Copy the notification address below; in the service’s web console choose API, then Webhooks, and paste it there.',
+    notArriving:
+      'No notification has arrived yet: nothing lets the service reach this computer from the internet. Start a tunnel in Settings → Notifications (ngrok or your organisation’s SSH server).',
+    waitingPublic:
+      'No notification has arrived yet. Copy the notification address below; in the service’s web console choose API, then Webhooks, and paste it there.',
     title: 'Notifications from the service',
     description: 'The service tells SignDock at once when a document changes, by calling the notification address below.',
     loading: 'Reading the notification listener…',
@@ -100,7 +103,8 @@ export const activityEn = {
     notListening: 'Not listening',
     hookUrl: 'Notification address',
     hookUrlHint: 'In the service’s web console choose API, then Webhooks, and paste it there. Keep it private: it contains a secret path.',
-    noHookUrl: 'There is no notification address yet: start a tunnel in Settings, under “How the service reaches this computer”, to get one.',
+    noHookUrl:
+      'There is no notification address yet: start a tunnel in Settings, under “How the service reaches this computer”, to get one.',
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Could not copy. Select the address and copy it by hand.',
@@ -189,7 +193,8 @@ export const webhookSettingsEn = {
   description: 'How the service reaches SignDock to report changes as they happen.',
   loading: 'Reading the notification settings…',
   publicBaseUrl: 'Public address',
-  publicBaseUrlHint: 'Only if your office already forwards a public address to this computer, such as https://signdock.example.com. Otherwise leave it empty and use a tunnel above.',
+  publicBaseUrlHint:
+    'Only if your office already forwards a public address to this computer, such as https://signdock.example.com. Otherwise leave it empty and use a tunnel above.',
   publicBaseUrlTunnel: 'Given by the tunnel above while it runs.',
   port: 'Port on this computer',
   portHint: 'The port SignDock listens on for notifications. 0 picks a free one.',

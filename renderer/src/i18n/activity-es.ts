@@ -6,13 +6,15 @@ export const activityEs: typeof activityEn = {
   title: 'Actividad',
   subtitle: 'Cómo SignDock se mantiene al día con el servicio: la sincronización y las notificaciones que envía.',
   noAccountTitle: 'No hay ninguna cuenta en uso',
-  noAccountBody: 'Actividad muestra cómo SignDock se mantiene al día con una cuenta de firma electrónica. Primero elija o añada una cuenta en Configuración.',
+  noAccountBody:
+    'Actividad muestra cómo SignDock se mantiene al día con una cuenta de firma electrónica. Primero elija o añada una cuenta en Configuración.',
   goToSettings: 'Ir a Configuración',
   retry: 'Reintentar',
   none: '—',
   feed: {
     title: 'Qué pasó',
-    description: 'Firmas, rechazos y documentos terminados, tal como los conoce SignDock (sincronizaciones, avisos, sus propias acciones). Elija una línea para abrir su documento.',
+    description:
+      'Firmas, rechazos y documentos terminados, tal como los conoce SignDock (sincronizaciones, avisos, sus propias acciones). Elija una línea para abrir su documento.',
     loading: 'Leyendo qué pasó…',
     filterLabel: 'Mostrar',
     filters: {
@@ -49,7 +51,8 @@ export const activityEs: typeof activityEn = {
   technical: 'Detalles técnicos: cada notificación recibida',
   sync: {
     title: 'Sincronización con el servicio',
-    description: 'SignDock guarda una copia de sus documentos en este equipo y vuelve a comprobar con regularidad los que no han terminado.',
+    description:
+      'SignDock guarda una copia de sus documentos en este equipo y vuelve a comprobar con regularidad los que no han terminado.',
     loading: 'Consultando el estado de la sincronización…',
     syncNow: 'Sincronizar ahora',
     starting: 'Iniciando…',
@@ -89,16 +92,20 @@ export const activityEs: typeof activityEn = {
     receiving: 'Recibiendo',
     waiting: 'Esperando la primera',
     arriving: 'Las notificaciones llegan: la última {{ago}}.',
-    notArriving: 'Todavía no llegó ninguna notificación: nada permite que el servicio llegue a este equipo desde internet. Inicie un túnel en Configuración → Notificaciones (ngrok o el servidor SSH de su organización).',
-    waitingPublic: 'Todavía no llegó ninguna notificación. Copie la dirección de notificación de abajo; en la consola web del servicio elija API y luego Webhooks, y péguela allí.',
+    notArriving:
+      'Todavía no llegó ninguna notificación: nada permite que el servicio llegue a este equipo desde internet. Inicie un túnel en Configuración → Notificaciones (ngrok o el servidor SSH de su organización).',
+    waitingPublic:
+      'Todavía no llegó ninguna notificación. Copie la dirección de notificación de abajo; en la consola web del servicio elija API y luego Webhooks, y péguela allí.',
     title: 'Notificaciones del servicio',
     description: 'El servicio avisa a SignDock en cuanto cambia un documento, llamando a la dirección de notificación de abajo.',
     loading: 'Consultando el receptor de notificaciones…',
     listening: 'Escuchando',
     notListening: 'Sin escuchar',
     hookUrl: 'Dirección de notificación',
-    hookUrlHint: 'En la consola web del servicio elija API y luego Webhooks, y péguela allí. Manténgala en privado: contiene una ruta secreta.',
-    noHookUrl: 'Todavía no hay dirección de notificación: inicie un túnel en Configuración, en «Cómo llega el servicio a este equipo», para obtener una.',
+    hookUrlHint:
+      'En la consola web del servicio elija API y luego Webhooks, y péguela allí. Manténgala en privado: contiene una ruta secreta.',
+    noHookUrl:
+      'Todavía no hay dirección de notificación: inicie un túnel en Configuración, en «Cómo llega el servicio a este equipo», para obtener una.',
     copy: 'Copiar',
     copied: 'Copiado',
     copyFailed: 'No se pudo copiar. Seleccione la dirección y cópiela a mano.',
@@ -187,12 +194,14 @@ export const webhookSettingsEs: typeof webhookSettingsEn = {
   description: 'Cómo llega el servicio a SignDock para avisar de los cambios en cuanto ocurren.',
   loading: 'Consultando la configuración de notificaciones…',
   publicBaseUrl: 'Dirección pública',
-  publicBaseUrlHint: 'Solo si su oficina ya hace llegar una dirección pública a este equipo, como https://signdock.example.com. Si no, déjela vacía y use un túnel arriba.',
+  publicBaseUrlHint:
+    'Solo si su oficina ya hace llegar una dirección pública a este equipo, como https://signdock.example.com. Si no, déjela vacía y use un túnel arriba.',
   publicBaseUrlTunnel: 'La da el túnel de arriba mientras está en marcha.',
   port: 'Puerto en este equipo',
   portHint: 'El puerto en el que SignDock recibe las notificaciones. 0 elige uno libre.',
   secret: 'Secreto del webhook',
-  secretHint: 'El secreto que muestra la consola del servicio. SignDock lo usa para comprobar que cada notificación viene de verdad del servicio.',
+  secretHint:
+    'El secreto que muestra la consola del servicio. SignDock lo usa para comprobar que cada notificación viene de verdad del servicio.',
   secretCurrent: 'Ahora:',
   secretSet: 'Configurado',
   secretNotSet: 'Sin configurar',
@@ -235,5 +244,6 @@ export const webhookErrorsEs: typeof webhookErrorsEn = {
     hmacSecret: 'Un secreto de webhook tiene de 8 a 512 caracteres.',
   },
   tunnel: tunnelWordsEs,
-  noTunnel: 'No se eligió ningún túnel. Elija ngrok o el servidor SSH de su organización en Configuración → Notificaciones y pulse Iniciar.',
+  noTunnel:
+    'No se eligió ningún túnel. Elija ngrok o el servidor SSH de su organización en Configuración → Notificaciones y pulse Iniciar.',
 };

@@ -7,12 +7,14 @@
 export const fileCheckErrorsEn = {
   notPdf: '“{{file}}” is not a PDF. Only PDF documents can be sent for signature.',
   renamed: '“{{file}}” is not a PDF: it is a {{type}} file that was renamed. Open it in its own program and save it as PDF.',
-  encrypted: '“{{file}}” is protected with a password. Save an unprotected copy (for example with “Print → Save as PDF”) and add that instead.',
+  encrypted:
+    '“{{file}}” is protected with a password. Save an unprotected copy (for example with “Print → Save as PDF”) and add that instead.',
   truncated: '“{{file}}” is incomplete: its end is missing. It may have been cut off while downloading or copying; get the file again.',
   damaged: '“{{file}}” could not be read as a PDF. It may be damaged: open it and save it again, or get a new copy.',
   noPages: '“{{file}}” has no pages, so there is nothing to sign.',
   tooSlow: '“{{file}}” took too long to read (more than {{seconds}} s). It may be damaged.',
-  expands: '“{{file}}” unpacks to more than {{maxMb}} MB when opened, far more than a document to sign needs. It may be damaged or made to overload the computer: save a new copy (for example with “Print → Save as PDF”) and add that instead.',
+  expands:
+    '“{{file}}” unpacks to more than {{maxMb}} MB when opened, far more than a document to sign needs. It may be damaged or made to overload the computer: save a new copy (for example with “Print → Save as PDF”) and add that instead.',
   duplicate: '“{{file}}” is the same file as “{{other}}” (identical content). Each file is sent only once.',
 };
 
@@ -27,8 +29,10 @@ export const batchErrorsEn = {
   },
   signer: {
     emailInvalid: '“{{value}}” is not a valid e-mail address.',
-    phoneInvalid: '“{{value}}” is not a phone number in international form: write + and the country code, 8 to 15 digits in all (for example +5491123456789).',
-    idDocumentInvalid: '“{{value}}” is not an identity document: write the two-letter country, a colon and the number (for example AR:12345678).',
+    phoneInvalid:
+      '“{{value}}” is not a phone number in international form: write + and the country code, 8 to 15 digits in all (for example +5491123456789).',
+    idDocumentInvalid:
+      '“{{value}}” is not an identity document: write the two-letter country, a colon and the number (for example AR:12345678).',
     taxIdInvalid: '“{{value}}” is not a tax ID: use digits only (for example 20123456789).',
     emailInviteNeedsEmail: 'An e-mail invitation needs the signer’s e-mail address.',
     smsInviteNeedsPhone: 'An SMS invitation needs the signer’s phone number; “any phone” is not enough to send a message.',
@@ -61,7 +65,8 @@ export const batchErrorsEn = {
     repeatedFile: '“{{file}}” is already on row {{firstRow}}. Each file is sent once, so give it one row with all its signers.',
     tooLarge: '“{{file}}” is too large for a manifest (more than 5 MB).',
     unclosedQuote: 'A quotation mark opened here is never closed, so the rest of the file cannot be read.',
-    unknownSignerColumn: 'The column “{{column}}” is not understood: signer columns are signer1_email, signer1_phone, signer1_id_document, signer1_tax_id and signer1_invite (then signer2_…), or a single “signer” column.',
+    unknownSignerColumn:
+      'The column “{{column}}” is not understood: signer columns are signer1_email, signer1_phone, signer1_id_document, signer1_tax_id and signer1_invite (then signer2_…), or a single “signer” column.',
   },
   batch: {
     notFound: 'That batch no longer exists.',
@@ -74,7 +79,8 @@ export const batchErrorsEn = {
     duplicateOf: 'Duplicate of “{{title}}” (“{{file}}”, the same file). Remove this row.',
     cancelled: 'Not sent: the batch was cancelled.',
     stoppedKeyRefused: 'Sending stopped: the service no longer accepts this account’s API key. Check the key in Settings, then resume.',
-    gaveUp: '“{{file}}” was not sent after {{attempts}} tries: the service did not answer clearly, and the document is not on the service. Use “Retry failed” to try again later.',
+    gaveUp:
+      '“{{file}}” was not sent after {{attempts}} tries: the service did not answer clearly, and the document is not on the service. Use “Retry failed” to try again later.',
   },
   preset: {
     notFound: 'That preset no longer exists.',

@@ -9,7 +9,8 @@ export const documentsEs: typeof documentsEn = {
   firstStep: 'Empiece por enviar un documento.',
   goToSend: 'Ir a Enviar',
   noAccountTitle: 'No hay ninguna cuenta en uso',
-  noAccountBody: 'Esta página muestra los documentos de una cuenta de firma electrónica. Elija o añada una cuenta en Configuración primero.',
+  noAccountBody:
+    'Esta página muestra los documentos de una cuenta de firma electrónica. Elija o añada una cuenta en Configuración primero.',
   goToSettings: 'Ir a Configuración',
   syncNow: 'Sincronizar ahora',
   syncStarting: 'Iniciando…',

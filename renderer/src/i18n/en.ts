@@ -31,7 +31,8 @@ export const en = {
   },
   connection: {
     reconnecting: 'Connection to SignDock lost. Reconnecting…',
-    stillDown: 'Still trying. If SignDock was started again at another address, open the address it printed; otherwise check that it is still running.',
+    stillDown:
+      'Still trying. If SignDock was started again at another address, open the address it printed; otherwise check that it is still running.',
   },
   nav: {
     label: 'Main',
@@ -73,7 +74,8 @@ export const en = {
     sandboxRunning: 'Starting the sandbox…',
     demo: {
       title: 'You are in the demo',
-      holds: 'A practice service runs on this computer with sample documents in every state: drafts, pending, completed, cancelled, and some a signer rejected. Nothing you do here reaches anyone.',
+      holds:
+        'A practice service runs on this computer with sample documents in every state: drafts, pending, completed, cancelled, and some a signer rejected. Nothing you do here reaches anyone.',
       signers: 'Demo signers sign by themselves about 20 seconds after they are invited, so you can watch documents move.',
       try: 'Try: open Documents and search or filter; send a PDF from Send to see it signed; cancel or remind from a selection; archive the evidence of a completed document.',
       openDocuments: 'Open the demo documents',
@@ -127,7 +129,8 @@ export const en = {
       inUse: 'In use',
       demo: 'Demo',
       noKey: 'No API key in the keychain. Remove this account and add it again.',
-      keychainUnreachable: 'Needs the system keychain: its API key is kept there, and the keychain cannot be reached now. Start or unlock it (on Linux, a Secret Service such as GNOME Keyring) and restart SignDock; the other accounts, the demo and the Evidence review work meanwhile.',
+      keychainUnreachable:
+        'Needs the system keychain: its API key is kept there, and the keychain cannot be reached now. Start or unlock it (on Linux, a Secret Service such as GNOME Keyring) and restart SignDock; the other accounts, the demo and the Evidence review work meanwhile.',
       use: 'Use this account',
       test: 'Test',
       testing: 'Testing…',
@@ -201,7 +204,8 @@ export const en = {
   },
   errors: {
     timestamps: {
-      notCertificate: 'TSA certificate authority {{n}} is not a certificate in PEM text. Pick the authority’s CA certificate (a .pem or .crt file).',
+      notCertificate:
+        'TSA certificate authority {{n}} is not a certificate in PEM text. Pick the authority’s CA certificate (a .pem or .crt file).',
     },
     invalidInput: 'Some details are not right. Check the highlighted fields.',
     unknownOperation: 'This version of SignDock cannot do that. Update SignDock and try again.',
@@ -213,7 +217,8 @@ export const en = {
     keyMissing: 'The keychain holds no API key for the account “{{name}}”. Remove the account and add it again.',
     accountGone: 'That account no longer exists.',
     keyRejected: 'The service did not accept this API key ({{status}}).',
-    keychainUnavailable: 'The system keychain could not be used. SignDock keeps API keys only there: unlock or install a keychain and try again.',
+    keychainUnavailable:
+      'The system keychain could not be used. SignDock keeps API keys only there: unlock or install a keychain and try again.',
     databaseTooNew: 'This data was written by a newer version of SignDock. Update SignDock to open it.',
     sessionRejected: 'This link is no longer valid. Open the newest link printed by “npm run web”.',
     hostUnreachable: 'SignDock’s local service is not answering. Check that it is still running.',
@@ -226,7 +231,8 @@ export const en = {
       wrongAddress: 'No e-signature service answered at {{host}} (404). Check the service address.',
       invalidInput: 'The service did not accept some details. Check the highlighted fields.',
       cannotCancel: 'This document can no longer be cancelled: it is already completed or cancelled.',
-      cannotRemind: 'No reminder can be sent for this signature: it is a draft, already signed or cancelled, or it has no invitation channel.',
+      cannotRemind:
+        'No reminder can be sent for this signature: it is a draft, already signed or cancelled, or it has no invitation channel.',
       downloadRefused: 'The service refused to give this file.',
       conflict: 'The service refused: the document is not in a state that allows this.',
       rateLimited: 'The service asked SignDock to slow down. It will try again in {{retryAfterSeconds}} s.',
@@ -234,7 +240,8 @@ export const en = {
       serverError: 'The service had a problem ({{status}}). Try again in a moment.',
       unexpectedStatus: 'The service answered in an unexpected way ({{status}}).',
       unreadableResponse: 'The service answered with something SignDock could not read. Try again in a moment.',
-      ambiguous: 'The connection to {{host}} broke after the request went out, so it is not known whether it was done. Check the document before trying again.',
+      ambiguous:
+        'The connection to {{host}} broke after the request went out, so it is not known whether it was done. Check the document before trying again.',
     },
     webhooks: webhookErrorsEn,
     evidence: evidenceErrorsEn,

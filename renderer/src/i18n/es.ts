@@ -29,7 +29,8 @@ export const es: Catalog = {
   },
   connection: {
     reconnecting: 'Se perdió la conexión con SignDock. Reconectando…',
-    stillDown: 'Se sigue intentando. Si SignDock se inició de nuevo en otra dirección, abra la dirección que mostró; si no, compruebe que sigue en marcha.',
+    stillDown:
+      'Se sigue intentando. Si SignDock se inició de nuevo en otra dirección, abra la dirección que mostró; si no, compruebe que sigue en marcha.',
   },
   nav: {
     label: 'Principal',
@@ -71,8 +72,10 @@ export const es: Catalog = {
     sandboxRunning: 'Iniciando el entorno de prueba…',
     demo: {
       title: 'Está en la demostración',
-      holds: 'Un servicio de práctica funciona en este equipo con documentos de ejemplo en todos los estados: borradores, pendientes, completados, cancelados y algunos que un firmante rechazó. Nada de lo que haga aquí llega a nadie.',
-      signers: 'Los firmantes de la demostración firman solos unos 20 segundos después de recibir la invitación, para que vea cómo avanzan los documentos.',
+      holds:
+        'Un servicio de práctica funciona en este equipo con documentos de ejemplo en todos los estados: borradores, pendientes, completados, cancelados y algunos que un firmante rechazó. Nada de lo que haga aquí llega a nadie.',
+      signers:
+        'Los firmantes de la demostración firman solos unos 20 segundos después de recibir la invitación, para que vea cómo avanzan los documentos.',
       try: 'Pruebe: abra Documentos y busque o filtre; envíe un PDF desde Enviar para verlo firmado; cancele o recuerde desde una selección; archive la evidencia de un documento completado.',
       openDocuments: 'Abrir los documentos de la demostración',
       close: 'Cerrar este aviso',
@@ -119,13 +122,15 @@ export const es: Catalog = {
     subtitle: 'Idioma y apariencia, cuentas, notificaciones.',
     accounts: {
       title: 'Cuentas',
-      description: 'Las cuentas de firma electrónica con las que trabaja SignDock. Las claves de API se quedan en el llavero de este equipo.',
+      description:
+        'Las cuentas de firma electrónica con las que trabaja SignDock. Las claves de API se quedan en el llavero de este equipo.',
       add: 'Añadir cuenta',
       addTitle: 'Añadir una cuenta',
       inUse: 'En uso',
       demo: 'Demo',
       noKey: 'No hay clave de API en el llavero. Elimine esta cuenta y vuelva a añadirla.',
-      keychainUnreachable: 'Necesita el llavero del sistema: su clave de API se guarda allí y ahora no se puede acceder a él. Inícielo o desbloquéelo (en Linux, un Secret Service como GNOME Keyring) y reinicie SignDock; mientras tanto, las demás cuentas, la demostración y la revisión de evidencias funcionan.',
+      keychainUnreachable:
+        'Necesita el llavero del sistema: su clave de API se guarda allí y ahora no se puede acceder a él. Inícielo o desbloquéelo (en Linux, un Secret Service como GNOME Keyring) y reinicie SignDock; mientras tanto, las demás cuentas, la demostración y la revisión de evidencias funcionan.',
       use: 'Usar esta cuenta',
       test: 'Probar',
       testing: 'Probando…',
@@ -199,7 +204,8 @@ export const es: Catalog = {
   },
   errors: {
     timestamps: {
-      notCertificate: 'La autoridad de certificación de TSA {{n}} no es un certificado en texto PEM. Elija el certificado de CA de la autoridad (un archivo .pem o .crt).',
+      notCertificate:
+        'La autoridad de certificación de TSA {{n}} no es un certificado en texto PEM. Elija el certificado de CA de la autoridad (un archivo .pem o .crt).',
     },
     invalidInput: 'Algunos datos no son correctos. Revise los campos señalados.',
     unknownOperation: 'Esta versión de SignDock no puede hacer eso. Actualice SignDock y vuelva a intentarlo.',
@@ -211,7 +217,8 @@ export const es: Catalog = {
     keyMissing: 'El llavero no tiene clave de API para la cuenta «{{name}}». Elimine la cuenta y vuelva a añadirla.',
     accountGone: 'Esa cuenta ya no existe.',
     keyRejected: 'El servicio no aceptó esta clave de API ({{status}}).',
-    keychainUnavailable: 'No se pudo usar el llavero del sistema. SignDock guarda las claves de API solo allí: desbloquee o instale un llavero y vuelva a intentarlo.',
+    keychainUnavailable:
+      'No se pudo usar el llavero del sistema. SignDock guarda las claves de API solo allí: desbloquee o instale un llavero y vuelva a intentarlo.',
     databaseTooNew: 'Estos datos los escribió una versión más nueva de SignDock. Actualice SignDock para abrirlos.',
     sessionRejected: 'Este enlace ya no es válido. Abra el enlace más reciente que muestra «npm run web».',
     hostUnreachable: 'El servicio local de SignDock no responde. Compruebe que sigue en marcha.',
@@ -224,7 +231,8 @@ export const es: Catalog = {
       wrongAddress: 'Ningún servicio de firma electrónica respondió en {{host}} (404). Revise la dirección del servicio.',
       invalidInput: 'El servicio no aceptó algunos datos. Revise los campos señalados.',
       cannotCancel: 'Este documento ya no se puede cancelar: ya está completado o cancelado.',
-      cannotRemind: 'No se puede enviar un recordatorio para esta firma: es un borrador, ya está firmada o cancelada, o no tiene canal de invitación.',
+      cannotRemind:
+        'No se puede enviar un recordatorio para esta firma: es un borrador, ya está firmada o cancelada, o no tiene canal de invitación.',
       downloadRefused: 'El servicio se negó a entregar este archivo.',
       conflict: 'El servicio lo rechazó: el documento no está en un estado que lo permita.',
       rateLimited: 'El servicio pidió a SignDock que vaya más despacio. Volverá a intentarlo en {{retryAfterSeconds}} s.',
@@ -232,7 +240,8 @@ export const es: Catalog = {
       serverError: 'El servicio tuvo un problema ({{status}}). Inténtelo de nuevo en un momento.',
       unexpectedStatus: 'El servicio respondió de forma inesperada ({{status}}).',
       unreadableResponse: 'El servicio respondió algo que SignDock no pudo leer. Inténtelo de nuevo en un momento.',
-      ambiguous: 'La conexión con {{host}} se cortó después de enviar la petición, así que no se sabe si se realizó. Revise el documento antes de volver a intentarlo.',
+      ambiguous:
+        'La conexión con {{host}} se cortó después de enviar la petición, así que no se sabe si se realizó. Revise el documento antes de volver a intentarlo.',
     },
     webhooks: webhookErrorsEs,
     evidence: evidenceErrorsEs,

@@ -10,7 +10,8 @@ export const evidenceReviewEn = {
   chooseTitle: 'Choose the evidence archive to review',
   browserHint: 'In a browser the archive is chosen when SignDock’s web host starts. To review another folder, start it with',
   emptyTitle: 'No archived documents in this folder',
-  emptyBody: 'SignDock looks for evidence bags (folders holding bagit.txt) in the archive folder above and its subfolders. Choose the folder that holds the archive you were given.',
+  emptyBody:
+    'SignDock looks for evidence bags (folders holding bagit.txt) in the archive folder above and its subfolders. Choose the folder that holds the archive you were given.',
   notAllThere: 'Missing or unreadable on disk',
   look: {
     verified: { label: 'Verified', text: 'Every check ran and passed, and a certificate authority you trust vouches for each signer.' },
@@ -20,7 +21,10 @@ export const evidenceReviewEn = {
       todo: 'To check who signed, add the certificate authority that issued the signer’s certificate under “Archive settings” below, then check again.',
     },
     failed: { label: 'Failed', text: 'A check failed: this evidence is not what was archived or signed. What failed is listed below.' },
-    incomplete: { label: 'Incomplete', text: 'Not everything could be checked (a file is missing or could not be read), so this evidence is not verified. What could not run is listed below.' },
+    incomplete: {
+      label: 'Incomplete',
+      text: 'Not everything could be checked (a file is missing or could not be read), so this evidence is not verified. What could not run is listed below.',
+    },
   },
   timestamp: {
     none: 'Not timestamped: nothing but SignDock vouches for when this evidence existed.',
@@ -46,10 +50,12 @@ export const evidenceReviewEn = {
   },
   anchor: {
     title: 'Trust this certificate authority?',
-    intro: 'Signatures whose issuer chains to {{subject}} will be shown as trusted. Add only an authority you have a reason to trust, such as one your organisation or the signing service vouches for.',
+    intro:
+      'Signatures whose issuer chains to {{subject}} will be shown as trusted. Add only an authority you have a reason to trust, such as one your organisation or the signing service vouches for.',
     warningsTitle: 'Be careful: this certificate',
     warnings: {
-      testName: 'says it is for tests or not a trusted authority (“{{subject}}”). Trust it only to try SignDock with sandbox evidence, never for evidence you rely on.',
+      testName:
+        'says it is for tests or not a trusted authority (“{{subject}}”). Trust it only to try SignDock with sandbox evidence, never for evidence you rely on.',
       notCa: 'is not a certificate authority: it cannot vouch for other certificates.',
       selfSignedNotCa: 'is self-signed and not a certificate authority: it vouches only for itself.',
       expired: 'has expired.',

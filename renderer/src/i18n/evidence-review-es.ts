@@ -8,17 +8,27 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
   chooseTitle: 'Elija el archivo de evidencias que quiere revisar',
   browserHint: 'En un navegador, el archivo se elige al iniciar el servidor web de SignDock. Para revisar otra carpeta, inícielo con',
   emptyTitle: 'No hay documentos archivados en esta carpeta',
-  emptyBody: 'SignDock busca bolsas de evidencias (carpetas con bagit.txt) en la carpeta de archivo indicada arriba y en sus subcarpetas. Elija la carpeta que contiene el archivo que le han entregado.',
+  emptyBody:
+    'SignDock busca bolsas de evidencias (carpetas con bagit.txt) en la carpeta de archivo indicada arriba y en sus subcarpetas. Elija la carpeta que contiene el archivo que le han entregado.',
   notAllThere: 'Falta o no se lee en el disco',
   look: {
-    verified: { label: 'Verificado', text: 'Todas las comprobaciones se hicieron y son correctas, y una autoridad de certificación de su confianza respalda a cada firmante.' },
+    verified: {
+      label: 'Verificado',
+      text: 'Todas las comprobaciones se hicieron y son correctas, y una autoridad de certificación de su confianza respalda a cada firmante.',
+    },
     untrusted: {
       label: 'Íntegro, firmante sin respaldo',
       text: 'Todos los archivos y firmas están íntegros, pero ninguna autoridad de certificación de su confianza respalda al firmante: esto aún no demuestra quién firmó.',
       todo: 'Para comprobar quién firmó, añada la autoridad de certificación que emitió el certificado del firmante en «Configuración del archivo», más abajo, y compruebe de nuevo.',
     },
-    failed: { label: 'Fallido', text: 'Una comprobación ha fallado: esta evidencia no es la que se archivó o firmó. Lo que falló se indica abajo.' },
-    incomplete: { label: 'Incompleto', text: 'No se pudo comprobar todo (falta un archivo o no se pudo leer), así que esta evidencia no está verificada. Lo que no se pudo comprobar se indica abajo.' },
+    failed: {
+      label: 'Fallido',
+      text: 'Una comprobación ha fallado: esta evidencia no es la que se archivó o firmó. Lo que falló se indica abajo.',
+    },
+    incomplete: {
+      label: 'Incompleto',
+      text: 'No se pudo comprobar todo (falta un archivo o no se pudo leer), así que esta evidencia no está verificada. Lo que no se pudo comprobar se indica abajo.',
+    },
   },
   timestamp: {
     none: 'Sin sello de tiempo: nadie más que SignDock respalda cuándo existía esta evidencia.',
@@ -44,10 +54,12 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
   },
   anchor: {
     title: '¿Confiar en esta autoridad de certificación?',
-    intro: 'Las firmas cuyo emisor dependa de {{subject}} se mostrarán como de confianza. Añada solo una autoridad en la que tenga motivos para confiar, como una que respalden su organización o el servicio de firma.',
+    intro:
+      'Las firmas cuyo emisor dependa de {{subject}} se mostrarán como de confianza. Añada solo una autoridad en la que tenga motivos para confiar, como una que respalden su organización o el servicio de firma.',
     warningsTitle: 'Cuidado: este certificado',
     warnings: {
-      testName: 'dice que es de pruebas o que no es una autoridad de confianza («{{subject}}»). Confíe en él solo para probar SignDock con evidencias del entorno de pruebas, nunca para evidencias de las que dependa.',
+      testName:
+        'dice que es de pruebas o que no es una autoridad de confianza («{{subject}}»). Confíe en él solo para probar SignDock con evidencias del entorno de pruebas, nunca para evidencias de las que dependa.',
       notCa: 'no es una autoridad de certificación: no puede respaldar otros certificados.',
       selfSignedNotCa: 'está autofirmado y no es una autoridad de certificación: solo se respalda a sí mismo.',
       expired: 'ha caducado.',

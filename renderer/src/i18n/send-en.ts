@@ -240,7 +240,8 @@ export const sendEn = {
       done: 'Finished',
       cancelled: 'Cancelled',
     },
-    otherOwner: 'Another SignDock on this computer (process {{pid}}) is sending this batch. This window follows its progress; Pause and Cancel reach it.',
+    otherOwner:
+      'Another SignDock on this computer (process {{pid}}) is sending this batch. This window follows its progress; Pause and Cancel reach it.',
     label: 'Sending progress',
     valueText: '{{done}} of {{total}} documents done',
     sent: 'Sent',
@@ -252,7 +253,8 @@ export const sendEn = {
     estimating: 'Working out the time left…',
     rateLimited: 'Paused: rate limited, resuming in {{seconds}} s',
     rateLimitedHint: 'The service asked SignDock to slow down. Sending resumes by itself.',
-    uncertainHint: 'For rows “being verified”, it is not yet known whether the service received them. SignDock looks for them before sending again, so nothing is sent twice.',
+    uncertainHint:
+      'For rows “being verified”, it is not yet known whether the service received them. SignDock looks for them before sending again, so nothing is sent twice.',
     stopped: 'Sending stopped by itself:',
     pause: 'Pause',
     resume: 'Resume',

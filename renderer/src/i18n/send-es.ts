@@ -241,7 +241,8 @@ export const sendEs: typeof sendEn = {
       done: 'Terminado',
       cancelled: 'Cancelado',
     },
-    otherOwner: 'Otro SignDock de este equipo (proceso {{pid}}) está enviando este lote. Esta ventana sigue su progreso; Pausar y Cancelar le llegan.',
+    otherOwner:
+      'Otro SignDock de este equipo (proceso {{pid}}) está enviando este lote. Esta ventana sigue su progreso; Pausar y Cancelar le llegan.',
     label: 'Progreso del envío',
     valueText: '{{done}} de {{total}} documentos terminados',
     sent: 'Enviados',
@@ -253,7 +254,8 @@ export const sendEs: typeof sendEn = {
     estimating: 'Calculando el tiempo restante…',
     rateLimited: 'En pausa: límite de envíos, se reanuda en {{seconds}} s',
     rateLimitedHint: 'El servicio pidió a SignDock que vaya más despacio. El envío se reanuda solo.',
-    uncertainHint: 'De las filas «en verificación» todavía no se sabe si el servicio las recibió. SignDock las busca antes de volver a enviarlas, así que nada se envía dos veces.',
+    uncertainHint:
+      'De las filas «en verificación» todavía no se sabe si el servicio las recibió. SignDock las busca antes de volver a enviarlas, así que nada se envía dos veces.',
     stopped: 'El envío se detuvo solo:',
     pause: 'Pausar',
     resume: 'Reanudar',

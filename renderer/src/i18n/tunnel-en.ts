@@ -14,7 +14,8 @@ export const tunnelEn = {
   },
   providerHints: {
     none: 'Without a tunnel, SignDock checks for changes by itself at least every {{minutes}} minutes. If your office already gives this computer a public address, enter it under Public address below.',
-    ngrok: 'ngrok gives this computer a public address. A free ngrok account is enough: sign in at dashboard.ngrok.com and copy your authtoken.',
+    ngrok:
+      'ngrok gives this computer a public address. A free ngrok account is enough: sign in at dashboard.ngrok.com and copy your authtoken.',
     ssh: 'Your IT department runs a server that passes the notifications on to this computer. Ask them for the values below.',
   },
   ngrok: {
@@ -30,7 +31,8 @@ export const tunnelEn = {
     forgetting: 'Forgetting…',
     forgotten: 'The authtoken was removed from the keychain.',
     domain: 'Reserved domain (optional)',
-    domainHint: 'A domain reserved in your ngrok account, such as office.ngrok.app, so the notification address stays the same after a restart.',
+    domainHint:
+      'A domain reserved in your ngrok account, such as office.ngrok.app, so the notification address stays the same after a restart.',
   },
   ssh: {
     host: 'Server',
@@ -118,10 +120,12 @@ export const tunnelEn = {
       ngrok: 'ngrok',
       ssh: 'your SSH server',
     },
-    running: 'Tunnel running ({{provider}}); none has arrived yet. SignDock checks for changes at least every {{minutes}} minutes meanwhile.',
+    running:
+      'Tunnel running ({{provider}}); none has arrived yet. SignDock checks for changes at least every {{minutes}} minutes meanwhile.',
     runningLast: 'Arriving through the tunnel ({{provider}}): the last one {{ago}}.',
     starting: 'The tunnel is starting…',
-    reconnecting: 'Not arriving right now: the tunnel keeps trying to connect by itself. SignDock checks for changes at least every {{minutes}} minutes meanwhile.',
+    reconnecting:
+      'Not arriving right now: the tunnel keeps trying to connect by itself. SignDock checks for changes at least every {{minutes}} minutes meanwhile.',
     failed: 'Not arriving: the tunnel is not working. SignDock checks for changes at least every {{minutes}} minutes meanwhile.',
     needsHostKeyConfirmation: 'The tunnel waits for you to confirm the server in Settings.',
     off: 'Not arriving: no tunnel is running. SignDock checks for changes at least every {{minutes}} minutes instead.',

@@ -12,7 +12,8 @@ export const tunnelEs: typeof tunnelEn = {
   },
   providerHints: {
     none: 'Sin túnel, SignDock comprueba los cambios por su cuenta al menos cada {{minutes}} minutos. Si su oficina ya da a este equipo una dirección pública, indíquela abajo en Dirección pública.',
-    ngrok: 'ngrok da a este equipo una dirección pública. Basta una cuenta gratuita de ngrok: entre en dashboard.ngrok.com y copie su authtoken.',
+    ngrok:
+      'ngrok da a este equipo una dirección pública. Basta una cuenta gratuita de ngrok: entre en dashboard.ngrok.com y copie su authtoken.',
     ssh: 'Su departamento de informática tiene un servidor que hace llegar las notificaciones a este equipo. Pídales los datos de abajo.',
   },
   ngrok: {
@@ -28,7 +29,8 @@ export const tunnelEs: typeof tunnelEn = {
     forgetting: 'Olvidando…',
     forgotten: 'El authtoken se quitó del llavero.',
     domain: 'Dominio reservado (opcional)',
-    domainHint: 'Un dominio reservado en su cuenta de ngrok, como oficina.ngrok.app, para que la dirección de notificación no cambie al reiniciar.',
+    domainHint:
+      'Un dominio reservado en su cuenta de ngrok, como oficina.ngrok.app, para que la dirección de notificación no cambie al reiniciar.',
   },
   ssh: {
     host: 'Servidor',
@@ -97,7 +99,8 @@ export const tunnelEs: typeof tunnelEn = {
     secret: 'Si la consola muestra un secreto de webhook, cópielo abajo en «Secreto del webhook».',
   },
   stableAddress: 'Esta dirección no cambia al reiniciar.',
-  changingAddress: 'Sin dominio reservado, ngrok da una dirección nueva cada vez que se inicia el túnel: vuelva a pegarla tras cada inicio.',
+  changingAddress:
+    'Sin dominio reservado, ngrok da una dirección nueva cada vez que se inicia el túnel: vuelva a pegarla tras cada inicio.',
   arriving: 'Última notificación {{ago}} · recibidas desde que se abrió SignDock: {{received}}.',
   noneYet: 'Ninguna todavía: mientras tanto, SignDock comprueba los cambios por su cuenta al menos cada {{minutes}} minutos.',
   lastError: 'Qué pasó',
@@ -116,14 +119,17 @@ export const tunnelEs: typeof tunnelEn = {
       ngrok: 'ngrok',
       ssh: 'su servidor SSH',
     },
-    running: 'Túnel en marcha ({{provider}}); aún no llegó ninguna. Mientras tanto, SignDock comprueba los cambios al menos cada {{minutes}} minutos.',
+    running:
+      'Túnel en marcha ({{provider}}); aún no llegó ninguna. Mientras tanto, SignDock comprueba los cambios al menos cada {{minutes}} minutos.',
     runningLast: 'Llegan por el túnel ({{provider}}): la última {{ago}}.',
     starting: 'El túnel se está iniciando…',
-    reconnecting: 'Ahora no llegan: el túnel sigue intentando conectarse por su cuenta. Mientras tanto, SignDock comprueba los cambios al menos cada {{minutes}} minutos.',
+    reconnecting:
+      'Ahora no llegan: el túnel sigue intentando conectarse por su cuenta. Mientras tanto, SignDock comprueba los cambios al menos cada {{minutes}} minutos.',
     failed: 'No llegan: el túnel no funciona. Mientras tanto, SignDock comprueba los cambios al menos cada {{minutes}} minutos.',
     needsHostKeyConfirmation: 'El túnel espera que confirme el servidor en Configuración.',
     off: 'No llegan: no hay ningún túnel en marcha. SignDock comprueba los cambios al menos cada {{minutes}} minutos.',
-    publicAddress: 'Deben llegar por su propia dirección pública; aún ninguna. Mientras tanto, SignDock comprueba al menos cada {{minutes}} minutos.',
+    publicAddress:
+      'Deben llegar por su propia dirección pública; aún ninguna. Mientras tanto, SignDock comprueba al menos cada {{minutes}} minutos.',
     publicAddressLast: 'Llegan por su propia dirección pública: la última {{ago}}.',
     open: 'Configurar',
     change: 'Configuración',

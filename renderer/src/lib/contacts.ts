@@ -56,7 +56,12 @@ async function handOverLegacy(client: ContractClient, accountId: string): Promis
   }
   if (!Array.isArray(stored)) return;
   const contacts = stored.filter(
-    (c): c is Contact => typeof c === 'object' && c !== null && typeof (c as Contact).name === 'string' && (c as Contact).name.trim() !== '' && Boolean((c as Contact).email ?? (c as Contact).phone),
+    (c): c is Contact =>
+      typeof c === 'object' &&
+      c !== null &&
+      typeof (c as Contact).name === 'string' &&
+      (c as Contact).name.trim() !== '' &&
+      Boolean((c as Contact).email ?? (c as Contact).phone),
   );
   if (contacts.length > 0) await client.call('contacts.remember', { contacts: contacts.slice(0, 500) });
   localStorage.removeItem(legacyKey(accountId));

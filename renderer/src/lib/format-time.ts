@@ -31,7 +31,11 @@ export function formatDayField(day: string, language: string): string {
  * local day `YYYY-MM-DD`; null when it is no real day. Any separator goes ("23/11/2026", "23-11-2026").
  */
 export function parseDayField(text: string, language: string): string | null {
-  const numbers = text.trim().split(/[^0-9]+/).filter(Boolean).map(Number);
+  const numbers = text
+    .trim()
+    .split(/[^0-9]+/)
+    .filter(Boolean)
+    .map(Number);
   if (numbers.length !== 3) return null;
   const order = dateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' })
     .formatToParts(new Date(2026, 10, 23))

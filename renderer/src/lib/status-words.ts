@@ -19,5 +19,6 @@ export function statusCodesOf(counts: Record<string, number>): string[] {
  */
 export function useStatusWord(): (code: string) => string {
   const { t } = useTranslation();
-  return (code: string) => (code === rejectedNeedsAction ? t('activity.statuses.rejected') : isKnownDocumentStatus(code) ? t(`activity.statuses.${code}`) : code);
+  return (code: string) =>
+    code === rejectedNeedsAction ? t('activity.statuses.rejected') : isKnownDocumentStatus(code) ? t(`activity.statuses.${code}`) : code;
 }

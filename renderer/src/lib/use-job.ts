@@ -49,7 +49,11 @@ export function useJob(started: JobView | null, options: FollowOptions = {}) {
     if (startedId) {
       void client.call('jobs.get', { jobId: startedId }).then((answer) => {
         if (!live) return;
-        take((current) => (current?.id !== answer.job.id || (current.progress.total === answer.job.progress.total && isLater(current, answer.job)) ? current : answer.job));
+        take((current) =>
+          current?.id !== answer.job.id || (current.progress.total === answer.job.progress.total && isLater(current, answer.job))
+            ? current
+            : answer.job,
+        );
       });
     }
     return () => {

@@ -21,7 +21,6 @@ export function useInboxRefresh(reload: () => void): void {
   }, [client, reload]);
 }
 
-
 /**
  * The built-in tunnel now (`tunnel.status`), kept current by `tunnel.changed`, and re-read (at most
  * twice a second) on `inbox.changed`, since "last notification" moves with every one stored. Keyed

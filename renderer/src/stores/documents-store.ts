@@ -21,7 +21,8 @@ export const emptyFilter: FilterState = { status: null, search: '', signerStatus
  * Picked rows: ids, or "all N matching" kept as the filter it was taken with (minus the rows unticked
  * since), never as the list of rows on screen.
  */
-export type SelectionState = { kind: 'ids'; ids: ReadonlySet<string> } | { kind: 'query'; filter: DocumentFilter; except: ReadonlySet<string> };
+export type SelectionState =
+  { kind: 'ids'; ids: ReadonlySet<string> } | { kind: 'query'; filter: DocumentFilter; except: ReadonlySet<string> };
 
 const noSelection: SelectionState = { kind: 'ids', ids: new Set() };
 
@@ -78,18 +79,30 @@ export const useDocumentsStore = create<DocumentsStore>()((set, get) => ({
   },
   pendingOpen: null,
   showDocument: (accountId, documentId, title) =>
-    set({ accountId, filter: emptyFilter, page: firstPage, selection: noSelection, anchorId: null, pendingOpen: { id: documentId, title } }),
+    set({
+      accountId,
+      filter: emptyFilter,
+      page: firstPage,
+      selection: noSelection,
+      anchorId: null,
+      pendingOpen: { id: documentId, title },
+    }),
   takePendingOpen: () => {
     const pending = get().pendingOpen;
     if (pending) set({ pendingOpen: null });
     return pending;
   },
-  showFiltered: (accountId, patch) => set({ accountId, filter: { ...emptyFilter, ...patch }, page: firstPage, selection: noSelection, anchorId: null }),
+  showFiltered: (accountId, patch) =>
+    set({ accountId, filter: { ...emptyFilter, ...patch }, page: firstPage, selection: noSelection, anchorId: null }),
   // Another filter is another set of rows: back to the first page, nothing selected.
-  setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch }, page: firstPage, selection: noSelection, anchorId: null })),
+  setFilter: (patch) =>
+    set((state) => ({ filter: { ...state.filter, ...patch }, page: firstPage, selection: noSelection, anchorId: null })),
   setSort: (column) =>
     set((state) => ({
-      sort: { column, direction: state.sort.column === column ? (state.sort.direction === 'asc' ? 'desc' : 'asc') : defaultDirection(column) },
+      sort: {
+        column,
+        direction: state.sort.column === column ? (state.sort.direction === 'asc' ? 'desc' : 'asc') : defaultDirection(column),
+      },
       page: firstPage,
     })),
   setPage: (page) => set({ page }),

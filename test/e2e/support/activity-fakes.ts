@@ -44,7 +44,6 @@ export const webhookState = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-
 /** A notification as the service would send it, and how far SignDock got with it. */
 export function inboxItem(id: number, kind: string, state: InboxState, extra: Partial<InboxItem> = {}): InboxItem {
   const documentId = `doc-${String(id).padStart(4, '0')}-7f3a9c2e`;

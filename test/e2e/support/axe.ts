@@ -11,9 +11,12 @@ export async function expectNoSeriousViolations(page: Page, where: string, exclu
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const described = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
-    .slice(0, 6)
-    .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 3).join(' ').trim() ?? ''}`)
-    .join('\n')}`);
+  const described = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .slice(0, 6)
+        .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 3).join(' ').trim() ?? ''}`)
+        .join('\n')}`,
+  );
   expect(described, `axe on ${where}`).toEqual([]);
 }

@@ -8,7 +8,10 @@ import { samplePdf, startSandbox } from '../../sandbox';
 /** Runs the real CLI (`electron/cli/main.ts`) with more environment; its exit code and what it said. */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -30,16 +33,29 @@ export interface MadeArchive {
  * `archive` from the CLI in a data folder of its own (credentials from the environment); the sandbox is
  * stopped afterwards. `extraArgs`: more options for `archive`.
  */
-export async function archiveWithCli(options: { seed: number; titles: string[]; extraArgs?: string[]; timestamps?: boolean }): Promise<MadeArchive> {
+export async function archiveWithCli(options: {
+  seed: number;
+  titles: string[];
+  extraArgs?: string[];
+  timestamps?: boolean;
+}): Promise<MadeArchive> {
   const made = mkdtempSync(join(tmpdir(), 'signdock-e2e-made-'));
   const sandbox = await startSandbox({ port: 0, seed: options.seed, autoSign: { enabled: false } });
   try {
     const file = await samplePdf('Evidence under review');
     for (const [i, title] of options.titles.entries()) {
-      sandbox.services.workflow.create({ title, file, signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }] });
+      sandbox.services.workflow.create({
+        title,
+        file,
+        signatures: [{ validations: { EM: `signer${i}@example.com` }, inviteChannel: ['EM'] }],
+      });
     }
     await sandbox.controlClient.signAll({ name: 'María García', ip: '203.0.113.10', device: 'Firefox 133 on Windows' });
-    const run = await runCli(['--home', made, 'archive', ...(options.extraArgs ?? [])], { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url, ...(options.timestamps ? { SIGNDOCK_TSA_URL: sandbox.tsa.url } : {}) });
+    const run = await runCli(['--home', made, 'archive', ...(options.extraArgs ?? [])], {
+      SIGNDOCK_API_KEY: sandbox.key,
+      SIGNDOCK_BASE_URL: sandbox.url,
+      ...(options.timestamps ? { SIGNDOCK_TSA_URL: sandbox.tsa.url } : {}),
+    });
     return { archive: join(made, 'archive'), run, remove: () => rmSync(made, { recursive: true, force: true }) };
   } finally {
     await sandbox.stop();

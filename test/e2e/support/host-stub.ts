@@ -2,7 +2,15 @@ import type { Page, WebSocketRoute } from '@playwright/test';
 
 /** An error answer, as the host would send it (`{ ok: false, error }`). */
 export class StubError extends Error {
-  constructor(readonly shape: { kind: string; message: string; code?: string; params?: Record<string, string | number>; fields?: Record<string, string[]> }) {
+  constructor(
+    readonly shape: {
+      kind: string;
+      message: string;
+      code?: string;
+      params?: Record<string, string | number>;
+      fields?: Record<string, string[]>;
+    },
+  ) {
     super(shape.message);
   }
 }

@@ -59,7 +59,11 @@ export function fakeItem(n: number, state: ItemState, extra: Partial<FakeItem> =
   };
 }
 
-export function fakeSummary(state: BatchState, items: FakeItem[], progress: { secondsLeft?: number | null; rateLimitedUntil?: string | null } = {}) {
+export function fakeSummary(
+  state: BatchState,
+  items: FakeItem[],
+  progress: { secondsLeft?: number | null; rateLimitedUntil?: string | null } = {},
+) {
   const byState: Record<ItemState, number> = { draft: 0, ready: 0, sending: 0, sent: 0, failed: 0, uncertain: 0, cancelled: 0 };
   for (const item of items) byState[item.state] += 1;
   const bytes = (filter: (item: FakeItem) => boolean) => items.filter(filter).reduce((sum, item) => sum + (item.size ?? 0), 0);

@@ -11,8 +11,13 @@ import type { FaultPlan } from './faults';
 
 /** A 5xx as a proxy or framework in front of the service would send it: not JSON. */
 function serverError(status: number): Reply {
-  const reason = status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Server Error';
-  return textReply(status, `<html><head><title>${status} ${reason}</title></head><body><h1>${reason} (${status})</h1></body></html>\n`, 'text/html; charset=utf-8');
+  const reason =
+    status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Server Error';
+  return textReply(
+    status,
+    `<html><head><title>${status} ${reason}</title></head><body><h1>${reason} (${status})</h1></body></html>\n`,
+    'text/html; charset=utf-8',
+  );
 }
 
 /**
@@ -22,11 +27,22 @@ function serverError(status: number): Reply {
  * A bad key: 403 with an empty body; a throttle: 429, empty, no `Retry-After`; not found: an HTML page.
  */
 function altError(status: 403 | 404 | 429): Reply {
-  if (status === 404) return textReply(404, '<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1></body></html>\n', 'text/html; charset=utf-8');
+  if (status === 404)
+    return textReply(
+      404,
+      '<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1></body></html>\n',
+      'text/html; charset=utf-8',
+    );
   return emptyReply(status);
 }
 
-async function decide(services: SandboxServices, req: IncomingMessage, url: URL, match: Match<ApiHandler>, plan: FaultPlan): Promise<Outcome> {
+async function decide(
+  services: SandboxServices,
+  req: IncomingMessage,
+  url: URL,
+  match: Match<ApiHandler>,
+  plan: FaultPlan,
+): Promise<Outcome> {
   const alt = services.variant === 'alt';
   if (match.kind === 'not-found') return alt ? altError(404) : detailReply(404, 'Not found.');
 
@@ -37,8 +53,11 @@ async function decide(services: SandboxServices, req: IncomingMessage, url: URL,
   if (!taken.ok) {
     services.stats.throttled('rate_limit');
     if (alt) return altError(429);
-    return detailReply(429, `Request was throttled. Expected available in ${Math.max(1, Math.ceil(taken.retryAfterMs / 1000))} seconds.`,
-      services.rateLimiter.retryAfterHeader(taken.retryAfterMs));
+    return detailReply(
+      429,
+      `Request was throttled. Expected available in ${Math.max(1, Math.ceil(taken.retryAfterMs / 1000))} seconds.`,
+      services.rateLimiter.retryAfterHeader(taken.retryAfterMs),
+    );
   }
   const quota = services.faults.config.create_quota;
   const overQuota = quota >= 0 && match.kind === 'found' && match.route.name === 'create' && services.stats.createdTotal >= quota;

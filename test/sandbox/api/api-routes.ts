@@ -17,13 +17,16 @@ import { validateCreate } from './validate-create';
 /** Maps a refused move to the service's answer. */
 export function refusalReply(refusal: Refusal, services: SandboxServices): Reply {
   switch (refusal.kind) {
-    case 'not-found': return detailReply(404, refusal.detail);
+    case 'not-found':
+      return detailReply(404, refusal.detail);
     case 'too-soon': {
       services.stats.throttled('reminder');
-      const retryAfter = refusal.retryAfterSeconds === undefined ? {} : services.rateLimiter.retryAfterHeader(refusal.retryAfterSeconds * 1000);
+      const retryAfter =
+        refusal.retryAfterSeconds === undefined ? {} : services.rateLimiter.retryAfterHeader(refusal.retryAfterSeconds * 1000);
       return detailReply(429, refusal.detail, retryAfter);
     }
-    default: return detailReply(400, refusal.detail);
+    default:
+      return detailReply(400, refusal.detail);
   }
 }
 

@@ -22,7 +22,9 @@ export const downloadEvidence: ApiHandler = async ({ services, params }) => {
   // service-api.md §4.6: "the document states in which downloads are available: not shown"; 400 is
   // "error in the request". The `alt` variant answers 400 (plain text) for a document not completed.
   if (document.status !== 'CO') {
-    return services.variant === 'alt' ? textReply(400, 'Document not completed') : detailReply(404, 'The file is not available: the document is not completed.');
+    return services.variant === 'alt'
+      ? textReply(400, 'Document not completed')
+      : detailReply(404, 'The file is not available: the document is not completed.');
   }
   const files = await services.evidence.files(document);
   services.stats.downloaded(document.id, kind);

@@ -39,10 +39,21 @@ export interface FaultConfig {
 }
 
 export const noFaults: FaultConfig = {
-  error_rate: 0, error_statuses: [500, 502, 503], throttle_rate: 0, latency_ms: 0, latency_jitter_ms: 0,
-  slow_body_rate: 0, slow_body_chunk_bytes: 64, slow_body_delay_ms: 20, malformed_json_rate: 0,
-  ambiguous_create_rate: 0, ambiguous_create_mode: 'destroy', create_quota: -1, operations: null,
-  evidence_fault: null, evidence_fault_documents: null,
+  error_rate: 0,
+  error_statuses: [500, 502, 503],
+  throttle_rate: 0,
+  latency_ms: 0,
+  latency_jitter_ms: 0,
+  slow_body_rate: 0,
+  slow_body_chunk_bytes: 64,
+  slow_body_delay_ms: 20,
+  malformed_json_rate: 0,
+  ambiguous_create_rate: 0,
+  ambiguous_create_mode: 'destroy',
+  create_quota: -1,
+  operations: null,
+  evidence_fault: null,
+  evidence_fault_documents: null,
 };
 
 /** What happens to one request, decided when it arrives. */
@@ -59,7 +70,10 @@ const nothing: FaultPlan = { latencyMs: 0, errorStatus: null, throttle: false, s
 export class Faults {
   config: FaultConfig;
 
-  constructor(private readonly prng: Prng, config: Partial<FaultConfig> = {}) {
+  constructor(
+    private readonly prng: Prng,
+    config: Partial<FaultConfig> = {},
+  ) {
     this.config = { ...noFaults, ...config };
   }
 
@@ -83,7 +97,9 @@ export class Faults {
     const latencyMs = c.latency_ms + (c.latency_jitter_ms > 0 ? Math.floor(this.prng.next() * c.latency_jitter_ms) : 0);
     const errorStatus = this.prng.chance(c.error_rate) ? this.prng.pick(c.error_statuses.length > 0 ? c.error_statuses : [500]) : null;
     const throttle = this.prng.chance(c.throttle_rate);
-    const slowBody = this.prng.chance(c.slow_body_rate) ? { chunkBytes: Math.max(1, c.slow_body_chunk_bytes), delayMs: c.slow_body_delay_ms } : null;
+    const slowBody = this.prng.chance(c.slow_body_rate)
+      ? { chunkBytes: Math.max(1, c.slow_body_chunk_bytes), delayMs: c.slow_body_delay_ms }
+      : null;
     const malformed = this.prng.chance(c.malformed_json_rate);
     return { latencyMs, errorStatus, throttle, slowBody, malformed };
   }

@@ -24,7 +24,10 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   config: RateLimitConfig;
 
-  constructor(private readonly clock: SandboxClock, config: Partial<RateLimitConfig> = {}) {
+  constructor(
+    private readonly clock: SandboxClock,
+    config: Partial<RateLimitConfig> = {},
+  ) {
     this.config = { ...defaultRateLimit, ...config };
   }
 
@@ -54,9 +57,12 @@ export class RateLimiter {
   /** The `Retry-After` header for a wait of `ms`, per the configured style. */
   retryAfterHeader(ms: number): Record<string, string> {
     switch (this.config.retry_after) {
-      case 'off': return {};
-      case 'date': return { 'retry-after': new Date(this.clock.now() + Math.max(1000, ms)).toUTCString() };
-      default: return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
+      case 'off':
+        return {};
+      case 'date':
+        return { 'retry-after': new Date(this.clock.now() + Math.max(1000, ms)).toUTCString() };
+      default:
+        return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
     }
   }
 

@@ -58,10 +58,13 @@ export function validateInvalidate(body: unknown, original: ValidationMap): Chec
       if (message !== undefined) custom.message = message;
       // Merge the input for the channel check as the workflow will (new signer over the new validations).
       const values: Record<string, string | null> = {};
-      const base = custom.validations ?? (newSigner === undefined ? Object.fromEntries(Object.entries(original).map(([code, state]) => [code, state.value])) : {});
+      const base =
+        custom.validations ??
+        (newSigner === undefined ? Object.fromEntries(Object.entries(original).map(([code, state]) => [code, state.value])) : {});
       Object.assign(values, base);
       if (newSigner !== undefined) values[newSigner.includes('@') ? 'EM' : 'PH'] = newSigner;
-      if (errors.empty && custom.inviteChannel) channelTargetsField(errors, ['custom_signature', 'invite_channel'], custom.inviteChannel, values);
+      if (errors.empty && custom.inviteChannel)
+        channelTargetsField(errors, ['custom_signature', 'invite_channel'], custom.inviteChannel, values);
     }
   }
 

@@ -46,7 +46,8 @@ function signatureEntry(errors: FieldErrors, index: number, entry: unknown): New
     return undefined;
   }
   const validations = validationsField(errors, [...path, 'validations'], entry.validations);
-  const inviteChannel = entry.invite_channel === undefined ? [] : inviteChannelField(errors, [...path, 'invite_channel'], entry.invite_channel);
+  const inviteChannel =
+    entry.invite_channel === undefined ? [] : inviteChannelField(errors, [...path, 'invite_channel'], entry.invite_channel);
   if (validations === undefined || inviteChannel === undefined) return undefined;
   if (!channelTargetsField(errors, [...path, 'invite_channel'], inviteChannel, validations)) return undefined;
   return { validations, inviteChannel };

@@ -18,7 +18,10 @@ export function isPhone(value: string): boolean {
 
 /** A required (or optional) non-blank string field. Returns the value when valid. */
 export function stringField(
-  errors: FieldErrors, body: Record<string, unknown>, field: string, options: { required: boolean; maxLength?: number; allowNull?: boolean },
+  errors: FieldErrors,
+  body: Record<string, unknown>,
+  field: string,
+  options: { required: boolean; maxLength?: number; allowNull?: boolean },
 ): string | undefined {
   const value = body[field];
   if (value === undefined) {
@@ -45,7 +48,11 @@ export function stringField(
 }
 
 /** `validations`: keys EM, PH, BI, AF; EM an e-mail address; PH and BI null or string; AF string. */
-export function validationsField(errors: FieldErrors, path: (string | number)[], value: unknown): Partial<Record<ValidationCode, string | null>> | undefined {
+export function validationsField(
+  errors: FieldErrors,
+  path: (string | number)[],
+  value: unknown,
+): Partial<Record<ValidationCode, string | null>> | undefined {
   if (!isPlainObject(value)) {
     errors.add(path, value === null ? messages.notNull : messages.notDict(value));
     return undefined;
@@ -63,7 +70,10 @@ export function validationsField(errors: FieldErrors, path: (string | number)[],
     if (entry === null && nullable) {
       result[code] = null;
     } else if (typeof entry !== 'string') {
-      errors.add(path, `${code}: ${nullable ? 'expected a string or null' : 'expected a string'}, got ${entry === null ? 'null' : typeof entry}.`);
+      errors.add(
+        path,
+        `${code}: ${nullable ? 'expected a string or null' : 'expected a string'}, got ${entry === null ? 'null' : typeof entry}.`,
+      );
       valid = false;
     } else if (code === 'EM' && !isEmail(entry)) {
       errors.add(path, `EM: ${messages.invalidEmail}`);
@@ -99,15 +109,18 @@ export function inviteChannelField(errors: FieldErrors, path: (string | number)[
 
 /** A channel needs somewhere to send to: EM an address under EM, PH a number under PH. */
 export function channelTargetsField(
-  errors: FieldErrors, path: (string | number)[], channels: InviteChannel[], validations: Partial<Record<ValidationCode, string | null>>,
+  errors: FieldErrors,
+  path: (string | number)[],
+  channels: InviteChannel[],
+  validations: Partial<Record<ValidationCode, string | null>>,
 ): boolean {
   let valid = true;
   if (channels.includes('EM') && typeof validations.EM !== 'string') {
-    errors.add(path, 'An e-mail invitation (EM) needs the signer\'s e-mail address under validations.EM.');
+    errors.add(path, "An e-mail invitation (EM) needs the signer's e-mail address under validations.EM.");
     valid = false;
   }
   if (channels.includes('PH') && typeof validations.PH !== 'string') {
-    errors.add(path, 'An SMS invitation (PH) needs the signer\'s phone number under validations.PH.');
+    errors.add(path, "An SMS invitation (PH) needs the signer's phone number under validations.PH.");
     valid = false;
   }
   return valid;

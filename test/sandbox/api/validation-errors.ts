@@ -64,11 +64,16 @@ export function typeName(value: unknown): string {
   if (value === null) return 'NoneType';
   if (Array.isArray(value)) return 'list';
   switch (typeof value) {
-    case 'string': return 'str';
-    case 'number': return Number.isInteger(value) ? 'int' : 'float';
-    case 'boolean': return 'bool';
-    case 'object': return 'dict';
-    default: return typeof value;
+    case 'string':
+      return 'str';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    case 'boolean':
+      return 'bool';
+    case 'object':
+      return 'dict';
+    default:
+      return typeof value;
   }
 }
 

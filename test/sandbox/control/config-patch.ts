@@ -5,12 +5,19 @@ export type PatchResult<T> = { ok: true; value: Partial<T> } | { ok: false; deta
 /** Checks a control-API settings body against a template of the settings: known keys only, each
  * with the template's type (numbers within `ranges`, strings or null for `nullable` keys). */
 export function configPatch<T extends object>(
-  body: unknown, template: T, options: { nullable?: (keyof T)[]; ranges?: Partial<Record<keyof T, [number, number]>>; choices?: Partial<Record<keyof T, readonly string[]>> } = {},
+  body: unknown,
+  template: T,
+  options: {
+    nullable?: (keyof T)[];
+    ranges?: Partial<Record<keyof T, [number, number]>>;
+    choices?: Partial<Record<keyof T, readonly string[]>>;
+  } = {},
 ): PatchResult<T> {
   if (!isPlainObject(body)) return { ok: false, detail: 'Expected a JSON object.' };
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (!Object.hasOwn(template, key)) return { ok: false, detail: `Unknown setting "${key}". Known: ${Object.keys(template).join(', ')}.` };
+    if (!Object.hasOwn(template, key))
+      return { ok: false, detail: `Unknown setting "${key}". Known: ${Object.keys(template).join(', ')}.` };
     const typedKey = key as keyof T;
     const expected = template[typedKey];
     const nullable = options.nullable?.includes(typedKey) ?? false;

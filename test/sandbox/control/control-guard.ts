@@ -24,14 +24,17 @@ export function guardControl(req: IncomingMessage, baseUrl: string, token: strin
   const own = new URL(baseUrl);
   const hosts = new Set([...loopbackNames, own.hostname].map((name) => `${name}:${own.port}`));
   const host = (req.headers.host ?? '').toLowerCase();
-  if (!hosts.has(host)) return detailReply(421, 'The control API answers only on this sandbox\'s loopback address.');
+  if (!hosts.has(host)) return detailReply(421, "The control API answers only on this sandbox's loopback address.");
   const origin = req.headers.origin;
   if (origin !== undefined && origin.toLowerCase() !== `http://${host}`) {
     return detailReply(403, 'The control API does not answer calls from web pages of other origins.');
   }
   const given = req.headers[CONTROL_TOKEN_HEADER];
   if (!sameToken(Array.isArray(given) ? given[0] : given, token)) {
-    return detailReply(401, `The control API needs the control token printed when the sandbox started, in the "${CONTROL_TOKEN_HEADER}" header.`);
+    return detailReply(
+      401,
+      `The control API needs the control token printed when the sandbox started, in the "${CONTROL_TOKEN_HEADER}" header.`,
+    );
   }
   if (hasBody(req) && !isJson(req.headers['content-type'])) {
     return detailReply(415, 'The control API takes JSON bodies only (content-type: application/json).');

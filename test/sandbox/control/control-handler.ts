@@ -25,7 +25,9 @@ export async function handleControl(services: SandboxServices, req: IncomingMess
   let reply: Reply;
   try {
     if (match.kind === 'not-found') {
-      reply = /^\/_sandbox\/?$/.test(url.pathname) ? jsonReply(200, { endpoints: describeRoutes() }) : detailReply(404, 'No such control endpoint.');
+      reply = /^\/_sandbox\/?$/.test(url.pathname)
+        ? jsonReply(200, { endpoints: describeRoutes() })
+        : detailReply(404, 'No such control endpoint.');
     } else if (match.kind === 'method-not-allowed') {
       reply = detailReply(405, `Method "${req.method ?? ''}" not allowed.`, { allow: match.allowed.join(', ') });
     } else {

@@ -30,7 +30,6 @@ export interface ControlRequest {
 
 export type ControlHandler = (request: ControlRequest) => Promise<Reply> | Reply;
 
-
 function signerAct(body: unknown): SignerAct {
   if (!isPlainObject(body)) return {};
   const act: SignerAct = {};
@@ -51,8 +50,10 @@ function signerReply(services: SandboxServices, outcome: Outcome<SignatureRecord
   });
 }
 
-const signerMove = (move: 'open' | 'sign' | 'reject'): ControlHandler => ({ services, params, body }) =>
-  signerReply(services, services.workflow[move](params[0] ?? '', signerAct(body)));
+const signerMove =
+  (move: 'open' | 'sign' | 'reject'): ControlHandler =>
+  ({ services, params, body }) =>
+    signerReply(services, services.workflow[move](params[0] ?? '', signerAct(body)));
 
 const signAll: ControlHandler = ({ services, body }) => {
   const signed: string[] = [];
@@ -71,7 +72,13 @@ const signAll: ControlHandler = ({ services, body }) => {
 const setWebhook: ControlHandler = ({ services, body }) => {
   const patch = configPatch(body, defaultWebhookConfig, {
     nullable: ['url', 'secret'],
-    ranges: { max_retries: [0, 100], retry_base_ms: [0, 3_600_000], timeout_ms: [1, 600_000], duplicate_rate: [0, 1], shuffle_window_ms: [0, 60_000] },
+    ranges: {
+      max_retries: [0, 100],
+      retry_base_ms: [0, 3_600_000],
+      timeout_ms: [1, 600_000],
+      duplicate_rate: [0, 1],
+      shuffle_window_ms: [0, 60_000],
+    },
   });
   if (!patch.ok) return detailReply(400, patch.detail);
   const url = patch.value.url;
@@ -84,15 +91,25 @@ const setFaults: ControlHandler = ({ services, body }) => {
   const patch = configPatch(body, noFaults, {
     nullable: ['operations', 'evidence_fault', 'evidence_fault_documents'],
     ranges: {
-      error_rate: rate, throttle_rate: rate, slow_body_rate: rate, malformed_json_rate: rate, ambiguous_create_rate: rate,
-      create_quota: [-1, 1_000_000_000], latency_ms: [0, 600_000], latency_jitter_ms: [0, 600_000], slow_body_chunk_bytes: [1, 1 << 20], slow_body_delay_ms: [0, 60_000],
+      error_rate: rate,
+      throttle_rate: rate,
+      slow_body_rate: rate,
+      malformed_json_rate: rate,
+      ambiguous_create_rate: rate,
+      create_quota: [-1, 1_000_000_000],
+      latency_ms: [0, 600_000],
+      latency_jitter_ms: [0, 600_000],
+      slow_body_chunk_bytes: [1, 1 << 20],
+      slow_body_delay_ms: [0, 60_000],
     },
     choices: { ambiguous_create_mode: ['destroy', 'hang'], evidence_fault: evidenceFaults },
   });
   if (!patch.ok) return detailReply(400, patch.detail);
   const { evidence_fault: fault, evidence_fault_documents: documents } = patch.value;
-  if (fault !== undefined && fault !== null && typeof fault !== 'string') return detailReply(400, `"evidence_fault" must be one of ${evidenceFaults.join(', ')}, or null.`);
-  if (documents !== undefined && documents !== null && !(Array.isArray(documents) && documents.every((id) => typeof id === 'string'))) return detailReply(400, '"evidence_fault_documents" must be a list of document ids, or null.');
+  if (fault !== undefined && fault !== null && typeof fault !== 'string')
+    return detailReply(400, `"evidence_fault" must be one of ${evidenceFaults.join(', ')}, or null.`);
+  if (documents !== undefined && documents !== null && !(Array.isArray(documents) && documents.every((id) => typeof id === 'string')))
+    return detailReply(400, '"evidence_fault_documents" must be a list of document ids, or null.');
   return jsonReply(200, services.faults.configure(patch.value));
 };
 
@@ -103,7 +120,10 @@ const setAutoSign: ControlHandler = ({ services, body }) => {
 };
 
 const setRateLimit: ControlHandler = ({ services, body }) => {
-  const patch = configPatch(body, defaultRateLimit, { ranges: { rate: [0, 1_000_000], burst: [1, 1_000_000] }, choices: { retry_after: ['seconds', 'date', 'off'] } });
+  const patch = configPatch(body, defaultRateLimit, {
+    ranges: { rate: [0, 1_000_000], burst: [1, 1_000_000] },
+    choices: { retry_after: ['seconds', 'date', 'off'] },
+  });
   if (!patch.ok) return detailReply(400, patch.detail);
   return jsonReply(200, services.rateLimiter.configure(patch.value));
 };
@@ -134,14 +154,15 @@ const notify: ControlHandler = ({ services, body }) => {
     return detailReply(400, 'Give at least "notification_action" (a kind such as DS, SD, DC or TU).');
   }
   const { notification_action: action, ...rest } = body;
-  if (rest.notification_id !== undefined && typeof rest.notification_id !== 'string') return detailReply(400, '"notification_id" must be a string.');
+  if (rest.notification_id !== undefined && typeof rest.notification_id !== 'string')
+    return detailReply(400, '"notification_id" must be a string.');
   return jsonReply(200, services.webhooks.emit({ ...rest, notification_action: action }));
 };
 
 const advanceClock: ControlHandler = ({ services, body }) => {
   const ms = isPlainObject(body) ? body.ms : undefined;
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return detailReply(400, 'Give "ms", a non-negative number.');
-  if (!services.clock.advance) return detailReply(409, 'This sandbox\'s clock cannot be moved.');
+  if (!services.clock.advance) return detailReply(409, "This sandbox's clock cannot be moved.");
   services.clock.advance(ms);
   return jsonReply(200, { now: new Date(services.clock.now()).toISOString() });
 };
@@ -184,13 +205,17 @@ export const controlRoutes: Route<ControlHandler>[] = [
   route('auto-sign', 'PUT', '/auto-sign', setAutoSign),
   route('rate-limit', 'GET', '/rate-limit', ({ services }) => jsonReply(200, services.rateLimiter.config)),
   route('rate-limit', 'PUT', '/rate-limit', setRateLimit),
-  route('tsa', 'GET', '/tsa', ({ services }) => jsonReply(200, { ...services.tsa.config, issued: services.tsa.issued, refused: services.tsa.refused })),
+  route('tsa', 'GET', '/tsa', ({ services }) =>
+    jsonReply(200, { ...services.tsa.config, issued: services.tsa.issued, refused: services.tsa.refused }),
+  ),
   route('tsa', 'PUT', '/tsa', setTsa),
   route('stats', 'GET', '/stats', ({ services }) => jsonReply(200, services.stats.toJSON())),
-  route('state', 'GET', '/state', ({ services }) => jsonReply(200, {
-    now: new Date(services.clock.now()).toISOString(),
-    documents: services.store.listDocuments().map((document) => wireDocument(document, services.store, services.baseUrl)),
-  })),
+  route('state', 'GET', '/state', ({ services }) =>
+    jsonReply(200, {
+      now: new Date(services.clock.now()).toISOString(),
+      documents: services.store.listDocuments().map((document) => wireDocument(document, services.store, services.baseUrl)),
+    }),
+  ),
   route('notifications', 'GET', '/notifications', ({ services }) => jsonReply(200, services.webhooks.outbox)),
   route('deliveries', 'GET', '/deliveries', ({ services }) => jsonReply(200, services.webhooks.deliveries)),
   route('messages', 'GET', '/messages', ({ services }) => jsonReply(200, services.store.messages)),
@@ -202,13 +227,17 @@ export const controlRoutes: Route<ControlHandler>[] = [
   route('keys', 'GET', '/keys', ({ services }) => jsonReply(200, { keys: services.keys.list() })),
   route('keys', 'POST', '/keys', addKey),
   route('keys', 'DELETE', '/keys/:key', ({ services, params }) =>
-    (services.keys.revoke(params[0] ?? '') ? jsonReply(200, { revoked: true }) : detailReply(404, 'No such key.'))),
+    services.keys.revoke(params[0] ?? '') ? jsonReply(200, { revoked: true }) : detailReply(404, 'No such key.'),
+  ),
   route('notify', 'POST', '/notify', notify),
   route('clock', 'POST', '/clock/advance', advanceClock),
 ];
 
 /** Reads a control body: JSON or nothing. */
-export async function readControlBody(req: IncomingMessage, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
+export async function readControlBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
   try {
     return { ok: true, value: parseJson(await readBody(req, maxBytes)) };
   } catch (error) {

@@ -19,7 +19,11 @@ export class AutoSigner {
   config: AutoSignConfig;
   workflow: Workflow | null = null;
 
-  constructor(private readonly timers: TimerSet, private readonly prng: Prng, config: Partial<AutoSignConfig> = {}) {
+  constructor(
+    private readonly timers: TimerSet,
+    private readonly prng: Prng,
+    config: Partial<AutoSignConfig> = {},
+  ) {
     this.config = { ...defaultAutoSign, ...config };
   }
 

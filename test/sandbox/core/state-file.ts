@@ -20,7 +20,10 @@ export class StateFile {
   private source: (() => StoreSnapshot) | null = null;
   private readonly filesDir: string;
 
-  constructor(readonly path: string, private readonly debounceMs = 50) {
+  constructor(
+    readonly path: string,
+    private readonly debounceMs = 50,
+  ) {
     this.filesDir = `${path}.files`;
   }
 

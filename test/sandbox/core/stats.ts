@@ -80,7 +80,10 @@ export class Stats {
 
   toJSON(): StatsReport {
     const report = structuredClone(this.report);
-    const repeated = (map: Record<string, number>) => Object.entries(map).filter(([, count]) => count > 1).map(([key]) => key);
+    const repeated = (map: Record<string, number>) =>
+      Object.entries(map)
+        .filter(([, count]) => count > 1)
+        .map(([key]) => key);
     report.duplicates = { titles: repeated(report.creates.by_title), file_hashes: repeated(report.creates.by_file_hash) };
     return report;
   }

@@ -5,10 +5,13 @@ export class TimerSet {
 
   set(callback: () => void, ms: number): void {
     if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.pending.delete(timer);
-      callback();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.pending.delete(timer);
+        callback();
+      },
+      Math.max(0, ms),
+    );
     this.pending.add(timer);
   }
 

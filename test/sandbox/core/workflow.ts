@@ -6,7 +6,14 @@ import { signerDefaults } from './signer-defaults';
 import type { DocumentStore } from './store';
 import type { SandboxVariant } from './variant';
 import type {
-  DocumentRecord, DocumentStatus, InviteChannel, NotificationInput, SignatureRecord, SignerMessage, ValidationCode, ValidationMap,
+  DocumentRecord,
+  DocumentStatus,
+  InviteChannel,
+  NotificationInput,
+  SignatureRecord,
+  SignerMessage,
+  ValidationCode,
+  ValidationMap,
 } from './types';
 
 export interface NewSignature {
@@ -62,7 +69,13 @@ function refuse(kind: Refusal['kind'], detail: string, retryAfterSeconds?: numbe
 }
 
 function fileNameFor(title: string): string {
-  const base = title.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').toLowerCase().slice(0, 80);
+  const base = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase()
+    .slice(0, 80);
   return `${base || 'document'}.pdf`;
 }
 
@@ -112,7 +125,15 @@ export class Workflow {
     for (const channel of channels) {
       if (channel === 'link' && kind !== 'invitation') continue;
       const to = channel === 'link' ? null : (signature.validations[channel]?.value ?? null);
-      this.store.messages.push({ kind, channel, to, signatureId: signature.id, documentId: signature.documentId, at: isoTime(this.now()), text });
+      this.store.messages.push({
+        kind,
+        channel,
+        to,
+        signatureId: signature.id,
+        documentId: signature.documentId,
+        at: isoTime(this.now()),
+        text,
+      });
     }
   }
 
@@ -122,17 +143,42 @@ export class Workflow {
       validations[code] = { value, validated: false };
     }
     return {
-      id: this.newId(), documentId, createdAt: this.now(), status: 'IN', inviteChannel: [...input.inviteChannel], validations,
-      message: input.message ?? null, invalidationReason: null, invalidatedAt: null, replaces: null, replacedBy: null,
-      openedAt: null, signedAt: null, rejectedAt: null, ipAddress: null, infoDevice: null, signerName: null, lastReminderAt: null, keys: null,
+      id: this.newId(),
+      documentId,
+      createdAt: this.now(),
+      status: 'IN',
+      inviteChannel: [...input.inviteChannel],
+      validations,
+      message: input.message ?? null,
+      invalidationReason: null,
+      invalidatedAt: null,
+      replaces: null,
+      replacedBy: null,
+      openedAt: null,
+      signedAt: null,
+      rejectedAt: null,
+      ipAddress: null,
+      infoDevice: null,
+      signerName: null,
+      lastReminderAt: null,
+      keys: null,
     };
   }
 
   create(input: NewDocument, status: Extract<DocumentStatus, 'DR' | 'PE'> = 'PE'): DocumentRecord {
     const fileHash = this.store.addFile(input.file);
     const document: DocumentRecord = {
-      id: this.newId(), title: input.title, status, createdAt: this.now(), completedAt: null, cancelledAt: null, cancelReason: null,
-      fileName: input.fileName ?? fileNameFor(input.title), fileHash, fileSize: input.file.length, signatureIds: [],
+      id: this.newId(),
+      title: input.title,
+      status,
+      createdAt: this.now(),
+      completedAt: null,
+      cancelledAt: null,
+      cancelReason: null,
+      fileName: input.fileName ?? fileNameFor(input.title),
+      fileHash,
+      fileSize: input.file.length,
+      signatureIds: [],
     };
     const signatures = input.signatures.map((entry) => this.newSignature(document.id, entry));
     document.signatureIds = signatures.map((signature) => signature.id);
@@ -153,7 +199,12 @@ export class Workflow {
     if (!document) return refuse('not-found', 'Not found.');
     if (document.status !== 'DR' && document.status !== 'PE') {
       // service-api.md §7: "Error body shape … not shown": the `alt` variant words it otherwise.
-      return refuse('conflict', this.variant === 'alt' ? `Document already ${document.status === 'CA' ? 'cancelled' : 'completed'}` : `The document cannot be cancelled in status ${document.status}.`);
+      return refuse(
+        'conflict',
+        this.variant === 'alt'
+          ? `Document already ${document.status === 'CA' ? 'cancelled' : 'completed'}`
+          : `The document cannot be cancelled in status ${document.status}.`,
+      );
     }
     document.status = 'CA';
     document.cancelReason = reason;
@@ -183,8 +234,13 @@ export class Workflow {
       const channel: InviteChannel | null = signature.inviteChannel[0] ?? (signature.validations.EM?.value ? 'EM' : null);
       const to = channel ? (signature.validations[channel]?.value ?? null) : null;
       this.store.messages.push({
-        kind: 'invalidation-notice', channel: channel ?? 'link', to, signatureId: signature.id, documentId: document.id,
-        at: isoTime(this.now()), text: input.reason,
+        kind: 'invalidation-notice',
+        channel: channel ?? 'link',
+        to,
+        signatureId: signature.id,
+        documentId: document.id,
+        at: isoTime(this.now()),
+        text: input.reason,
       });
     }
 
@@ -216,7 +272,10 @@ export class Workflow {
     return { validations, inviteChannel: channel, message: input.custom?.message ?? null };
   }
 
-  private signerMove(signatureId: string, allowed: SignatureRecord['status'][]): Outcome<{ signature: SignatureRecord; document: DocumentRecord }> {
+  private signerMove(
+    signatureId: string,
+    allowed: SignatureRecord['status'][],
+  ): Outcome<{ signature: SignatureRecord; document: DocumentRecord }> {
     const signature = this.store.signatures.get(signatureId);
     const document = signature ? this.store.documents.get(signature.documentId) : undefined;
     if (!signature || !document) return refuse('not-found', 'Not found.');

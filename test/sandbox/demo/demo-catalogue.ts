@@ -30,7 +30,7 @@ const people: [string, string, string][] = [
   ['Charlotte Davies', 'charlotte.davies', 'example.co.uk'],
   ['Thomas Evans', 'thomas.evans', 'example.co.uk'],
   ['Aisha Khan', 'aisha.khan', 'example.org'],
-  ['Liam O\'Connor', 'liam.oconnor', 'example.org'],
+  ["Liam O'Connor", 'liam.oconnor', 'example.org'],
   ['Chloé Martin', 'chloe.martin', 'example.org'],
   ['Noah Williams', 'noah.williams', 'example.com'],
 ];
@@ -43,8 +43,16 @@ export const demoPeople: DemoPerson[] = people.map(([name, local, domain], index
 }));
 
 export const demoCompanies = [
-  'Inmobiliaria Sol y Mar S.L.', 'Talleres Hermanos Pérez S.A.', 'Acme Logistics Ltd', 'Northwind Traders', 'Consultora Iberia Digital',
-  'Blue Harbour Software', 'Clínica Dental Sonrisa', 'Fundación Lectura Viva', 'Greenfield Energy plc', 'Bodegas Valle Alto',
+  'Inmobiliaria Sol y Mar S.L.',
+  'Talleres Hermanos Pérez S.A.',
+  'Acme Logistics Ltd',
+  'Northwind Traders',
+  'Consultora Iberia Digital',
+  'Blue Harbour Software',
+  'Clínica Dental Sonrisa',
+  'Fundación Lectura Viva',
+  'Greenfield Energy plc',
+  'Bodegas Valle Alto',
 ];
 
 /** `{person}`, `{company}` and `{n}` are filled in by the loader. */

@@ -84,9 +84,16 @@ export async function loadDemo(services: SandboxServices, seed: number): Promise
         return time;
       };
       const file = await samplePdf(title, { date: new Date(time) });
-      const document = workflow.replay(time, () => workflow.create({
-        title, file, signatures: signers.map((person) => signatureFor(person, prng)),
-      }, scenario.status === 'DR' ? 'DR' : 'PE'));
+      const document = workflow.replay(time, () =>
+        workflow.create(
+          {
+            title,
+            file,
+            signatures: signers.map((person) => signatureFor(person, prng)),
+          },
+          scenario.status === 'DR' ? 'DR' : 'PE',
+        ),
+      );
       const ids = [...document.signatureIds];
 
       // Invalidations first, then each signer acts in order (the last signature completes the document).
@@ -95,15 +102,20 @@ export async function loadDemo(services: SandboxServices, seed: number): Promise
         const id = ids[position] as string;
         actors.set(id, signers[position] as DemoPerson);
         if (!fate.startsWith('replaced') && fate !== 'invalidated') return;
-        const outcome = workflow.replay(step(), () => workflow.invalidate(id, {
-          reason: prng.pick(demoInvalidationReasons), notify: true, ...(fate === 'invalidated' ? {} : { newSigner: spare.email }),
-        }));
+        const outcome = workflow.replay(step(), () =>
+          workflow.invalidate(id, {
+            reason: prng.pick(demoInvalidationReasons),
+            notify: true,
+            ...(fate === 'invalidated' ? {} : { newSigner: spare.email }),
+          }),
+        );
         if (outcome.ok && outcome.value.replacement) actors.set(outcome.value.replacement.id, spare);
       });
       for (const signature of store.signaturesOf(document)) {
         if (signature.status !== 'IN' || scenario.status === 'DR') continue;
         const position = ids.indexOf(signature.id);
-        const fate: Fate = position >= 0 ? (scenario.fates[position] as Fate) : (scenario.fates.find((f) => f.startsWith('replaced')) as Fate);
+        const fate: Fate =
+          position >= 0 ? (scenario.fates[position] as Fate) : (scenario.fates.find((f) => f.startsWith('replaced')) as Fate);
         const person = actors.get(signature.id) ?? spare;
         const act = { name: person.name, phone: person.phone };
         if (fate === 'IN' || fate === 'replaced-IN') continue;

@@ -31,7 +31,10 @@ function attribute(type: string, value: forge.asn1.Asn1): forge.asn1.Asn1 {
 
 /** DER requires the members of a SET OF in the order of their encodings. */
 function sortedByEncoding(items: forge.asn1.Asn1[]): forge.asn1.Asn1[] {
-  return items.map((item) => ({ item, bytes: der(item) })).sort((a, b) => Buffer.compare(a.bytes, b.bytes)).map(({ item }) => item);
+  return items
+    .map((item) => ({ item, bytes: der(item) }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+    .map(({ item }) => item);
 }
 
 export interface CmsSigner {

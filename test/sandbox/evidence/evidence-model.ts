@@ -45,8 +45,9 @@ export function evidenceModel(document: DocumentRecord, signatures: SignatureRec
       name: signerDisplayName(signature),
       email: signature.validations.EM?.value ?? null,
       phone: signature.validations.PH?.value ?? null,
-      validations: (Object.entries(signature.validations) as [ValidationCode, { value: string | null; validated: boolean }][])
-        .map(([code, state]) => ({ code, value: state.value, validated: state.validated })),
+      validations: (Object.entries(signature.validations) as [ValidationCode, { value: string | null; validated: boolean }][]).map(
+        ([code, state]) => ({ code, value: state.value, validated: state.validated }),
+      ),
       openedAt: date(signature.openedAt),
       signedAt: date(signature.signedAt),
       ipAddress: signature.ipAddress,
@@ -57,9 +58,16 @@ export function evidenceModel(document: DocumentRecord, signatures: SignatureRec
 }
 
 export const statusNames: Record<string, string> = {
-  IN: 'not opened', PE: 'opened, not signed', CO: 'signed', CA: 'cancelled', DE: 'rejected',
+  IN: 'not opened',
+  PE: 'opened, not signed',
+  CO: 'signed',
+  CA: 'cancelled',
+  DE: 'rejected',
 };
 
 export const validationNames: Record<string, string> = {
-  EM: 'e-mail', PH: 'phone (SMS code)', BI: 'biometrics', AF: 'tax id',
+  EM: 'e-mail',
+  PH: 'phone (SMS code)',
+  BI: 'biometrics',
+  AF: 'tax id',
 };

@@ -30,7 +30,10 @@ export class EvidenceService {
   private readonly cache = new Map<string, Promise<EvidenceFiles>>();
   private ca: SandboxCa | null = null;
 
-  constructor(private readonly store: DocumentStore, private readonly changed: () => void) {}
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly changed: () => void,
+  ) {}
 
   private authority(): SandboxCa {
     this.ca ??= loadSandboxCa();
@@ -78,7 +81,10 @@ export class EvidenceService {
       const keys = await this.keysFor(signature);
       const cert = forge.pki.certificateFromPem(keys.certPem);
       const p7s = detachedSignature(original, {
-        cert, keyPem: keys.keyPem, chain: [ca.cert], signingTime: new Date(signature.signedAt ?? document.completedAt ?? document.createdAt),
+        cert,
+        keyPem: keys.keyPem,
+        chain: [ca.cert],
+        signingTime: new Date(signature.signedAt ?? document.completedAt ?? document.createdAt),
       });
       signatureFiles.push({ signerIndex: position + 1, signatureId: signature.id, p7s, certPem: keys.certPem });
     }

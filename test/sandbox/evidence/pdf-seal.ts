@@ -69,10 +69,18 @@ export async function sealedPdf(pdf: PDFDocument, input: SealInput): Promise<Buf
     Reason: PDFString.of(input.reason),
     M: PDFString.fromDate(input.signingTime),
   });
-  const widget = context.register(context.obj({
-    Type: 'Annot', Subtype: 'Widget', FT: 'Sig', Rect: [0, 0, 0, 0], V: context.register(signature),
-    T: PDFString.of('SignDockSandboxSeal'), F: 132, P: input.page.ref,
-  }));
+  const widget = context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      Rect: [0, 0, 0, 0],
+      V: context.register(signature),
+      T: PDFString.of('SignDockSandboxSeal'),
+      F: 132,
+      P: input.page.ref,
+    }),
+  );
   const annots = input.page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
   if (annots) annots.push(widget);
   else input.page.node.set(PDFName.of('Annots'), context.obj([widget]));
@@ -96,7 +104,10 @@ export async function sealedPdf(pdf: PDFDocument, input: SealInput): Promise<Buf
   const range = `/ByteRange [0 ${contentsStart} ${contentsEnd} ${bytes.length - contentsEnd}]`;
   bytes.write(range.padEnd(written.length, ' '), rangeAt, 'latin1');
   const cms = detachedSignature(Buffer.concat([bytes.subarray(0, contentsStart), bytes.subarray(contentsEnd)]), {
-    cert: identity.cert, keyPem: identity.keyPem, chain: [input.ca.cert], signingTime: input.signingTime,
+    cert: identity.cert,
+    keyPem: identity.keyPem,
+    chain: [input.ca.cert],
+    signingTime: input.signingTime,
   });
   if (cms.length > contentsBytes) throw new Error('The seal signature does not fit its /Contents.');
   bytes.write(cms.toString('hex').padEnd(contentsBytes * 2, '0'), contentsStart + 1, 'latin1');

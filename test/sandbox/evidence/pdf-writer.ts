@@ -30,7 +30,10 @@ export class PdfWriter {
   private page: PDFPage | null = null;
   private y = 0;
 
-  constructor(private readonly pdf: PDFDocument, private readonly fonts: WriterFonts) {}
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly fonts: WriterFonts,
+  ) {}
 
   private get width(): number {
     return A4[0] - 2 * MARGIN;

@@ -47,7 +47,10 @@ export async function signedPdf(original: Buffer, evidence: EvidenceDocument, ca
 
   if (attached) {
     await pdf.attach(original, evidence.fileName, {
-      mimeType: 'application/pdf', description: 'Original document', creationDate: evidence.createdAt, modificationDate: evidence.completedAt,
+      mimeType: 'application/pdf',
+      description: 'Original document',
+      creationDate: evidence.createdAt,
+      modificationDate: evidence.completedAt,
     });
   }
   pdf.setProducer(PRODUCER);
@@ -57,5 +60,10 @@ export async function signedPdf(original: Buffer, evidence: EvidenceDocument, ca
     pdf.setCreationDate(evidence.createdAt);
   }
   const pages = pdf.getPages();
-  return sealedPdf(pdf, { ca, page: pages[pages.length - 1]!, signingTime: evidence.completedAt, reason: `Completed through the SignDock sandbox: ${evidence.id}` });
+  return sealedPdf(pdf, {
+    ca,
+    page: pages[pages.length - 1]!,
+    signingTime: evidence.completedAt,
+    reason: `Completed through the SignDock sandbox: ${evidence.id}`,
+  });
 }

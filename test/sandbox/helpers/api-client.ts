@@ -13,7 +13,10 @@ export interface ApiAnswer {
 
 /** Calls the service API over real HTTP with the sandbox's key (or another, or none). */
 export class ApiClient {
-  constructor(private readonly sandbox: Pick<Sandbox, 'url' | 'key'>, private readonly key: string | null = sandbox.key) {}
+  constructor(
+    private readonly sandbox: Pick<Sandbox, 'url' | 'key'>,
+    private readonly key: string | null = sandbox.key,
+  ) {}
 
   withKey(key: string | null): ApiClient {
     return new ApiClient(this.sandbox, key);

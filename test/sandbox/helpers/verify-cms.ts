@@ -36,7 +36,9 @@ export function verifyDetachedCms(p7s: Buffer, content: Buffer, caPem: string): 
   if (forge.asn1.derToOid(children(digestAlgorithm)[0]?.value as string) !== oids.sha256) throw new Error('Digest is not SHA-256');
 
   const serial = forge.util.bytesToHex(children(sid)[1]?.value as string);
-  const signerCert = certificates.map((node) => forge.pki.certificateFromAsn1(node)).find((cert) => cert.serialNumber.replace(/^0+/, '') === serial.replace(/^0+/, ''));
+  const signerCert = certificates
+    .map((node) => forge.pki.certificateFromAsn1(node))
+    .find((cert) => cert.serialNumber.replace(/^0+/, '') === serial.replace(/^0+/, ''));
   if (!signerCert) throw new Error('Signer certificate not in the CMS');
 
   let digest: Buffer | null = null;

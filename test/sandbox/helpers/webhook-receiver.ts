@@ -46,7 +46,13 @@ export class WebhookReceiver {
     if (this.received.length >= count) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`Expected ${count} webhook requests, got ${this.received.length}`)), timeoutMs);
-      this.waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(); } });
+      this.waiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
   }
 

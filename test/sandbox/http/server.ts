@@ -18,7 +18,14 @@ async function route(services: SandboxServices, req: IncomingMessage, res: Serve
   if (pathname.startsWith('/sign/')) return handleSigningPage(services, req, res);
   if (pathname === TSA_PATH) return handleTsa(services, req, res);
   if (pathname === '/') {
-    return writeReply(res, textReply(200, `SignDock sandbox: a simulator of the e-signature service.\nAPI: ${services.baseUrl}/api/v2/documents (Bearer key)\nControl: ${services.baseUrl}${CONTROL_PREFIX}\n`), services.timers);
+    return writeReply(
+      res,
+      textReply(
+        200,
+        `SignDock sandbox: a simulator of the e-signature service.\nAPI: ${services.baseUrl}/api/v2/documents (Bearer key)\nControl: ${services.baseUrl}${CONTROL_PREFIX}\n`,
+      ),
+      services.timers,
+    );
   }
   return writeReply(res, detailReply(404, 'Not found.'), services.timers);
 }

@@ -18,14 +18,18 @@ export function malformedJson(body: Buffer): Buffer {
 /** Writes a reply; resolves when the last byte is handed to the socket. */
 export function writeReply(res: ServerResponse, reply: Reply, timers: TimerSet, effects: ReplyEffects = {}): Promise<void> {
   const body = effects.malformed && reply.json ? malformedJson(reply.body) : reply.body;
-  const headers: Record<string, string> = reply.chunked ? { ...reply.headers } : { ...reply.headers, 'content-length': String(body.length) };
+  const headers: Record<string, string> = reply.chunked
+    ? { ...reply.headers }
+    : { ...reply.headers, 'content-length': String(body.length) };
   res.writeHead(reply.status, headers);
   if (reply.truncateAt !== undefined) {
     // The truncated-download fault: part of the promised body, then the connection ends.
-    return new Promise((resolve) => res.write(body.subarray(0, reply.truncateAt), () => {
-      res.socket?.destroy();
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      res.write(body.subarray(0, reply.truncateAt), () => {
+        res.socket?.destroy();
+        resolve();
+      }),
+    );
   }
   const slow = effects.slow ?? (reply.chunked && body.length > 0 ? { chunkBytes: 64 * 1024, delayMs: 0 } : null);
   if (!slow || body.length === 0) {

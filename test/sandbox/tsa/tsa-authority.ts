@@ -50,7 +50,10 @@ export class SandboxTsa {
   refused = 0;
   private serial = 0;
 
-  constructor(private readonly clock: SandboxClock, initial: Partial<TsaConfig> = {}) {
+  constructor(
+    private readonly clock: SandboxClock,
+    initial: Partial<TsaConfig> = {},
+  ) {
     this.configure(initial);
   }
 
@@ -63,7 +66,10 @@ export class SandboxTsa {
   }
 
   identity(): TsaIdentity {
-    return tsaIdentity(loadSandboxCa(), { notBefore: new Date(this.config.cert_not_before), notAfter: new Date(this.config.cert_not_after) });
+    return tsaIdentity(loadSandboxCa(), {
+      notBefore: new Date(this.config.cert_not_before),
+      notAfter: new Date(this.config.cert_not_after),
+    });
   }
 
   /** Answers one request (DER TimeStampReq) with a DER TimeStampResp: granted, or rejection with why. */
@@ -76,7 +82,8 @@ export class SandboxTsa {
     }
     const hash = hashes[request.messageImprint.hashAlgorithm.algorithmId];
     if (!hash) return this.rejection(`Unsupported hash algorithm ${request.messageImprint.hashAlgorithm.algorithmId}.`);
-    if (request.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== hashLength[hash]) return this.rejection('The message imprint has the wrong length for its algorithm.');
+    if (request.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== hashLength[hash])
+      return this.rejection('The message imprint has the wrong length for its algorithm.');
     const identity = this.identity();
     const certificate = pkijs.Certificate.fromBER(Uint8Array.from(identity.certDer));
     this.serial += 1;
@@ -84,7 +91,7 @@ export class SandboxTsa {
       version: 1,
       policy: request.reqPolicy ?? oids.policy,
       messageImprint: request.messageImprint,
-      serialNumber: new asn1js.Integer({ value: this.clock.now() % 1_000_000_000 * 1000 + (this.serial % 1000) }),
+      serialNumber: new asn1js.Integer({ value: (this.clock.now() % 1_000_000_000) * 1000 + (this.serial % 1000) }),
       genTime: new Date(Math.floor(this.clock.now() / 1000) * 1000),
       accuracy: new pkijs.Accuracy({ seconds: 1 }),
       ...(request.nonce ? { nonce: request.nonce } : {}),
@@ -93,10 +100,15 @@ export class SandboxTsa {
     const attribute = (type: string, value: asn1js.AsnType) => new pkijs.Attribute({ type, values: [value] });
     // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }; ESSCertIDv2 with the default
     // hash algorithm (SHA-256) is SEQUENCE { certHash OCTET STRING }.
-    const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: createHash('sha256').update(identity.certDer).digest() })] });
+    const essCertIdV2 = new asn1js.Sequence({
+      value: [new asn1js.OctetString({ valueHex: createHash('sha256').update(identity.certDer).digest() })],
+    });
     const signedData = new pkijs.SignedData({
       version: 3,
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: oids.tstInfo, eContent: new asn1js.OctetString({ valueHex: tstDer }) }),
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({
+        eContentType: oids.tstInfo,
+        eContent: new asn1js.OctetString({ valueHex: tstDer }),
+      }),
       signerInfos: [
         new pkijs.SignerInfo({
           version: 1,
@@ -137,7 +149,7 @@ function signingKey(pem: string): Promise<webcrypto.CryptoKey> {
   let key = keys.get(pem);
   if (!key) {
     const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
-    key = webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']) ;
+    key = webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
     keys.set(pem, key);
   }
   return key;
@@ -146,6 +158,11 @@ function signingKey(pem: string): Promise<webcrypto.CryptoKey> {
 let caCertDer: Buffer | null = null;
 
 function caDer(): Buffer {
-  caCertDer ??= Buffer.from(loadSandboxCa().certPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+  caCertDer ??= Buffer.from(
+    loadSandboxCa()
+      .certPem.replace(/-----[^-]+-----/g, '')
+      .replace(/\s+/g, ''),
+    'base64',
+  );
   return caCertDer;
 }

@@ -29,7 +29,10 @@ export async function handleTsa(services: SandboxServices, req: IncomingMessage,
       const body = await services.tsa.respond(await readBody(req, maxRequestBytes));
       reply = { status: 200, headers: { 'content-type': 'application/timestamp-reply' }, body, json: false };
     } catch (error) {
-      reply = error instanceof BodyTooLargeError ? detailReply(413, 'A time-stamp request is a few hundred bytes.') : detailReply(400, 'The request could not be read.');
+      reply =
+        error instanceof BodyTooLargeError
+          ? detailReply(413, 'A time-stamp request is a few hundred bytes.')
+          : detailReply(400, 'The request could not be read.');
     }
   }
   await writeReply(res, reply, services.timers);

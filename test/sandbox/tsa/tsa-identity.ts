@@ -44,7 +44,11 @@ export function tsaIdentity(ca: SandboxCa, validity = defaultTsaValidity): TsaId
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign(ca.key, forge.md.sha256.create());
-  const identity = { cert, certDer: Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary'), keyPem: sandboxTsaKeyPem };
+  const identity = {
+    cert,
+    certDer: Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary'),
+    keyPem: sandboxTsaKeyPem,
+  };
   issued.set(cacheKey, identity);
   return identity;
 }

@@ -7,7 +7,13 @@ export interface PostResult {
 }
 
 /** POSTs a JSON body and waits up to `timeoutMs` for the whole answer. Never throws. */
-export function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal): Promise<PostResult> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<PostResult> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: PostResult): void => {

@@ -27,7 +27,14 @@ export interface WebhookConfig {
 }
 
 export const defaultWebhookConfig: WebhookConfig = {
-  url: null, secret: null, max_retries: 5, retry_base_ms: 2000, timeout_ms: 5000, duplicate_rate: 0, shuffle: false, shuffle_window_ms: 100,
+  url: null,
+  secret: null,
+  max_retries: 5,
+  retry_base_ms: 2000,
+  timeout_ms: 5000,
+  duplicate_rate: 0,
+  shuffle: false,
+  shuffle_window_ms: 100,
 };
 
 export interface DeliveryRecord {
@@ -147,8 +154,15 @@ export class WebhookSender {
 
   private log(delivery: Delivery, url: string, status: number | null, error: string | null, ok: boolean): void {
     this.deliveries.push({
-      notification_id: delivery.payload.notification_id, notification_action: delivery.payload.notification_action,
-      attempt: delivery.attempt, duplicate: delivery.duplicate, url, status, error, ok, at: isoTime(this.clock.now()),
+      notification_id: delivery.payload.notification_id,
+      notification_action: delivery.payload.notification_action,
+      attempt: delivery.attempt,
+      duplicate: delivery.duplicate,
+      url,
+      status,
+      error,
+      ok,
+      at: isoTime(this.clock.now()),
     });
     if (this.deliveries.length > LOG_LIMIT) this.deliveries.shift();
   }

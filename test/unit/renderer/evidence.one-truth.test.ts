@@ -17,7 +17,12 @@ describe('a bag as the Evidence page shows it', () => {
   });
 
   it('counts the checks it lists', () => {
-    expect(countChecks([check('passed'), check('failed'), check('incomplete'), check('notApplicable')])).toEqual({ passed: 1, failed: 1, incomplete: 1, notApplicable: 1 });
+    expect(countChecks([check('passed'), check('failed'), check('incomplete'), check('notApplicable')])).toEqual({
+      passed: 1,
+      failed: 1,
+      incomplete: 1,
+      notApplicable: 1,
+    });
     expect(countChecks([])).toEqual({ passed: 0, failed: 0 });
   });
 });

@@ -36,7 +36,16 @@ const batch = (items: BatchItem[], patch: Partial<Batch> = {}): Batch => ({
   startedAt: null,
   finishedAt: null,
   stoppedBy: null,
-  progress: { total: items.length, byState: { draft: 0, ready: 0, sending: 0, sent: 0, failed: 0, uncertain: 0, cancelled: 0 }, sendable: 0, bytesTotal: 0, bytesDone: 0, secondsLeft: null, rateLimitedUntil: null, checking: 0 },
+  progress: {
+    total: items.length,
+    byState: { draft: 0, ready: 0, sending: 0, sent: 0, failed: 0, uncertain: 0, cancelled: 0 },
+    sendable: 0,
+    bytesTotal: 0,
+    bytesDone: 0,
+    secondsLeft: null,
+    rateLimitedUntil: null,
+    checking: 0,
+  },
   items,
   skipped: [],
   manifestProblems: [],
@@ -57,7 +66,10 @@ describe('the Send page merges what the host says', () => {
     const shown = batch([checked]);
     const staleAnswer = batch([item('a', 1, t(3)), item('b', 2, t(3))]);
     const merged = mergeBatch(shown, staleAnswer);
-    expect(merged.items.map((i) => [i.id, i.checked])).toEqual([['a', true], ['b', false]]);
+    expect(merged.items.map((i) => [i.id, i.checked])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
   });
 
   it('drops rows the answer no longer has (removed)', () => {
@@ -70,7 +82,11 @@ describe('the Send page merges what the host says', () => {
     const { items: _items, skipped: _skipped, manifestProblems: _problems, ...summary } = batch([], { state: 'sending' });
     const next = applyChange(shown, { batch: summary, items: [item('a', 1, t(2), { state: 'sent' }), item('b', 2, t(2))] });
     expect(next?.state).toBe('sending');
-    expect(next?.items.map((i) => [i.id, i.state])).toEqual([['a', 'sent'], ['b', 'draft'], ['c', 'draft']]);
+    expect(next?.items.map((i) => [i.id, i.state])).toEqual([
+      ['a', 'sent'],
+      ['b', 'draft'],
+      ['c', 'draft'],
+    ]);
     expect(applyChange(shown, { batch: { ...summary, id: 'b9' }, items: [] })).toBe(shown);
     expect(applyChange(null, { batch: summary, items: [] })).toBeNull();
   });

@@ -28,7 +28,9 @@ export interface TsaEndpoint {
 /** The chain's files, bag-relative, oldest first: the first token and each renewal. */
 export async function tokenFiles(bag: string): Promise<string[]> {
   if (!(await regular(join(bag, TOKEN_FILE)))) return [];
-  const renewals = (await readdir(join(bag, RENEWAL_FOLDER)).catch(() => [] as string[])).filter((name) => /^\d{4}\.tsr$/.test(name)).sort();
+  const renewals = (await readdir(join(bag, RENEWAL_FOLDER)).catch(() => [] as string[]))
+    .filter((name) => /^\d{4}\.tsr$/.test(name))
+    .sort();
   return [TOKEN_FILE, ...renewals.map((name) => `${RENEWAL_FOLDER}/${name}`)];
 }
 
@@ -37,7 +39,11 @@ export async function tokenFiles(bag: string): Promise<string[]> {
  * just written, so a token left from before covers old bytes and is replaced. Without a TSA: `none`; an
  * unreachable or refusing TSA: `not-yet` with why (the bag stays archived; a re-check adds the token).
  */
-export async function stampBag(bag: string, tsa: TsaEndpoint | null, options: TsaRequestOptions & { fresh?: boolean } = {}): Promise<{ state: 'stamped' | 'already' | 'none' | 'not-yet'; detail: string }> {
+export async function stampBag(
+  bag: string,
+  tsa: TsaEndpoint | null,
+  options: TsaRequestOptions & { fresh?: boolean } = {},
+): Promise<{ state: 'stamped' | 'already' | 'none' | 'not-yet'; detail: string }> {
   if (!tsa) return { state: 'none', detail: 'No time-stamping authority is set: not timestamped.' };
   if (options.fresh) {
     await rm(join(bag, TOKEN_FILE), { force: true });
@@ -59,7 +65,7 @@ export async function renewBagTimestamp(bag: string, tsa: TsaEndpoint, options: 
   if (files.length === 0) throw new Error('The bag has no timestamp to renew: timestamp it first.');
   const manifest = await readBounded(join(bag, tagManifestName));
   const previous = await readBounded(join(bag, files[files.length - 1]!));
-  if (!manifest || !previous) throw new Error('The bag\'s tag manifest or its newest token cannot be read.');
+  if (!manifest || !previous) throw new Error("The bag's tag manifest or its newest token cannot be read.");
   const name = `${RENEWAL_FOLDER}/${String(files.length + 1).padStart(4, '0')}.tsr`;
   const reply = await requestTimestamp(tsa.url, Buffer.concat([manifest, previous]), options);
   await mkdir(join(bag, RENEWAL_FOLDER), { recursive: true, mode: 0o700 });
@@ -68,16 +74,38 @@ export async function renewBagTimestamp(bag: string, tsa: TsaEndpoint, options: 
 }
 
 /** The bag's timestamp from its files alone (no network): every token of the chain over what it covers. */
-export async function checkBagTimestamp(bag: string, options: { anchors: readonly X509Certificate[]; tsaConfigured: boolean; now?: Date }): Promise<TimestampCheck> {
-  const base: TimestampCheck = { state: 'none', time: null, renewedAt: null, tsa: null, trusted: false, tokens: 0, detail: '', warnings: [] };
+export async function checkBagTimestamp(
+  bag: string,
+  options: { anchors: readonly X509Certificate[]; tsaConfigured: boolean; now?: Date },
+): Promise<TimestampCheck> {
+  const base: TimestampCheck = {
+    state: 'none',
+    time: null,
+    renewedAt: null,
+    tsa: null,
+    trusted: false,
+    tokens: 0,
+    detail: '',
+    warnings: [],
+  };
   const files = await tokenFiles(bag);
   if (files.length === 0) {
     return options.tsaConfigured
-      ? { ...base, state: 'not-yet', detail: 'Not timestamped yet: the time-stamping authority has not given this bag a token (a re-check adds it).' }
+      ? {
+          ...base,
+          state: 'not-yet',
+          detail: 'Not timestamped yet: the time-stamping authority has not given this bag a token (a re-check adds it).',
+        }
       : { ...base, detail: 'Not timestamped: no time-stamping authority is set.' };
   }
   const manifest = await readBounded(join(bag, tagManifestName));
-  if (!manifest) return { ...base, state: 'failed', tokens: files.length, detail: `${tagManifestName} is missing or unreadable: the timestamp covers nothing that is here.` };
+  if (!manifest)
+    return {
+      ...base,
+      state: 'failed',
+      tokens: files.length,
+      detail: `${tagManifestName} is missing or unreadable: the timestamp covers nothing that is here.`,
+    };
   let previous: Buffer | null = null;
   let result: TimestampCheck = { ...base, state: 'passed', tokens: files.length, trusted: true };
   let latest: { hash: string; certNotAfter: Date } | null = null;
@@ -88,10 +116,23 @@ export async function checkBagTimestamp(bag: string, options: { anchors: readonl
     const checked = await verifyToken(token, covered, options.anchors);
     if (!checked.ok) {
       const what = previous ? `${tagManifestName} and the token before it` : tagManifestName;
-      return { ...result, state: 'failed', trusted: false, tsa: checked.facts.tsa ?? result.tsa, time: result.time ?? checked.facts.time?.toISOString() ?? null, detail: `${file} (over ${what}): ${checked.problem}` };
+      return {
+        ...result,
+        state: 'failed',
+        trusted: false,
+        tsa: checked.facts.tsa ?? result.tsa,
+        time: result.time ?? checked.facts.time?.toISOString() ?? null,
+        detail: `${file} (over ${what}): ${checked.problem}`,
+      };
     }
     const at = checked.facts.time.toISOString();
-    result = { ...result, time: result.time ?? at, renewedAt: previous ? at : null, tsa: checked.facts.tsa, trusted: result.trusted && checked.facts.trusted };
+    result = {
+      ...result,
+      time: result.time ?? at,
+      renewedAt: previous ? at : null,
+      tsa: checked.facts.tsa,
+      trusted: result.trusted && checked.facts.trusted,
+    };
     latest = { hash: checked.facts.hash, certNotAfter: checked.facts.certNotAfter };
     previous = token;
   }
@@ -99,8 +140,14 @@ export async function checkBagTimestamp(bag: string, options: { anchors: readonl
   const now = options.now ?? new Date();
   if (latest) {
     const days = Math.floor((latest.certNotAfter.getTime() - now.getTime()) / 86_400_000);
-    if (days < expiryWarningDays) warnings.push(days < 0 ? `The TSA certificate of the newest token expired on ${latest.certNotAfter.toISOString().slice(0, 10)}: re-timestamp with a current authority (timestamp --renew).` : `The TSA certificate of the newest token expires on ${latest.certNotAfter.toISOString().slice(0, 10)} (in ${days} days): re-timestamp before then (timestamp --renew).`);
-    if (weakHashes.has(latest.hash)) warnings.push(`The newest token uses ${latest.hash.toUpperCase()}, no longer a safe hash: re-timestamp (timestamp --renew).`);
+    if (days < expiryWarningDays)
+      warnings.push(
+        days < 0
+          ? `The TSA certificate of the newest token expired on ${latest.certNotAfter.toISOString().slice(0, 10)}: re-timestamp with a current authority (timestamp --renew).`
+          : `The TSA certificate of the newest token expires on ${latest.certNotAfter.toISOString().slice(0, 10)} (in ${days} days): re-timestamp before then (timestamp --renew).`,
+      );
+    if (weakHashes.has(latest.hash))
+      warnings.push(`The newest token uses ${latest.hash.toUpperCase()}, no longer a safe hash: re-timestamp (timestamp --renew).`);
   }
   return { ...result, detail: '', warnings };
 }

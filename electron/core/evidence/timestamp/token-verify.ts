@@ -87,24 +87,44 @@ export async function verifyToken(der: Uint8Array, covered: Buffer, anchors: rea
   }
   const hash = hashOids[tst.messageImprint.hashAlgorithm.algorithmId];
   const facts: Partial<TokenFacts> = { time: tst.genTime, nonce: tst.nonce ? tst.nonce.toBigInt() : null, ...(hash ? { hash } : {}) };
-  if (!hash) return { ok: false, problem: `The token uses a hash algorithm SignDock does not know (${tst.messageImprint.hashAlgorithm.algorithmId}).`, facts };
+  if (!hash)
+    return {
+      ok: false,
+      problem: `The token uses a hash algorithm SignDock does not know (${tst.messageImprint.hashAlgorithm.algorithmId}).`,
+      facts,
+    };
   const imprint = Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
   if (!createHash(hash).update(covered).digest().equals(imprint)) {
-    return { ok: false, problem: 'What the token covers has changed since it was timestamped: its hash differs from the one the authority signed.', facts };
+    return {
+      ok: false,
+      problem: 'What the token covers has changed since it was timestamped: its hash differs from the one the authority signed.',
+      facts,
+    };
   }
   const certs = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   if (certs.length === 0) return { ok: false, problem: 'The token carries no certificate of the authority: it cannot be checked.', facts };
   const parsed: ParsedCms = { signedData, embedded };
-  const content = { name: 'TSTInfo', digest: async (algorithm: string) => createHash(algorithm).update(embedded).digest(), bytes: async () => embedded };
+  const content = {
+    name: 'TSTInfo',
+    digest: async (algorithm: string) => createHash(algorithm).update(embedded).digest(),
+    bytes: async () => embedded,
+  };
   const [check] = await verifyCms('token', parsed, content, anchors, tst.genTime);
   if (!check) return { ok: false, problem: 'The token has no signer.', facts };
-  const signer = certs.map((c) => ({ raw: c, x509: new X509Certificate(Buffer.from(c.toSchema().toBER(false))) })).find(({ x509 }) => check.subject !== null && x509.subject.split('\n').filter(Boolean).join(', ') === check.subject);
+  const signer = certs
+    .map((c) => ({ raw: c, x509: new X509Certificate(Buffer.from(c.toSchema().toBER(false))) }))
+    .find(({ x509 }) => check.subject !== null && x509.subject.split('\n').filter(Boolean).join(', ') === check.subject);
   if (signer) Object.assign(facts, { tsa: commonName(signer.x509), certNotAfter: new Date(signer.x509.validTo) });
-  if (!check.valid || !signer) return { ok: false, problem: check.problem ?? 'The authority\'s signature does not verify.', facts };
+  if (!check.valid || !signer) return { ok: false, problem: check.problem ?? "The authority's signature does not verify.", facts };
   const usage = signer.raw.extensions?.find((e) => e.extnID === oids.extKeyUsage);
   const purposes = (usage?.parsedValue as pkijs.ExtKeyUsage | undefined)?.keyPurposes ?? [];
   if (!usage?.critical || purposes.length !== 1 || purposes[0] !== oids.timeStamping) {
-    return { ok: false, problem: 'The signer\'s certificate is not a time-stamping certificate (RFC 3161 wants the one extended key usage timeStamping, marked critical).', facts };
+    return {
+      ok: false,
+      problem:
+        "The signer's certificate is not a time-stamping certificate (RFC 3161 wants the one extended key usage timeStamping, marked critical).",
+      facts,
+    };
   }
   const essProblem = checkSigningCertificate(signedData.signerInfos[0], Buffer.from(signer.raw.toSchema().toBER(false)));
   if (essProblem) return { ok: false, problem: essProblem, facts };
@@ -121,7 +141,7 @@ function checkSigningCertificate(signerInfo: pkijs.SignerInfo | undefined, certD
     return certs instanceof asn1js.Sequence && certs.valueBlock.value[0] instanceof asn1js.Sequence ? certs.valueBlock.value[0] : null;
   };
   const id = first(v2) ?? first(v1);
-  if (!id) return 'The token does not name the authority\'s certificate (no ESS signing-certificate attribute).';
+  if (!id) return "The token does not name the authority's certificate (no ESS signing-certificate attribute).";
   const parts = id.valueBlock.value;
   let algorithm = v2 ? 'sha256' : 'sha1';
   let hashNode = parts[0];
@@ -129,6 +149,8 @@ function checkSigningCertificate(signerInfo: pkijs.SignerInfo | undefined, certD
     algorithm = hashOids[new pkijs.AlgorithmIdentifier({ schema: parts[0] }).algorithmId] ?? '';
     hashNode = parts[1];
   }
-  if (!algorithm || !(hashNode instanceof asn1js.OctetString)) return 'The token\'s signing-certificate attribute cannot be read.';
-  return createHash(algorithm).update(certDer).digest().equals(Buffer.from(hashNode.valueBlock.valueHexView)) ? null : 'The token names another certificate than the one that signed it.';
+  if (!algorithm || !(hashNode instanceof asn1js.OctetString)) return "The token's signing-certificate attribute cannot be read.";
+  return createHash(algorithm).update(certDer).digest().equals(Buffer.from(hashNode.valueBlock.valueHexView))
+    ? null
+    : 'The token names another certificate than the one that signed it.';
 }

@@ -57,12 +57,20 @@ export async function requestTimestamp(url: string, covered: Buffer, options: Ts
     if (error instanceof TsaError) throw error;
     throw new TsaError('unreachable', `The time-stamping authority at ${url} could not be reached (${describe(error)}).`);
   }
-  if (reply.length > maxReplyBytes) throw new TsaError('bad-reply', `The time-stamping authority at ${url} sent ${reply.length} bytes; a reply is a few kilobytes.`);
+  if (reply.length > maxReplyBytes)
+    throw new TsaError('bad-reply', `The time-stamping authority at ${url} sent ${reply.length} bytes; a reply is a few kilobytes.`);
   const checked = await verifyToken(reply, covered, []);
   if (!checked.ok) {
-    throw new TsaError(/refused the request/.test(checked.problem) ? 'refused' : 'bad-reply', `The time-stamping authority at ${url}: ${checked.problem}`);
+    throw new TsaError(
+      /refused the request/.test(checked.problem) ? 'refused' : 'bad-reply',
+      `The time-stamping authority at ${url}: ${checked.problem}`,
+    );
   }
-  if (checked.facts.nonce !== BigInt(`0x${nonce.toString('hex')}`)) throw new TsaError('bad-reply', `The time-stamping authority at ${url} answered with another nonce than the one asked: not an answer to this request.`);
+  if (checked.facts.nonce !== BigInt(`0x${nonce.toString('hex')}`))
+    throw new TsaError(
+      'bad-reply',
+      `The time-stamping authority at ${url} answered with another nonce than the one asked: not an answer to this request.`,
+    );
   return reply;
 }
 

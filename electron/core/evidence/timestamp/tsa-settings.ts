@@ -28,13 +28,15 @@ export class TsaSettings {
 
   anchors(): X509Certificate[] {
     const pems = this.override.anchorsPem ?? this.settings.get().timestamps.tsaAnchors.map((anchor) => anchor.pem);
-    return pems.flatMap((text) => (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((pem) => {
-      try {
-        return [new X509Certificate(pem)];
-      } catch {
-        return [];
-      }
-    }));
+    return pems.flatMap((text) =>
+      (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((pem) => {
+        try {
+          return [new X509Certificate(pem)];
+        } catch {
+          return [];
+        }
+      }),
+    );
   }
 }
 
@@ -42,15 +44,22 @@ export class TsaSettings {
  * The override from the CLI's flags and environment; a bad address or a file with no certificate is an
  * error naming the flag or variable and the file.
  */
-export function tsaOverrideFrom(flags: { url?: string | undefined; caFiles: string[] }, env: NodeJS.ProcessEnv, resolvePath: (path: string) => string): TsaOverride {
+export function tsaOverrideFrom(
+  flags: { url?: string | undefined; caFiles: string[] },
+  env: NodeJS.ProcessEnv,
+  resolvePath: (path: string) => string,
+): TsaOverride {
   const override: TsaOverride = {};
   const url = flags.url ?? (env.SIGNDOCK_TSA_URL?.trim() || undefined);
   if (url !== undefined) {
     const parsed = tsaUrlSchema.safeParse(url);
-    if (!parsed.success) throw new Error(`${flags.url !== undefined ? '--tsa' : 'SIGNDOCK_TSA_URL'}: "${url}" is not a time-stamping authority's address (${parsed.error.issues[0]?.message ?? 'http:// or https://'}).`);
+    if (!parsed.success)
+      throw new Error(
+        `${flags.url !== undefined ? '--tsa' : 'SIGNDOCK_TSA_URL'}: "${url}" is not a time-stamping authority's address (${parsed.error.issues[0]?.message ?? 'http:// or https://'}).`,
+      );
     override.url = parsed.data;
   }
-  const files = flags.caFiles.length > 0 ? flags.caFiles : (env.SIGNDOCK_TSA_CA?.trim() ? [env.SIGNDOCK_TSA_CA.trim()] : []);
+  const files = flags.caFiles.length > 0 ? flags.caFiles : env.SIGNDOCK_TSA_CA?.trim() ? [env.SIGNDOCK_TSA_CA.trim()] : [];
   const source = flags.caFiles.length > 0 ? '--tsa-ca' : 'SIGNDOCK_TSA_CA';
   if (files.length > 0) {
     override.anchorsPem = files.map((file) => {
@@ -59,10 +68,13 @@ export function tsaOverrideFrom(flags: { url?: string | undefined; caFiles: stri
       try {
         text = readFileSync(path, 'utf8');
       } catch (error) {
-        throw new Error(`${source}: the file "${path}" cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: error });
+        throw new Error(`${source}: the file "${path}" cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
+          cause: error,
+        });
       }
       const found = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-      if (found.length === 0 || found.some((pem) => !isCertificate(pem))) throw new Error(`${source}: the file "${path}" holds no certificate in PEM text.`);
+      if (found.length === 0 || found.some((pem) => !isCertificate(pem)))
+        throw new Error(`${source}: the file "${path}" holds no certificate in PEM text.`);
       return text;
     });
   }

@@ -43,7 +43,13 @@ function parse(text: string): Entry[] {
 }
 
 const wildcard = (pattern: string, name: string): boolean => {
-  const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i');
+  const regex = new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    'i',
+  );
   return regex.test(name);
 };
 
@@ -66,7 +72,13 @@ function names(patterns: string, name: string): boolean {
 /** The key types known_hosts lists for a server, to offer the server those first (as OpenSSH does). */
 export function knownKeyTypes(text: string, host: string, port: number): string[] {
   const name = knownHostsName(host, port);
-  return [...new Set(parse(text).filter((e) => e.marker === null && names(e.patterns, name)).map((e) => e.keyType))];
+  return [
+    ...new Set(
+      parse(text)
+        .filter((e) => e.marker === null && names(e.patterns, name))
+        .map((e) => e.keyType),
+    ),
+  ];
 }
 
 /** Checks a server's key against a known_hosts file's text (plain and hashed entries, wildcards, negations, @revoked). */

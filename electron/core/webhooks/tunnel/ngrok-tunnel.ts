@@ -40,7 +40,14 @@ function withTimeout(forwarding: Promise<NgrokModule.Listener>, ms: number): Pro
 }
 
 /** ngrok's error codes (https://ngrok.com/docs/errors/) that mean "this authtoken is not accepted". */
-const AUTHTOKEN_REFUSED = new Set(['ERR_NGROK_105', 'ERR_NGROK_106', 'ERR_NGROK_107', 'ERR_NGROK_4018', 'ERR_NGROK_4011', 'ERR_NGROK_9017']);
+const AUTHTOKEN_REFUSED = new Set([
+  'ERR_NGROK_105',
+  'ERR_NGROK_106',
+  'ERR_NGROK_107',
+  'ERR_NGROK_4018',
+  'ERR_NGROK_4011',
+  'ERR_NGROK_9017',
+]);
 /** … and "this domain is not yours / not allowed on your plan". */
 const DOMAIN_REFUSED = new Set(['ERR_NGROK_313', 'ERR_NGROK_319', 'ERR_NGROK_320', 'ERR_NGROK_326', 'ERR_NGROK_3200', 'ERR_NGROK_15002']);
 

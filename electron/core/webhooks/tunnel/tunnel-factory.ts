@@ -22,7 +22,11 @@ export function makeTunnel(spec: TunnelSpec, options: TunnelFactoryOptions): { p
   if (spec.provider === 'ngrok') {
     return {
       provider: 'ngrok',
-      tunnel: new NgrokTunnel({ authtoken: () => options.authtoken.read(), domain: spec.ngrok.domain, serverAddr: options.ngrokServerAddr }),
+      tunnel: new NgrokTunnel({
+        authtoken: () => options.authtoken.read(),
+        domain: spec.ngrok.domain,
+        serverAddr: options.ngrokServerAddr,
+      }),
     };
   }
   if (spec.provider === 'ssh') {

@@ -57,13 +57,15 @@ export class TunnelFailure extends AppError {
 /** Any error as a problem for the status: tunnel failures and coded AppErrors keep their code. */
 export function problemOf(error: unknown): TunnelProblem {
   if (error instanceof TunnelFailure) return error.problem;
-  if (error instanceof AppError) return { code: error.code ?? 'internal', message: error.message, ...(error.params ? { params: error.params } : {}) };
+  if (error instanceof AppError)
+    return { code: error.code ?? 'internal', message: error.message, ...(error.params ? { params: error.params } : {}) };
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** Whether the manager should try again after this error (unknown errors: yes, with back-off). */
 export function retryable(error: unknown): boolean {
   if (error instanceof TunnelFailure) return error.retry;
-  if (error instanceof AppError) return error.code !== 'webhooks.noTunnel' && error.kind !== 'InvalidInput' && error.code !== 'keychainUnavailable';
+  if (error instanceof AppError)
+    return error.code !== 'webhooks.noTunnel' && error.kind !== 'InvalidInput' && error.code !== 'keychainUnavailable';
   return true;
 }

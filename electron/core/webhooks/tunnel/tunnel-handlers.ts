@@ -11,14 +11,27 @@ export interface TunnelHandlersDeps {
   events: EventBus;
 }
 
-type TunnelHandlers = Pick<Handlers, 'tunnel.settings' | 'tunnel.saveSettings' | 'tunnel.storeAuthtoken' | 'tunnel.forgetAuthtoken' | 'tunnel.start' | 'tunnel.stop' | 'tunnel.status' | 'tunnel.confirmHostKey'>;
+type TunnelHandlers = Pick<
+  Handlers,
+  | 'tunnel.settings'
+  | 'tunnel.saveSettings'
+  | 'tunnel.storeAuthtoken'
+  | 'tunnel.forgetAuthtoken'
+  | 'tunnel.start'
+  | 'tunnel.stop'
+  | 'tunnel.status'
+  | 'tunnel.confirmHostKey'
+>;
 
 /**
  * The `tunnel.*` operations (Settings → Notifications) over the webhook service's tunnel manager, and
  * the `tunnel.changed` event on every change of its state (plus `webhooks.changed`: the URL to paste moved)
  * and, while a tunnel is on, whenever the inbox changed (notifications arriving).
  */
-export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHandlersDeps): { handlers: TunnelHandlers; status: () => TunnelStatus } {
+export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHandlersDeps): {
+  handlers: TunnelHandlers;
+  status: () => TunnelStatus;
+} {
   const status = (): TunnelStatus => {
     const core = webhooks.tunnel.status();
     const accountId = selectedId();
@@ -33,7 +46,10 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
     return {
       ...core,
       hookUrl,
-      notifications: { lastReceivedAt: webhooks.inbox.lastReceivedAt(accountId ?? undefined), receivedThisRun: webhooks.counters().accepted },
+      notifications: {
+        lastReceivedAt: webhooks.inbox.lastReceivedAt(accountId ?? undefined),
+        receivedThisRun: webhooks.counters().accepted,
+      },
     };
   };
   webhooks.tunnel.onChange(() => {
@@ -50,7 +66,11 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
     return {
       provider: stored.provider,
       enabled: webhooks.tunnelSettings.enabled(),
-      ngrok: { ...stored.ngrok, authtokenStored: await webhooks.ngrokAuthtoken.stored(), authtokenFromEnvironment: webhooks.ngrokAuthtoken.fromEnvironment() },
+      ngrok: {
+        ...stored.ngrok,
+        authtokenStored: await webhooks.ngrokAuthtoken.stored(),
+        authtokenFromEnvironment: webhooks.ngrokAuthtoken.fromEnvironment(),
+      },
       ssh: stored.ssh ? { ...stored.ssh, pinnedFingerprint: stored.pinnedFingerprint } : null,
     };
   };
@@ -98,7 +118,8 @@ export function createTunnelHandlers({ webhooks, selectedId, events }: TunnelHan
           kind: 'Conflict',
           code: 'webhooks.tunnel.sshHostKeyChanged',
           params: { host: shown?.host ?? '', fingerprint: shown?.fingerprint ?? '' },
-          message: 'Only the key of a server met for the first time can be confirmed, and only the fingerprint shown. A key that differs from the trusted one is refused.',
+          message:
+            'Only the key of a server met for the first time can be confirmed, and only the fingerprint shown. A key that differs from the trusted one is refused.',
         });
       }
       webhooks.tunnelSettings.pin(fingerprint);

@@ -53,7 +53,16 @@ export class TunnelManager {
   private watchTimer: NodeJS.Timeout | null = null;
   private settled: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
-  private view: TunnelCoreStatus = { provider: 'none', state: 'off', publicBaseUrl: null, runningSince: null, error: null, nextRetryAt: null, attempts: 0, hostKey: null };
+  private view: TunnelCoreStatus = {
+    provider: 'none',
+    state: 'off',
+    publicBaseUrl: null,
+    runningSince: null,
+    error: null,
+    nextRetryAt: null,
+    attempts: 0,
+    hostKey: null,
+  };
 
   constructor(private readonly options: TunnelManagerOptions) {}
 
@@ -99,7 +108,12 @@ export class TunnelManager {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.closeCurrent();
-    this.set({ state, nextRetryAt: null, hostKey: state === 'starting' ? null : this.view.hostKey, ...(state === 'starting' ? { error: null, attempts: 0 } : {}) });
+    this.set({
+      state,
+      nextRetryAt: null,
+      hostKey: state === 'starting' ? null : this.view.hostKey,
+      ...(state === 'starting' ? { error: null, attempts: 0 } : {}),
+    });
     await this.attempt(generation);
   }
 
@@ -119,7 +133,15 @@ export class TunnelManager {
         return;
       }
       this.options.onUrl(url);
-      this.set({ state: 'running', publicBaseUrl: url, runningSince: new Date().toISOString(), error: null, nextRetryAt: null, attempts: 0, hostKey: null });
+      this.set({
+        state: 'running',
+        publicBaseUrl: url,
+        runningSince: new Date().toISOString(),
+        error: null,
+        nextRetryAt: null,
+        attempts: 0,
+        hostKey: null,
+      });
       this.options.logger?.log('info', 'Webhook tunnel open', { provider: this.view.provider, url });
     } catch (error) {
       if (tunnel) await tunnel.stop().catch(() => undefined);
@@ -131,7 +153,10 @@ export class TunnelManager {
 
   private lost(generation: number, error: Error): void {
     if (generation !== this.generation || !this.desired) return;
-    this.options.logger?.log('warn', 'Webhook tunnel lost; reconnecting', { provider: this.view.provider, error: problemOf(error).message });
+    this.options.logger?.log('warn', 'Webhook tunnel lost; reconnecting', {
+      provider: this.view.provider,
+      error: problemOf(error).message,
+    });
     this.options.onUrl(null);
     this.generation++;
     void this.closeCurrent();
@@ -145,7 +170,15 @@ export class TunnelManager {
     const attempts = this.view.attempts + 1;
     this.options.onUrl(null);
     if (error instanceof TunnelFailure && error.problemCode === 'sshHostKeyUnknown') {
-      this.set({ state: 'needsHostKeyConfirmation', error: problem, hostKey, publicBaseUrl: null, runningSince: null, nextRetryAt: null, attempts });
+      this.set({
+        state: 'needsHostKeyConfirmation',
+        error: problem,
+        hostKey,
+        publicBaseUrl: null,
+        runningSince: null,
+        nextRetryAt: null,
+        attempts,
+      });
       return;
     }
     if (!retryable(error) || !this.desired) {
@@ -161,8 +194,20 @@ export class TunnelManager {
       if (generation === this.generation && this.desired) void this.reconnect('reconnecting');
     }, delay);
     this.retryTimer.unref();
-    this.options.logger?.log('info', 'Webhook tunnel will try again', { provider: this.view.provider, error: problem.message, inMs: Math.round(delay) });
-    this.set({ state: 'reconnecting', error: problem, hostKey, publicBaseUrl: null, runningSince: null, nextRetryAt: new Date(Date.now() + delay).toISOString(), attempts });
+    this.options.logger?.log('info', 'Webhook tunnel will try again', {
+      provider: this.view.provider,
+      error: problem.message,
+      inMs: Math.round(delay),
+    });
+    this.set({
+      state: 'reconnecting',
+      error: problem,
+      hostKey,
+      publicBaseUrl: null,
+      runningSince: null,
+      nextRetryAt: new Date(Date.now() + delay).toISOString(),
+      attempts,
+    });
   }
 
   /** Sleep (the clock jumped) or a new network: a tunnel that was open is opened again at once, a waiting one tries now. */
@@ -202,7 +247,11 @@ export class TunnelManager {
     if (!tunnel) return;
     this.options.onUrl(null);
     this.set({ publicBaseUrl: null, runningSince: null });
-    await tunnel.stop().catch((error: unknown) => this.options.logger?.log('warn', 'Webhook tunnel did not close cleanly', { error: problemOf(error).message }));
+    await tunnel
+      .stop()
+      .catch((error: unknown) =>
+        this.options.logger?.log('warn', 'Webhook tunnel did not close cleanly', { error: problemOf(error).message }),
+      );
   }
 
   private set(patch: Partial<TunnelCoreStatus>): void {

@@ -49,15 +49,28 @@ export class TunnelSettingsRepo {
     const before = this.get();
     const ssh = input.ssh === undefined ? before.ssh : input.ssh === null ? null : sshTunnelSettingsSchema.parse(input.ssh);
     if (input.provider === 'ssh' && ssh === null) {
-      throw new AppError({ kind: 'InvalidInput', code: 'webhooks.tunnel.sshNotSet', fields: { ssh: ['Fill in the SSH server’s details.'] }, message: 'Fill in the SSH server’s details (server, user, key, remote port, public address) first.' });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'webhooks.tunnel.sshNotSet',
+        fields: { ssh: ['Fill in the SSH server’s details.'] },
+        message: 'Fill in the SSH server’s details (server, user, key, remote port, public address) first.',
+      });
     }
     if (ssh?.auth === 'key' && ssh.identityFile === null) {
-      throw new AppError({ kind: 'InvalidInput', code: 'invalidInput', fields: { 'ssh.identityFile': ['Pick the private key file, or choose the SSH agent.'] }, message: 'Pick the private key file, or choose the SSH agent.' });
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'invalidInput',
+        fields: { 'ssh.identityFile': ['Pick the private key file, or choose the SSH agent.'] },
+        message: 'Pick the private key file, or choose the SSH agent.',
+      });
     }
-    const sameServer = ssh !== null && before.ssh !== null && ssh.host.toLowerCase() === before.ssh.host.toLowerCase() && ssh.port === before.ssh.port;
+    const sameServer =
+      ssh !== null && before.ssh !== null && ssh.host.toLowerCase() === before.ssh.host.toLowerCase() && ssh.port === before.ssh.port;
     const next: StoredTunnelSettings = {
       provider: input.provider,
-      ngrok: input.ngrok ? { domain: input.ngrok.domain === null || input.ngrok.domain.trim() === '' ? null : input.ngrok.domain.trim().toLowerCase() } : before.ngrok,
+      ngrok: input.ngrok
+        ? { domain: input.ngrok.domain === null || input.ngrok.domain.trim() === '' ? null : input.ngrok.domain.trim().toLowerCase() }
+        : before.ngrok,
       ssh,
       pinnedFingerprint: sameServer ? before.pinnedFingerprint : null,
     };

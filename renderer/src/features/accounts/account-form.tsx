@@ -112,7 +112,13 @@ export function AccountForm({ onSaved, onCancel }: AccountFormProps) {
         >
           {form.phase === 'testing' ? t('accountForm.testing') : t('accountForm.test')}
         </Button>
-        <Button type="submit" variant="primary" busy={form.phase === 'saving'} disabled={form.phase === 'testing'} data-testid="account-save">
+        <Button
+          type="submit"
+          variant="primary"
+          busy={form.phase === 'saving'}
+          disabled={form.phase === 'testing'}
+          data-testid="account-save"
+        >
           {form.phase === 'saving' ? t('accountForm.saving') : t('accountForm.save')}
         </Button>
       </div>

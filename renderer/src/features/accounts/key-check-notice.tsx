@@ -25,9 +25,9 @@ export function KeyCheckNotice({ check }: { check: KeyCheck }) {
           ? t('keyCheck.server', { status })
           : check.reason === 'busy'
             ? t('keyCheck.busy')
-          : check.status === 404
-            ? t('keyCheck.notFound', { status })
-            : t('keyCheck.unexpected', { status });
+            : check.status === 404
+              ? t('keyCheck.notFound', { status })
+              : t('keyCheck.unexpected', { status });
   return (
     <Notice tone="danger" testId="key-check-result">
       <p>{text}</p>

@@ -44,7 +44,11 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
   const dayTitle = (day: string) => {
     const today = dayOf(new Date(now).toISOString());
     const yesterday = dayOf(new Date(now - 86_400_000).toISOString());
-    return day === today ? t('activity.feed.today') : day === yesterday ? t('activity.feed.yesterday') : formatDate(`${day}T12:00:00`, i18n.language);
+    return day === today
+      ? t('activity.feed.today')
+      : day === yesterday
+        ? t('activity.feed.yesterday')
+        : formatDate(`${day}T12:00:00`, i18n.language);
   };
 
   return (
@@ -76,7 +80,13 @@ export function FeedCard({ feed, accountId }: { feed: Feed; accountId: string })
                 <li key={entry.id} className={`feed-entry feed-${entry.kind}`} data-testid="feed-entry" data-kind={entry.kind}>
                   <span className="feed-dot" aria-hidden="true" />
                   {entry.documentId ? (
-                    <button type="button" className="feed-text feed-open" onClick={() => open(entry)} title={t('activity.feed.open')} data-testid="feed-open">
+                    <button
+                      type="button"
+                      className="feed-text feed-open"
+                      onClick={() => open(entry)}
+                      title={t('activity.feed.open')}
+                      data-testid="feed-open"
+                    >
                       {sentence(entry)}
                     </button>
                   ) : (

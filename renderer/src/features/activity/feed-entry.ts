@@ -9,7 +9,8 @@ export interface FeedEntry {
   at: string;
   kind: Exclude<FeedFilter, 'all'> | 'status' | 'other';
   /** Catalog key under `activity.feed.sentences`. */
-  sentence: 'signed' | 'rejected' | 'invited' | 'opened' | 'signerCancelled' | 'signerStatus' | 'completed' | 'cancelled' | 'status' | 'failed';
+  sentence:
+    'signed' | 'rejected' | 'invited' | 'opened' | 'signerCancelled' | 'signerStatus' | 'completed' | 'cancelled' | 'status' | 'failed';
   documentId: string | null;
   title: string | null;
   who: string | null;
@@ -18,7 +19,14 @@ export interface FeedEntry {
 
 /** A change the mirror learned (sync, a notification's re-read, SignDock's own action), in a clerk's terms. */
 export function changeEntry(change: ActivityEntry): FeedEntry {
-  const base = { id: `c${change.id}`, at: change.at, documentId: change.documentId, title: change.title || null, who: change.signer, status: change.to };
+  const base = {
+    id: `c${change.id}`,
+    at: change.at,
+    documentId: change.documentId,
+    title: change.title || null,
+    who: change.signer,
+    status: change.to,
+  };
   if (change.signatureId === null) {
     if (change.to === 'CO') return { ...base, kind: 'completed', sentence: 'completed' };
     if (change.to === 'CA') return { ...base, kind: 'cancelled', sentence: 'cancelled' };
@@ -35,7 +43,16 @@ export function changeEntry(change: ActivityEntry): FeedEntry {
 
 /** A notification SignDock could not take in (the only notifications the feed shows: the rest are changes above). */
 export function problemEntry(item: InboxItem, title: string | null): FeedEntry {
-  return { id: `n${item.id}`, at: item.receivedAt, kind: 'problems', sentence: 'failed', documentId: item.documentId, title, who: null, status: null };
+  return {
+    id: `n${item.id}`,
+    at: item.receivedAt,
+    kind: 'problems',
+    sentence: 'failed',
+    documentId: item.documentId,
+    title,
+    who: null,
+    status: null,
+  };
 }
 
 /** Local calendar day of an ISO time ("2026-11-25"), for grouping. */

@@ -38,7 +38,9 @@ export function InboxRow({ item }: { item: InboxItem }) {
           <time dateTime={item.receivedAt} title={when}>
             {compact}
           </time>
-          {item.duplicates > 0 ? <span className="cell-sub">{t('activity.inbox.repeats', { repeats: formatCount(item.duplicates, i18n.language) })}</span> : null}
+          {item.duplicates > 0 ? (
+            <span className="cell-sub">{t('activity.inbox.repeats', { repeats: formatCount(item.duplicates, i18n.language) })}</span>
+          ) : null}
         </td>
         <td className="cell-kind">
           {kind.known ? (

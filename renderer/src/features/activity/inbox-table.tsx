@@ -7,7 +7,12 @@ export function InboxTable({ items, busy }: { items: InboxItem[]; busy: boolean 
   const { t } = useTranslation();
   return (
     <div className="table-scroll">
-      <table className="data-table inbox-table" aria-label={t('activity.inbox.tableLabel')} aria-busy={busy || undefined} data-testid="inbox-table">
+      <table
+        className="data-table inbox-table"
+        aria-label={t('activity.inbox.tableLabel')}
+        aria-busy={busy || undefined}
+        data-testid="inbox-table"
+      >
         <thead>
           <tr>
             <th scope="col">{t('activity.inbox.columns.time')}</th>

@@ -20,7 +20,9 @@ export function useActivityLabels() {
     /** A document's display state in words (`PE+DE`: "Rejected — needs action"). */
     status: useStatusWord(),
     kind: (kind: string): { text: string; known: boolean } =>
-      isKnownKind(kind) ? { text: t(`activity.inbox.kinds.${kind}`), known: true } : { text: kind === '' ? t('activity.inbox.noKind') : kind, known: false },
+      isKnownKind(kind)
+        ? { text: t(`activity.inbox.kinds.${kind}`), known: true }
+        : { text: kind === '' ? t('activity.inbox.noKind') : kind, known: false },
     reason: (reason: string): string => (isKnownReason(reason) ? t(`activity.inbox.reasons.${reason}`) : reason),
     inboxState: (state: InboxItem['state']): string => t(`activity.inbox.states.${state}`),
   };

@@ -23,13 +23,22 @@ export function StatusCounts({ status, accountId }: { status: SyncStatus; accoun
   };
   const tiles = [
     { code: null as string | null, label: t('activity.sync.total'), count: status.total, testId: 'count-total' },
-    ...statusCodesOf(status.counts).map((code) => ({ code: code as string | null, label: labels.status(code), count: status.counts[code] ?? 0, testId: `count-${code}` })),
+    ...statusCodesOf(status.counts).map((code) => ({
+      code: code as string | null,
+      label: labels.status(code),
+      count: status.counts[code] ?? 0,
+      testId: `count-${code}`,
+    })),
   ];
   return (
     <div className="status-counts">
       <ul className="stat-tiles" aria-label={t('activity.sync.countsLabel')} aria-describedby={hintId} data-testid="status-counts">
         {tiles.map((tile) => (
-          <li key={tile.code ?? 'all'} className={tile.code === null ? 'stat-tile stat-tile-link stat-tile-total' : 'stat-tile stat-tile-link'} data-status={tile.code ?? undefined}>
+          <li
+            key={tile.code ?? 'all'}
+            className={tile.code === null ? 'stat-tile stat-tile-link stat-tile-total' : 'stat-tile stat-tile-link'}
+            data-status={tile.code ?? undefined}
+          >
             <button
               type="button"
               className="stat-link"

@@ -24,7 +24,9 @@ export function TunnelLine({ accountId }: { accountId: string }) {
   const working = status.state === 'running' || (status.provider === 'none' && hooks?.publicBaseUrl != null);
   return (
     <div className="tunnel-line" data-testid="tunnel-line" data-state={status.state}>
-      <Tag tone={status.provider === 'none' ? (working ? 'success' : 'neutral') : tunnelTone[status.state]}>{t('tunnel.activity.label')}</Tag>
+      <Tag tone={status.provider === 'none' ? (working ? 'success' : 'neutral') : tunnelTone[status.state]}>
+        {t('tunnel.activity.label')}
+      </Tag>
       <p className="tunnel-line-text" role="status">
         <Sentence status={status} hooks={hooks} />
       </p>

@@ -36,12 +36,24 @@ export function useFeed() {
 
       // Titles of documents a failed notification names that no change names (read from the mirror, once).
       const named = new Set((next?.items ?? []).map((change) => change.documentId));
-      const wanted = [...new Set(latest.items.filter((item) => item.state === 'failed' && item.documentId && !named.has(item.documentId)).map((item) => item.documentId as string))];
+      const wanted = [
+        ...new Set(
+          latest.items
+            .filter((item) => item.state === 'failed' && item.documentId && !named.has(item.documentId))
+            .map((item) => item.documentId as string),
+        ),
+      ];
       await Promise.all(
         wanted
           .filter((id) => !known.current.has(id))
           .map(async (documentId) => {
-            known.current.set(documentId, await client.call('documents.get', { documentId }).then((doc) => doc.title, () => null));
+            known.current.set(
+              documentId,
+              await client.call('documents.get', { documentId }).then(
+                (doc) => doc.title,
+                () => null,
+              ),
+            );
           }),
       );
       setTitles(new Map(known.current));
@@ -65,10 +77,19 @@ export function useFeed() {
     };
   }, [client, load]);
 
-  const titles = useMemo(() => new Map([...titlesRead, ...(changes?.items ?? []).map((change) => [change.documentId, change.title] as const)]), [changes, titlesRead]);
+  const titles = useMemo(
+    () => new Map([...titlesRead, ...(changes?.items ?? []).map((change) => [change.documentId, change.title] as const)]),
+    [changes, titlesRead],
+  );
   const failed = useMemo(() => (inbox?.items ?? []).filter((item) => item.state === 'failed'), [inbox]);
   const entries: FeedEntry[] | null = useMemo(
-    () => (changes ? [...changes.items.map(changeEntry), ...failed.map((item) => problemEntry(item, item.documentId ? (titles.get(item.documentId) ?? null) : null))] : null),
+    () =>
+      changes
+        ? [
+            ...changes.items.map(changeEntry),
+            ...failed.map((item) => problemEntry(item, item.documentId ? (titles.get(item.documentId) ?? null) : null)),
+          ]
+        : null,
     [changes, failed, titles],
   );
 

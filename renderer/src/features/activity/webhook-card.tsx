@@ -37,7 +37,11 @@ export function WebhookCard({ accountId, arrivals }: { accountId: string; arriva
   const tunnel = useTunnelStatus(accountId).data;
   const tunnelTrouble = tunnel !== null && tunnel.error !== null && tunnel.state !== 'running' && tunnel.state !== 'off';
   const receiving = state?.listening === true && (arrivals?.received ?? 0) > 0;
-  const word = !state?.listening ? t('activity.webhook.notListening') : receiving ? t('activity.webhook.receiving') : t('activity.webhook.waiting');
+  const word = !state?.listening
+    ? t('activity.webhook.notListening')
+    : receiving
+      ? t('activity.webhook.receiving')
+      : t('activity.webhook.waiting');
   const tone = !state?.listening ? 'danger' : receiving ? 'success' : 'neutral';
   return (
     <SectionCard
@@ -91,7 +95,9 @@ function WebhookDetails({ state, arrivals, tunnelTrouble }: { state: WebhookStat
             copyTestId="copy-hook-url"
           />
         ) : (
-          <p className="copy-field-missing" data-testid="no-hook-url">{t('activity.webhook.noHookUrl')}</p>
+          <p className="copy-field-missing" data-testid="no-hook-url">
+            {t('activity.webhook.noHookUrl')}
+          </p>
         )}
         <p className="fact-hint">{t('activity.webhook.hookUrlHint')}</p>
       </div>

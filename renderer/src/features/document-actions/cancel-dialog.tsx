@@ -20,7 +20,17 @@ import { DocumentList } from './document-list';
  * enforced again by the host), then the job's progress and one result per document. `onStarted` is told when the
  * job starts (the page then drops its selection, which no longer matches the rows).
  */
-export function CancelDialog({ documentIds, open, onClose, onStarted }: { documentIds: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
+export function CancelDialog({
+  documentIds,
+  open,
+  onClose,
+  onStarted,
+}: {
+  documentIds: string[];
+  open: boolean;
+  onClose(): void;
+  onStarted?(): void;
+}) {
   const { t } = useTranslation();
   const client = useClient();
   const reasonId = useId();

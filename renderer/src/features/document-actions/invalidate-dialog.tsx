@@ -18,7 +18,15 @@ type Replacement = 'none' | 'newSigner' | 'custom';
  * its own checks and channel (the Send page's signer editor). After it, the document is read again and the new signer's link is shown.
  * `replace`: a signer who rejected is replaced — a replacement is required (the signer editor first).
  */
-export function InvalidateDialog(props: { documentId: string; signatureId: string; signer: string; replace?: boolean; open: boolean; onClose(): void; onStarted?(): void }) {
+export function InvalidateDialog(props: {
+  documentId: string;
+  signatureId: string;
+  signer: string;
+  replace?: boolean;
+  open: boolean;
+  onClose(): void;
+  onStarted?(): void;
+}) {
   const { documentId, signatureId, signer, replace = false, open, onClose, onStarted } = props;
   const { t } = useTranslation();
   const client = useClient();
@@ -36,7 +44,8 @@ export function InvalidateDialog(props: { documentId: string; signatureId: strin
   const { job, items, command } = useJob(started, { items: true });
 
   const reasonMissing = reason.trim() === '';
-  const replacementMissing = (replacement === 'newSigner' && newSigner.trim() === '') || (replacement === 'custom' && draftProblems(draft).length > 0);
+  const replacementMissing =
+    (replacement === 'newSigner' && newSigner.trim() === '') || (replacement === 'custom' && draftProblems(draft).length > 0);
   const submit = async () => {
     setTried(true);
     if (reasonMissing || replacementMissing) return;
@@ -49,7 +58,13 @@ export function InvalidateDialog(props: { documentId: string; signatureId: strin
         notify,
         ...(replacement === 'newSigner' ? { newSigner: newSigner.trim() } : {}),
         ...(replacement === 'custom'
-          ? { customSignature: { validations: custom.validations, inviteChannel: custom.invite, ...(message.trim() ? { message: message.trim() } : {}) } }
+          ? {
+              customSignature: {
+                validations: custom.validations,
+                inviteChannel: custom.invite,
+                ...(message.trim() ? { message: message.trim() } : {}),
+              },
+            }
           : {}),
       };
       setStarted(await client.call('signatures.invalidate', { signatureId, documentId, invalidation }));
@@ -62,7 +77,12 @@ export function InvalidateDialog(props: { documentId: string; signatureId: strin
   };
 
   return (
-    <Dialog open={open} title={t(replace ? 'actions.invalidate.replaceTitle' : 'actions.invalidate.title', { signer })} onClose={onClose} testId="invalidate-dialog">
+    <Dialog
+      open={open}
+      title={t(replace ? 'actions.invalidate.replaceTitle' : 'actions.invalidate.title', { signer })}
+      onClose={onClose}
+      testId="invalidate-dialog"
+    >
       {error ? <ErrorNotice error={error} /> : null}
       {!job ? (
         <form
@@ -72,27 +92,53 @@ export function InvalidateDialog(props: { documentId: string; signatureId: strin
             void submit();
           }}
         >
-          <p className="notice notice-warning" data-testid="invalidate-explain">{t(replace ? 'actions.invalidate.replaceExplain' : 'actions.invalidate.explain', { signer })}</p>
+          <p className="notice notice-warning" data-testid="invalidate-explain">
+            {t(replace ? 'actions.invalidate.replaceExplain' : 'actions.invalidate.explain', { signer })}
+          </p>
           <div className="field">
             <label className="field-label" htmlFor={reasonId}>
               {t('actions.invalidate.reason')}
             </label>
-            <textarea id={reasonId} className="field-input" rows={2} data-autofocus value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={tried && reasonMissing ? true : undefined} data-testid="invalidate-reason" />
+            <textarea
+              id={reasonId}
+              className="field-input"
+              rows={2}
+              data-autofocus
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={tried && reasonMissing ? true : undefined}
+              data-testid="invalidate-reason"
+            />
             {tried && reasonMissing ? <p className="field-error">{t('actions.invalidate.reasonRequired')}</p> : null}
           </div>
           <label className="checkbox">
-            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="invalidate-notify" /> {t('actions.invalidate.notify', { signer })}
+            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="invalidate-notify" />{' '}
+            {t('actions.invalidate.notify', { signer })}
           </label>
           <fieldset className="field">
             <legend className="field-label">{t('actions.invalidate.replacement')}</legend>
             {(replace ? (['custom', 'newSigner'] as const) : (['none', 'newSigner', 'custom'] as const)).map((choice) => (
               <label key={choice} className="radio">
-                <input type="radio" name="replacement" checked={replacement === choice} onChange={() => setReplacement(choice)} data-testid={`replacement-${choice}`} /> {t(`actions.invalidate.choices.${choice}`)}
+                <input
+                  type="radio"
+                  name="replacement"
+                  checked={replacement === choice}
+                  onChange={() => setReplacement(choice)}
+                  data-testid={`replacement-${choice}`}
+                />{' '}
+                {t(`actions.invalidate.choices.${choice}`)}
               </label>
             ))}
           </fieldset>
           {replacement === 'newSigner' ? (
-            <TextField label={t('actions.invalidate.newSigner')} hint={t('actions.invalidate.newSignerHint')} value={newSigner} onChange={(e) => setNewSigner(e.target.value)} error={tried && replacementMissing ? t('actions.invalidate.replacementRequired') : null} data-testid="invalidate-new-signer" />
+            <TextField
+              label={t('actions.invalidate.newSigner')}
+              hint={t('actions.invalidate.newSignerHint')}
+              value={newSigner}
+              onChange={(e) => setNewSigner(e.target.value)}
+              error={tried && replacementMissing ? t('actions.invalidate.replacementRequired') : null}
+              data-testid="invalidate-new-signer"
+            />
           ) : null}
           {replacement === 'custom' ? (
             <>

@@ -23,10 +23,19 @@ export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: Jo
         <span data-testid="job-state">{t(`actions.job.states.${job.state}`)}</span>
         {job.owner && !job.owner.self ? <span className="muted"> · {t('actions.job.otherOwner', { pid: job.owner.pid })}</span> : null}
       </p>
-      <ProgressBar value={done} max={p.total} label={t('actions.job.label')} valueText={t('actions.job.valueText', { done, total: p.total })} />
+      <ProgressBar
+        value={done}
+        max={p.total}
+        label={t('actions.job.label')}
+        valueText={t('actions.job.valueText', { done, total: p.total })}
+      />
       <p className="muted" data-testid="job-counts">
         {t('actions.job.counts', { done: p.byState.done, skipped: p.byState.skipped, failed: p.byState.failed, total: p.total })}
-        {wait !== null ? ` · ${t('actions.job.rateLimited', { seconds: wait })}` : p.secondsLeft ? ` · ${t('actions.job.secondsLeft', { seconds: p.secondsLeft })}` : ''}
+        {wait !== null
+          ? ` · ${t('actions.job.rateLimited', { seconds: wait })}`
+          : p.secondsLeft
+            ? ` · ${t('actions.job.secondsLeft', { seconds: p.secondsLeft })}`
+            : ''}
       </p>
       {job.stoppedBy ? <p className="field-error">{job.stoppedBy.message}</p> : null}
       <div className="dialog-actions">
@@ -69,7 +78,9 @@ export function JobResults({ items }: { items: JobItemView[] }) {
       const at = typeof error.params?.nextPossibleAt === 'string' ? formatDateTime(error.params.nextPossibleAt, i18n.language) : '';
       return lookup(key, { ...error.params, at });
     }
-    return error.code ? explain({ code: error.code, message: error.message, params: error.params as Record<string, string | number> | undefined }) : error.message;
+    return error.code
+      ? explain({ code: error.code, message: error.message, params: error.params as Record<string, string | number> | undefined })
+      : error.message;
   };
   return (
     <ul className="job-results" data-testid="job-results">
@@ -90,7 +101,17 @@ export function JobResults({ items }: { items: JobItemView[] }) {
 }
 
 /** The dialog's second half once the action runs: progress, then the results, then Close. */
-export function JobSection({ job, items, onCommand, onClose }: { job: JobView; items: JobItemView[] | null; onCommand(op: JobCommand): void; onClose(): void }) {
+export function JobSection({
+  job,
+  items,
+  onCommand,
+  onClose,
+}: {
+  job: JobView;
+  items: JobItemView[] | null;
+  onCommand(op: JobCommand): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   return (
     <>

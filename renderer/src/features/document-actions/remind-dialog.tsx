@@ -15,7 +15,13 @@ import { useJob } from '../../lib/use-job';
  * who not (signed, rejected, invited by link), then one result per signer; a refusal because a reminder
  * went out less than 2 hours ago says when the next one is possible.
  */
-export function RemindDialog(props: { documentIds: string[]; signatureIds?: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
+export function RemindDialog(props: {
+  documentIds: string[];
+  signatureIds?: string[];
+  open: boolean;
+  onClose(): void;
+  onStarted?(): void;
+}) {
   const { documentIds, signatureIds, open, onClose, onStarted } = props;
   const { t } = useTranslation();
   const client = useClient();
@@ -60,7 +66,14 @@ export function RemindDialog(props: { documentIds: string[]; signatureIds?: stri
           <SkippedList skipped={plan.skipped.map((s) => ({ ...s, title: s.title }))} />
           <div className="dialog-actions">
             <Button onClick={onClose}>{t('actions.keep')}</Button>
-            <Button variant="primary" data-autofocus busy={busy} disabled={plan.signatures.length === 0} onClick={() => void submit()} data-testid="remind-confirm">
+            <Button
+              variant="primary"
+              data-autofocus
+              busy={busy}
+              disabled={plan.signatures.length === 0}
+              onClick={() => void submit()}
+              data-testid="remind-confirm"
+            >
               {t('actions.remind.confirm', { count: plan.signatures.length })}
             </Button>
           </div>

@@ -13,7 +13,17 @@ import { useJob } from '../../lib/use-job';
  * Bulk replace a signer: "everywhere ana@old.example still has to sign in the selection (or in every
  * pending document), invalidate and invite ana@new.example instead", previewed as a list before it runs.
  */
-export function ReplaceSignerDialog({ documentIds, open, onClose, onStarted }: { documentIds?: string[]; open: boolean; onClose(): void; onStarted?(): void }) {
+export function ReplaceSignerDialog({
+  documentIds,
+  open,
+  onClose,
+  onStarted,
+}: {
+  documentIds?: string[];
+  open: boolean;
+  onClose(): void;
+  onStarted?(): void;
+}) {
   const { t } = useTranslation();
   const client = useClient();
   const [from, setFrom] = useState('');
@@ -53,10 +63,23 @@ export function ReplaceSignerDialog({ documentIds, open, onClose, onStarted }: {
       {error ? <ErrorNotice error={error} /> : null}
       {!job ? (
         <>
-          <p className="muted">{t(scope.documentIds ? 'actions.replace.scopeSelection' : 'actions.replace.scopeAll', { count: documentIds?.length ?? 0 })}</p>
-          <TextField label={t('actions.replace.from')} value={from} onChange={(e) => (setFrom(e.target.value), setPreview(null))} data-testid="replace-from" data-autofocus />
+          <p className="muted">
+            {t(scope.documentIds ? 'actions.replace.scopeSelection' : 'actions.replace.scopeAll', { count: documentIds?.length ?? 0 })}
+          </p>
+          <TextField
+            label={t('actions.replace.from')}
+            value={from}
+            onChange={(e) => (setFrom(e.target.value), setPreview(null))}
+            data-testid="replace-from"
+            data-autofocus
+          />
           <TextField label={t('actions.replace.to')} value={to} onChange={(e) => setTo(e.target.value)} data-testid="replace-to" />
-          <TextField label={t('actions.invalidate.reason')} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="replace-reason" />
+          <TextField
+            label={t('actions.invalidate.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="replace-reason"
+          />
           <label className="checkbox">
             <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} /> {t('actions.replace.notify')}
           </label>

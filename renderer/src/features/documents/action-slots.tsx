@@ -85,9 +85,11 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
   const pending = document.status === 'PE';
   const openSignatures = document.signatures.filter((s) => isOpenSignatureStatus(s.status));
   const rejected = document.signatures.filter((s) => s.status === 'DE');
-  const nameOf = (signature: ListedDocument['signatures'][number]) => signature.localName || signature.displayName || signature.id.slice(0, 8);
+  const nameOf = (signature: ListedDocument['signatures'][number]) =>
+    signature.localName || signature.displayName || signature.id.slice(0, 8);
   // A completed document offers its evidence (archived as a bag, then opened or saved).
-  if (!cancellable && !pending) return document.status === 'CO' ? <EvidenceButtons documentId={document.id} status={document.status} /> : null;
+  if (!cancellable && !pending)
+    return document.status === 'CO' ? <EvidenceButtons documentId={document.id} status={document.status} /> : null;
   return (
     <>
       {cancellable ? (
@@ -104,7 +106,13 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
         ? rejected.map((signature) => {
             const signer = nameOf(signature);
             return (
-              <Button key={signature.id} size="sm" variant="primary" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer, replace: true })} data-testid="document-replace-rejected">
+              <Button
+                key={signature.id}
+                size="sm"
+                variant="primary"
+                onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer, replace: true })}
+                data-testid="document-replace-rejected"
+              >
                 {t('actions.buttons.replaceRejected', { signer })}
               </Button>
             );
@@ -114,7 +122,12 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
         ? openSignatures.map((signature) => {
             const signer = nameOf(signature);
             return (
-              <Button key={signature.id} size="sm" onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer, replace: false })} data-testid="document-invalidate">
+              <Button
+                key={signature.id}
+                size="sm"
+                onClick={() => setOpen({ kind: 'invalidate', signatureId: signature.id, signer, replace: false })}
+                data-testid="document-invalidate"
+              >
                 {t('actions.buttons.invalidate', { signer })}
               </Button>
             );
@@ -123,7 +136,15 @@ export function DocumentActions({ document }: { document: Pick<ListedDocument, '
       {open?.kind === 'cancel' ? <CancelDialog documentIds={[document.id]} open onClose={close} onStarted={started} /> : null}
       {open?.kind === 'remind' ? <RemindDialog documentIds={[document.id]} open onClose={close} onStarted={started} /> : null}
       {open?.kind === 'invalidate' ? (
-        <InvalidateDialog documentId={document.id} signatureId={open.signatureId} signer={open.signer} replace={open.replace} open onClose={close} onStarted={started} />
+        <InvalidateDialog
+          documentId={document.id}
+          signatureId={open.signatureId}
+          signer={open.signer}
+          replace={open.replace}
+          open
+          onClose={close}
+          onStarted={started}
+        />
       ) : null}
     </>
   );

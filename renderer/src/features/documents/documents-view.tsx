@@ -96,7 +96,12 @@ function DocumentsPage({ accountId }: { accountId: string }) {
       ) : list.page !== null || list.error ? (
         <>
           <OverviewCard dashboard={dashboard} onOpen={openById} />
-          <DocumentsCard accountId={accountId} list={list} openId={open?.id ?? null} onOpen={(document) => openById(document.id, document.title)} />
+          <DocumentsCard
+            accountId={accountId}
+            list={list}
+            openId={open?.id ?? null}
+            onOpen={(document) => openById(document.id, document.title)}
+          />
         </>
       ) : null}
       <DocumentPanel accountId={accountId} documentId={open?.id ?? null} title={open?.title ?? ''} onClose={() => setOpen(null)} />

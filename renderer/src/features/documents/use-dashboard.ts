@@ -13,7 +13,12 @@ export function chartPeriod(range: ChartRange, now = Date.now()) {
   const today = new Date(now);
   const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime();
   const days = range === '30d' ? 30 : range === '12w' ? 84 : 182;
-  return { from: end - days * day, to: end, bucket: range === '30d' ? ('day' as const) : ('week' as const), utcOffsetMinutes: -today.getTimezoneOffset() };
+  return {
+    from: end - days * day,
+    to: end,
+    bucket: range === '30d' ? ('day' as const) : ('week' as const),
+    utcOffsetMinutes: -today.getTimezoneOffset(),
+  };
 }
 
 /** Counts, chart and needs-attention lists for the account and the filter, kept current. */
@@ -23,7 +28,9 @@ export function useDashboard(accountId: string) {
   const range = useDocumentsStore((store) => store.chartRange);
   // The period ends with today: the key names the day, so a page left open moves on at midnight.
   const today = new Date().toDateString();
-  const query = useLiveQuery(`dashboard|${accountId}|${filter.key}|${range}|${today}`, () => client.call('documents.dashboard', { filter: filter.value, period: chartPeriod(range) }));
+  const query = useLiveQuery(`dashboard|${accountId}|${filter.key}|${range}|${today}`, () =>
+    client.call('documents.dashboard', { filter: filter.value, period: chartPeriod(range) }),
+  );
   useRefreshOnChange(accountId, query.reload, REFRESH_MS);
   const sameAccount = query.last?.key.startsWith(`dashboard|${accountId}|`) ?? false;
   const data = query.data ?? (sameAccount ? (query.last?.data ?? null) : null);

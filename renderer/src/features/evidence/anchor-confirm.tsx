@@ -11,7 +11,17 @@ export type InspectedAnchors = OperationOutput<'evidence.inspectTrustAnchor'>;
  * it says it is for tests, is no CA, vouches only for itself or is out of date — a warning in words and
  * a button that says "anyway". The safe choice (Cancel) is focused first.
  */
-export function AnchorConfirm({ anchors, busy, onConfirm, onClose }: { anchors: InspectedAnchors | null; busy: boolean; onConfirm(): void; onClose(): void }) {
+export function AnchorConfirm({
+  anchors,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  anchors: InspectedAnchors | null;
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const subjects = (anchors ?? []).map((a) => a.subject).join('; ');
   const warned = (anchors ?? []).filter((a) => a.warnings.length > 0);

@@ -33,13 +33,34 @@ export function ArchiveDialog({ open, onClose, onStarted }: { open: boolean; onC
       <div className="evidence-dialog-body">
         <p>{t('evidence.archive.intro')}</p>
         <div className="evidence-range">
-          <TextField label={t('evidence.archive.from')} type="date" value={from} max={to || undefined} onChange={(event) => (setFrom(event.target.value), plan.reset())} data-autofocus data-testid="archive-from" />
-          <TextField label={t('evidence.archive.to')} type="date" value={to} min={from || undefined} onChange={(event) => (setTo(event.target.value), plan.reset())} data-testid="archive-to" />
+          <TextField
+            label={t('evidence.archive.from')}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => (setFrom(event.target.value), plan.reset())}
+            data-autofocus
+            data-testid="archive-from"
+          />
+          <TextField
+            label={t('evidence.archive.to')}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => (setTo(event.target.value), plan.reset())}
+            data-testid="archive-to"
+          />
         </div>
-        <p className={badRange ? 'field-error' : 'field-hint'}>{badRange ? t('evidence.archive.badRange') : t('evidence.archive.rangeHint')}</p>
+        <p className={badRange ? 'field-error' : 'field-hint'}>
+          {badRange ? t('evidence.archive.badRange') : t('evidence.archive.rangeHint')}
+        </p>
         {planned ? (
           <div className="evidence-plan" data-testid="archive-plan" role="status">
-            <p>{planned.documents.length > 0 ? t('evidence.archive.planned', { count: planned.documents.length, folder: planned.archiveFolder }) : t('evidence.archive.nothing')}</p>
+            <p>
+              {planned.documents.length > 0
+                ? t('evidence.archive.planned', { count: planned.documents.length, folder: planned.archiveFolder })
+                : t('evidence.archive.nothing')}
+            </p>
             {planned.skipped.length > 0 ? (
               <details>
                 <summary>

@@ -60,10 +60,20 @@ export function ArchiveProgress({ job, onDismiss }: { job: JobView; onDismiss():
           )}
         </div>
       </div>
-      <ProgressBar value={settled} max={total} label={t('evidence.job.title')} valueText={t('evidence.job.progress', { done: n(settled), total: n(total) })} testId="archive-bar" />
+      <ProgressBar
+        value={settled}
+        max={total}
+        label={t('evidence.job.title')}
+        valueText={t('evidence.job.progress', { done: n(settled), total: n(total) })}
+        testId="archive-bar"
+      />
       <p className="evidence-job-text" role="status" data-testid="archive-status">
         {isFinalJobState(job.state)
-          ? t('evidence.job.finished', { done: n(byState.done), skipped: n(byState.skipped), failed: n(byState.failed + byState.cancelled) })
+          ? t('evidence.job.finished', {
+              done: n(byState.done),
+              skipped: n(byState.skipped),
+              failed: n(byState.failed + byState.cancelled),
+            })
           : [
               t('evidence.job.progress', { done: n(settled), total: n(total) }),
               bytesDone > 0 ? t('evidence.job.bytes', { size: formatBytes(bytesDone, i18n.language) }) : null,

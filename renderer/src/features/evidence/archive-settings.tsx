@@ -72,14 +72,26 @@ export function ArchiveSettings() {
   return (
     <SectionCard title={t('evidence.settings.title')} description={t('evidence.settings.description')} testId="archive-settings">
       <div className="evidence-settings">
-        <TextField label={t('evidence.settings.folder')} hint={browser ? t('evidence.settings.folderBrowser') : t('evidence.settings.folderHint')} value={folder} readOnly={browser} onChange={(event) => setFolder(event.target.value)} spellCheck={false} />
+        <TextField
+          label={t('evidence.settings.folder')}
+          hint={browser ? t('evidence.settings.folderBrowser') : t('evidence.settings.folderHint')}
+          value={folder}
+          readOnly={browser}
+          onChange={(event) => setFolder(event.target.value)}
+          spellCheck={false}
+        />
         <div className="evidence-settings-actions" hidden={browser}>
           {files.chooseFolder ? (
             <Button size="sm" busy={choose.pending} onClick={() => void choose.run()}>
               {t('evidence.settings.chooseFolder')}
             </Button>
           ) : null}
-          <Button size="sm" disabled={folder.trim() === '' || folder === settings.archiveFolder} busy={save.pending} onClick={() => void save.run(folder.trim())}>
+          <Button
+            size="sm"
+            disabled={folder.trim() === '' || folder === settings.archiveFolder}
+            busy={save.pending}
+            onClick={() => void save.run(folder.trim())}
+          >
             {t('evidence.settings.saveFolder')}
           </Button>
           {settings.archiveFolder !== settings.defaultArchiveFolder ? (
@@ -92,7 +104,11 @@ export function ArchiveSettings() {
         <h3 className="field-label">{t('evidence.settings.anchors')}</h3>
         {/* A picked file is inspected and shown first (AnchorConfirm below); only a confirmed one is trusted. */}
         <CertificateList
-          items={settings.trustAnchors.map((anchor) => ({ key: anchor.fingerprint, subject: anchor.subject, note: t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) }) }))}
+          items={settings.trustAnchors.map((anchor) => ({
+            key: anchor.fingerprint,
+            subject: anchor.subject,
+            note: t('evidence.settings.validTo', { date: formatDate(anchor.validTo, i18n.language) }),
+          }))}
           empty={t('evidence.settings.noAnchors')}
           addLabel={t('evidence.settings.addAnchor')}
           removeLabel={(subject) => t('evidence.settings.removeAnchor', { subject })}
@@ -100,7 +116,9 @@ export function ArchiveSettings() {
             setDone(null);
             return inspect.run(pem);
           }}
-          onRemove={(fingerprint) => remove.run(fingerprint, settings.trustAnchors.find((a) => a.fingerprint === fingerprint)?.subject ?? fingerprint)}
+          onRemove={(fingerprint) =>
+            remove.run(fingerprint, settings.trustAnchors.find((a) => a.fingerprint === fingerprint)?.subject ?? fingerprint)
+          }
           busy={inspect.pending}
           removeBusy={remove.pending}
           testId="trust-anchors"
@@ -108,11 +126,20 @@ export function ArchiveSettings() {
           fileTestId="anchor-file"
         />
         {add.pending || remove.pending ? <ProgressNote text={t('evidence.review.anchor.rechecking')} /> : null}
-        {done ? <Notice tone="info" testId="anchor-done">{done}</Notice> : null}
+        {done ? (
+          <Notice tone="info" testId="anchor-done">
+            {done}
+          </Notice>
+        ) : null}
         {inspect.error ? <ErrorNotice error={inspect.error} /> : null}
         {remove.error ? <ErrorNotice error={remove.error} /> : null}
       </div>
-      <AnchorConfirm anchors={pending?.anchors ?? null} busy={add.pending} onConfirm={() => void add.run()} onClose={() => setPending(null)} />
+      <AnchorConfirm
+        anchors={pending?.anchors ?? null}
+        busy={add.pending}
+        onConfirm={() => void add.run()}
+        onClose={() => setPending(null)}
+      />
       {add.error ? <ErrorNotice error={add.error} /> : null}
     </SectionCard>
   );

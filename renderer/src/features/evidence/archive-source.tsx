@@ -16,7 +16,10 @@ export function ArchiveSource() {
   return (
     <section className="evidence-source" aria-label={t('evidence.review.label')} data-testid="archive-source">
       <p>
-        {t('evidence.review.reviewing')} <code className="evidence-path" data-testid="archive-source-folder">{settings.archiveFolder}</code>
+        {t('evidence.review.reviewing')}{' '}
+        <code className="evidence-path" data-testid="archive-source-folder">
+          {settings.archiveFolder}
+        </code>
       </p>
       {open.available ? (
         <Button size="sm" busy={open.pending} onClick={() => void open.run()} data-testid="archive-choose">
@@ -27,7 +30,11 @@ export function ArchiveSource() {
           {t('evidence.review.browserHint')} <code>npm run web -- --archive FOLDER</code>
         </p>
       )}
-      {open.result ? <p className="cell-sub" role="status">{t('evidence.rebuilt', { count: open.result.bags, folder: open.result.folder })}</p> : null}
+      {open.result ? (
+        <p className="cell-sub" role="status">
+          {t('evidence.rebuilt', { count: open.result.bags, folder: open.result.folder })}
+        </p>
+      ) : null}
       {open.error ? <ErrorNotice error={open.error} /> : null}
     </section>
   );

@@ -45,13 +45,23 @@ function PanelBody({ bagPath }: { bagPath: string }) {
   if (!bag) return query.error ? <ErrorNotice error={query.error} /> : <ProgressNote text={t('evidence.loading')} />;
   // A bag indexed from its files knows only its Bagging-Date (a day): shown as that day, not midnight.
   const when = (iso: string | null) =>
-    !iso ? t('evidence.panel.none') : /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(`${iso}T00:00:00`, i18n.language) : formatDateTime(iso, i18n.language);
+    !iso
+      ? t('evidence.panel.none')
+      : /^\d{4}-\d{2}-\d{2}$/.test(iso)
+        ? formatDate(`${iso}T00:00:00`, i18n.language)
+        : formatDateTime(iso, i18n.language);
   return (
     <div className="evidence-panel" data-testid="bag-details">
       <h3 className="evidence-panel-title">{bag.title}</h3>
       <VerdictSummary verdict={bag.verdict} trust={bag.trust} checks={bag.report.checks} timestamp={timestampOf(bag)} />
       <div className="evidence-panel-actions">
-        <Button variant="primary" size="sm" data-autofocus onClick={() => view({ bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })} data-testid="view-certificate">
+        <Button
+          variant="primary"
+          size="sm"
+          data-autofocus
+          onClick={() => view({ bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })}
+          data-testid="view-certificate"
+        >
           {t('evidence.panel.viewCertificate')}
         </Button>
         <Button size="sm" onClick={() => view({ bagPath, kind: 'signed', title: t('evidence.buttons.signed') })} data-testid="view-signed">
@@ -69,7 +79,11 @@ function PanelBody({ bagPath }: { bagPath: string }) {
       </div>
       {save.error ? <ErrorNotice error={save.error} /> : null}
       {recheck.error ? <ErrorNotice error={recheck.error} /> : null}
-      {recheck.result ? <p className="cell-sub" role="status" data-testid="panel-rechecked">{t('evidence.panel.rechecked')}</p> : null}
+      {recheck.result ? (
+        <p className="cell-sub" role="status" data-testid="panel-rechecked">
+          {t('evidence.panel.rechecked')}
+        </p>
+      ) : null}
       {bag.problems.length > 0 ? (
         <section className="evidence-section">
           <h3>{t('evidence.panel.problemsTitle')}</h3>

@@ -16,7 +16,12 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
   const allTicked = onPage.length > 0 && onPage.every((p) => selected.includes(p));
   return (
     <div className="table-scroll">
-      <table className="data-table evidence-table" aria-label={t('evidence.tableLabel')} aria-busy={busy || undefined} data-testid="bags-table">
+      <table
+        className="data-table evidence-table"
+        aria-label={t('evidence.tableLabel')}
+        aria-busy={busy || undefined}
+        data-testid="bags-table"
+      >
         <thead>
           <tr>
             <th scope="col" className="cell-tick">
@@ -24,7 +29,9 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
                 type="checkbox"
                 aria-label={t('evidence.selectAll')}
                 checked={allTicked}
-                onChange={(event) => setSelected(event.target.checked ? [...new Set([...selected, ...onPage])] : selected.filter((p) => !onPage.includes(p)))}
+                onChange={(event) =>
+                  setSelected(event.target.checked ? [...new Set([...selected, ...onPage])] : selected.filter((p) => !onPage.includes(p)))
+                }
               />
             </th>
             <th scope="col">{t('evidence.columns.document')}</th>
@@ -36,9 +43,19 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
         </thead>
         <tbody>
           {bags.map((bag) => (
-            <tr key={bag.bagPath} className={bag.bagPath === open ? 'is-selected' : undefined} data-testid="bag-row" data-verdict={bag.verdict}>
+            <tr
+              key={bag.bagPath}
+              className={bag.bagPath === open ? 'is-selected' : undefined}
+              data-testid="bag-row"
+              data-verdict={bag.verdict}
+            >
               <td className="cell-tick">
-                <input type="checkbox" aria-label={t('evidence.selectOne', { title: bag.title })} checked={selected.includes(bag.bagPath)} onChange={(event) => toggle(bag.bagPath, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  aria-label={t('evidence.selectOne', { title: bag.title })}
+                  checked={selected.includes(bag.bagPath)}
+                  onChange={(event) => toggle(bag.bagPath, event.target.checked)}
+                />
               </td>
               <td className="cell-title">
                 <button type="button" className="evidence-open" onClick={() => openBag(bag.bagPath)} data-testid="bag-open">
@@ -50,7 +67,11 @@ export function BagsTable({ bags, busy }: { bags: BagSummary[]; busy: boolean })
               </td>
               <td>
                 <LookTag verdict={bag.verdict} trust={bag.trust} testId="bag-verdict" />
-                {bag.problems.length > 0 ? <span className="cell-sub evidence-changed">{bag.verdict === 'incomplete' ? t('evidence.review.notAllThere') : t('evidence.changedOnDisk')}</span> : null}
+                {bag.problems.length > 0 ? (
+                  <span className="cell-sub evidence-changed">
+                    {bag.verdict === 'incomplete' ? t('evidence.review.notAllThere') : t('evidence.changedOnDisk')}
+                  </span>
+                ) : null}
               </td>
               <td className="evidence-cell-checks">
                 <CheckCounts counts={bag.counts} testId="bag-counts" />

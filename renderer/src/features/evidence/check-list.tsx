@@ -91,7 +91,10 @@ export function ProblemList({ problems }: { problems: BagProblem[] }) {
     <ul className="evidence-problems" data-testid="bag-problems">
       {[...lines.entries()].map(([key, { problem, count }]) => (
         <li key={key} data-kind={problem.kind} data-count={count}>
-          <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>{t(`evidence.panel.problemKinds.${problem.kind}`)}</Tag> <code>{problem.path}</code>
+          <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>
+            {t(`evidence.panel.problemKinds.${problem.kind}`)}
+          </Tag>{' '}
+          <code>{problem.path}</code>
           {count > 1 ? <span className="cell-sub"> ×{count}</span> : null}
         </li>
       ))}
@@ -130,7 +133,10 @@ export function SignersAndSignatures({ signers, signatures }: { signers: SignerR
             {signatures.map((signature) => (
               <li key={signature.file}>
                 <p className="evidence-check-title">
-                  {signature.file} <Tag tone={signature.trust === 'trusted' ? 'success' : signature.trust === 'untrusted' ? 'warning' : 'danger'}>{t(`evidence.panel.trust.${signature.trust}`)}</Tag>
+                  {signature.file}{' '}
+                  <Tag tone={signature.trust === 'trusted' ? 'success' : signature.trust === 'untrusted' ? 'warning' : 'danger'}>
+                    {t(`evidence.panel.trust.${signature.trust}`)}
+                  </Tag>
                 </p>
                 <dl className="fact-list fact-list-tight">
                   <Fact label={t('evidence.panel.signature.signs')} value={signature.signs ?? t('evidence.panel.none')} />

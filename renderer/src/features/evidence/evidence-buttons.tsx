@@ -28,7 +28,14 @@ export function EvidenceButtons({ documentId, status }: { documentId: string; st
   const [bag, setBag] = useState<BagSummary | null>(null);
   const [started, setStarted] = useState<JobView | null>(null);
   const { job, settled } = useJob(started);
-  const load = useCallback(() => client.call('evidence.forDocument', { documentId }).then((bags) => setBag(bags[0] ?? null), () => undefined), [client, documentId]);
+  const load = useCallback(
+    () =>
+      client.call('evidence.forDocument', { documentId }).then(
+        (bags) => setBag(bags[0] ?? null),
+        () => undefined,
+      ),
+    [client, documentId],
+  );
   useEffect(() => void load(), [load]);
   // Once the archive job settled: the bag it made, or why there is none (the service had no evidence yet).
   const notAvailable = settled && job !== null && job.progress.byState.skipped > 0 && job.progress.byState.done === 0;
@@ -67,7 +74,11 @@ export function EvidenceButtons({ documentId, status }: { documentId: string; st
             </Button>
           </div>
           <div className="evidence-buttons-row">
-            <Button size="sm" variant="ghost" onClick={() => view({ bagPath: bag.bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => view({ bagPath: bag.bagPath, kind: 'certificate', title: t('evidence.buttons.certificate') })}
+            >
               {t('evidence.buttons.view')}
             </Button>
             <Button

@@ -53,7 +53,8 @@ export const useEvidenceStore = create<EvidenceStore>()((set) => ({
   setSearch: (search) => set({ search, offset: 0 }),
   setVerdict: (verdict) => set({ verdict, offset: 0 }),
   setOffset: (offset) => set({ offset }),
-  toggle: (bagPath, on) => set((state) => ({ selected: on ? [...new Set([...state.selected, bagPath])] : state.selected.filter((p) => p !== bagPath) })),
+  toggle: (bagPath, on) =>
+    set((state) => ({ selected: on ? [...new Set([...state.selected, bagPath])] : state.selected.filter((p) => p !== bagPath) })),
   setSelected: (selected) => set({ selected }),
   openBag: (open) => set({ open }),
   view: (viewer) => set({ viewer }),

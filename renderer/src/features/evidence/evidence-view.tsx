@@ -83,9 +83,20 @@ export function EvidenceView() {
       {hasAccount ? null : <ArchiveSource />}
       {archiveEmpty ? (
         hasAccount ? (
-          <EmptyState testId="evidence-empty" icon={<EvidenceIcon />} title={t('evidence.emptyTitle')} body={t('evidence.emptyBody')} hint={t('evidence.firstStep')} />
+          <EmptyState
+            testId="evidence-empty"
+            icon={<EvidenceIcon />}
+            title={t('evidence.emptyTitle')}
+            body={t('evidence.emptyBody')}
+            hint={t('evidence.firstStep')}
+          />
         ) : (
-          <EmptyState testId="evidence-empty" icon={<EvidenceIcon />} title={t('evidence.review.emptyTitle')} body={t('evidence.review.emptyBody')} />
+          <EmptyState
+            testId="evidence-empty"
+            icon={<EvidenceIcon />}
+            title={t('evidence.review.emptyTitle')}
+            body={t('evidence.review.emptyBody')}
+          />
         )
       ) : page ? (
         <section className="card evidence-card" aria-label={t('evidence.tableLabel')} data-testid="evidence-card">
@@ -95,16 +106,28 @@ export function EvidenceView() {
               {t('evidence.results', { count: page.total, shown: n(page.total) })}
               {selected.length > 0 ? ` · ${t('evidence.selected', { count: selected.length })}` : ''}
             </p>
-            <Button size="sm" disabled={selected.length === 0} busy={recheck.pending} onClick={() => void recheck.run()} data-testid="recheck-selected">
+            <Button
+              size="sm"
+              disabled={selected.length === 0}
+              busy={recheck.pending}
+              onClick={() => void recheck.run()}
+              data-testid="recheck-selected"
+            >
               {t('evidence.recheckSelected')}
             </Button>
             <Button size="sm" disabled={selected.length === 0} onClick={() => setExporting(true)} data-testid="export-open">
               {t('evidence.exportSelected')}
             </Button>
           </div>
-          {recheck.result ? <Notice tone={recheck.result.problems > 0 ? 'warning' : 'success'}>{t('evidence.recheckDone', recheck.result)}</Notice> : null}
+          {recheck.result ? (
+            <Notice tone={recheck.result.problems > 0 ? 'warning' : 'success'}>{t('evidence.recheckDone', recheck.result)}</Notice>
+          ) : null}
           {recheck.error ? <ErrorNotice error={recheck.error} /> : null}
-          {page.bags.length > 0 ? <BagsTable bags={page.bags} busy={list.loading} /> : <p className="evidence-no-match">{t('evidence.noMatch')}</p>}
+          {page.bags.length > 0 ? (
+            <BagsTable bags={page.bags} busy={list.loading} />
+          ) : (
+            <p className="evidence-no-match">{t('evidence.noMatch')}</p>
+          )}
           <Pager
             offset={offset}
             pageSize={EVIDENCE_PAGE_SIZE}
@@ -123,7 +146,9 @@ export function EvidenceView() {
         <Button size="sm" variant="ghost" busy={rebuild.pending} onClick={() => void rebuild.run()} data-testid="rebuild-index">
           {t('evidence.rebuild')}
         </Button>
-        {rebuild.result ? <span className="cell-sub">{t('evidence.rebuilt', { count: rebuild.result.bags, folder: rebuild.result.folder })}</span> : null}
+        {rebuild.result ? (
+          <span className="cell-sub">{t('evidence.rebuilt', { count: rebuild.result.bags, folder: rebuild.result.folder })}</span>
+        ) : null}
       </div>
       {rebuild.error ? <ErrorNotice error={rebuild.error} /> : null}
       <ArchiveSettings />

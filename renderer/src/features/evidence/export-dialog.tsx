@@ -37,7 +37,11 @@ export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; 
         {result ? (
           <>
             <Notice tone="success" testId="export-done">
-              <p>{result.downloaded ? t('evidence.review.export.downloaded', { files: result.files, name: result.name }) : t('evidence.export.done', { files: result.files, path: result.path })}</p>
+              <p>
+                {result.downloaded
+                  ? t('evidence.review.export.downloaded', { files: result.files, name: result.name })
+                  : t('evidence.export.done', { files: result.files, path: result.path })}
+              </p>
             </Notice>
             <details open>
               <summary>{t('evidence.export.summaryTitle')}</summary>
@@ -49,7 +53,9 @@ export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; 
           <span className="form-actions-spacer" />
           {result ? (
             <>
-              <Button onClick={() => saveBytes(result.summary, 'evidence-summary.txt', 'text/plain;charset=utf-8')}>{t('evidence.export.saveSummary')}</Button>
+              <Button onClick={() => saveBytes(result.summary, 'evidence-summary.txt', 'text/plain;charset=utf-8')}>
+                {t('evidence.export.saveSummary')}
+              </Button>
               <Button variant="primary" onClick={close} data-autofocus>
                 {t('evidence.export.close')}
               </Button>

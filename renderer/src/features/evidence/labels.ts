@@ -3,7 +3,8 @@ import type { Check } from '../../../../shared/domain/evidence';
 import { checkWords } from '../../../../shared/domain/evidence-checks';
 import type { TagTone } from '../../components/tag';
 
-export const statusTone = (status: Check['status']): TagTone => (status === 'passed' ? 'success' : status === 'failed' ? 'danger' : status === 'incomplete' ? 'warning' : 'neutral');
+export const statusTone = (status: Check['status']): TagTone =>
+  status === 'passed' ? 'success' : status === 'failed' ? 'danger' : status === 'incomplete' ? 'warning' : 'neutral';
 
 /**
  * A check in the UI language, from the shared check catalogue by its id, status and parameters (never

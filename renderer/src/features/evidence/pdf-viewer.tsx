@@ -21,7 +21,12 @@ export function PdfViewer() {
   const close = useEvidenceStore((store) => store.view);
   return (
     <div className="evidence-viewer-host">
-      <Dialog open={viewer !== null} title={viewer ? t('evidence.viewer.title', { name: viewer.title }) : ''} onClose={() => close(null)} testId="pdf-viewer">
+      <Dialog
+        open={viewer !== null}
+        title={viewer ? t('evidence.viewer.title', { name: viewer.title }) : ''}
+        onClose={() => close(null)}
+        testId="pdf-viewer"
+      >
         {viewer ? <Pages key={`${viewer.bagPath}-${viewer.kind}`} bagPath={viewer.bagPath} kind={viewer.kind} /> : null}
       </Dialog>
     </div>
@@ -32,7 +37,12 @@ function Pages({ bagPath, kind }: { bagPath: string; kind: 'certificate' | 'sign
   const { t } = useTranslation();
   const client = useClient();
   const holder = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<{ pages: number; error: unknown; failed: boolean; file: { name: string; bytes: Uint8Array; mimeType: string } | null }>({ pages: 0, error: null, failed: false, file: null });
+  const [state, setState] = useState<{
+    pages: number;
+    error: unknown;
+    failed: boolean;
+    file: { name: string; bytes: Uint8Array; mimeType: string } | null;
+  }>({ pages: 0, error: null, failed: false, file: null });
   useEffect(() => {
     let cancelled = false;
     let doc: PDFDocumentProxy | null = null;
@@ -45,13 +55,16 @@ function Pages({ bagPath, kind }: { bagPath: string; kind: 'certificate' | 'sign
         setState((s) => ({ ...s, file: { name: file.fileName, bytes, mimeType: file.mimeType } }));
         const pdfjs = await import('pdfjs-dist');
         pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-        doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, enableXfa: false, stopAtErrors: false, verbosity: 0 }).promise;
+        doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, enableXfa: false, stopAtErrors: false, verbosity: 0 })
+          .promise;
         if (cancelled) return;
         setState((s) => ({ ...s, pages: doc?.numPages ?? 0 }));
         for (let number = 1; number <= Math.min(doc.numPages, 50) && !cancelled; number += 1) {
           const page = await doc.getPage(number);
           const width = Math.min(760, (holder.current?.clientWidth ?? 640) - 8);
-          const viewport = page.getViewport({ scale: (width * Math.min(window.devicePixelRatio || 1, 2)) / page.getViewport({ scale: 1 }).width });
+          const viewport = page.getViewport({
+            scale: (width * Math.min(window.devicePixelRatio || 1, 2)) / page.getViewport({ scale: 1 }).width,
+          });
           const canvas = document.createElement('canvas');
           canvas.width = Math.ceil(viewport.width);
           canvas.height = Math.ceil(viewport.height);

@@ -49,11 +49,18 @@ export function RecheckStatus() {
           {last
             ? last.problems === 0
               ? t('evidence.recheck.lastClean', { when: when(last.finishedAt), count: last.bags, bags: n(last.bags) })
-              : t('evidence.recheck.lastProblems', { when: when(last.finishedAt), count: last.problems, problems: n(last.problems), documents: n(last.bagsWithProblems.length) })
+              : t('evidence.recheck.lastProblems', {
+                  when: when(last.finishedAt),
+                  count: last.problems,
+                  problems: n(last.problems),
+                  documents: n(last.bagsWithProblems.length),
+                })
             : t('evidence.recheck.never')}
         </p>
         <p className="cell-sub" data-testid="recheck-next">
-          {settings.nextRecheckAt ? t('evidence.recheck.next', { when: when(settings.nextRecheckAt), days: settings.recheck.everyDays }) : t('evidence.recheck.off')}
+          {settings.nextRecheckAt
+            ? t('evidence.recheck.next', { when: when(settings.nextRecheckAt), days: settings.recheck.everyDays })
+            : t('evidence.recheck.off')}
         </p>
       </div>
       <div className="evidence-recheck-actions">
@@ -70,7 +77,10 @@ export function RecheckStatus() {
             {t('evidence.recheck.problemsIntro')}{' '}
             {last.bagsWithProblems
               .slice(0, 3)
-              .map((bag) => `“${bag.title}” (${bag.problems.map((p) => `${t(`evidence.panel.problemKinds.${p.kind}`)}: ${p.path}`).join(', ')})`)
+              .map(
+                (bag) =>
+                  `“${bag.title}” (${bag.problems.map((p) => `${t(`evidence.panel.problemKinds.${p.kind}`)}: ${p.path}`).join(', ')})`,
+              )
               .join('; ')}
             {last.bagsWithProblems.length > 3 ? ` ${t('evidence.recheck.more', { count: last.bagsWithProblems.length - 3 })}` : ''}
           </span>
@@ -84,10 +94,23 @@ export function RecheckStatus() {
 }
 
 /** Where the report went (the desktop: the path chosen; a browser: downloaded as its file names) and what it found. */
-function ReportSaved({ pdf, csv, problems, bags, downloaded }: { pdf: string; csv: string; problems: number; bags: number; downloaded: boolean }) {
+function ReportSaved({
+  pdf,
+  csv,
+  problems,
+  bags,
+  downloaded,
+}: {
+  pdf: string;
+  csv: string;
+  problems: number;
+  bags: number;
+  downloaded: boolean;
+}) {
   const { t } = useTranslation();
   const where = downloaded ? { pdf: fileNameOf(pdf), csv: fileNameOf(csv) } : { pdf, csv };
-  const found = problems === 0 ? t('evidence.review.report.clean', { count: bags }) : t('evidence.review.report.problems', { count: problems });
+  const found =
+    problems === 0 ? t('evidence.review.report.clean', { count: bags }) : t('evidence.review.report.problems', { count: problems });
   return (
     <Notice tone={problems > 0 ? 'warning' : 'success'}>
       <span data-testid="report-saved">

@@ -19,7 +19,12 @@ export function useBags() {
   }, [paused, typed, search, setSearch]);
   const key = JSON.stringify({ search, verdict, offset });
   const query = useLiveQuery<BagPage>(key, () =>
-    client.call('evidence.list', { ...(search ? { search } : {}), ...(verdict !== 'all' ? { verdict } : {}), limit: EVIDENCE_PAGE_SIZE, offset }),
+    client.call('evidence.list', {
+      ...(search ? { search } : {}),
+      ...(verdict !== 'all' ? { verdict } : {}),
+      limit: EVIDENCE_PAGE_SIZE,
+      offset,
+    }),
   );
   const { reload } = query;
   // Something the list shows changed on the host (a check, a trust anchor, another archive): read again.

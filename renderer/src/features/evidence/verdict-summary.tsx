@@ -29,7 +29,17 @@ export function timestampOf(bag: object): TimestampView | null {
  * the signer, incomplete, failed, refused) with what it means and what to do, the counts of the checks
  * listed below (counted from them), and its timestamp or "not timestamped".
  */
-export function VerdictSummary({ verdict, trust, checks, timestamp }: { verdict: Verdict; trust: SignerTrust; checks: Check[]; timestamp: TimestampView | null }) {
+export function VerdictSummary({
+  verdict,
+  trust,
+  checks,
+  timestamp,
+}: {
+  verdict: Verdict;
+  trust: SignerTrust;
+  checks: Check[];
+  timestamp: TimestampView | null;
+}) {
   const { t, i18n } = useTranslation();
   const look = bagLook(verdict, trust);
   return (
@@ -39,7 +49,9 @@ export function VerdictSummary({ verdict, trust, checks, timestamp }: { verdict:
         <CheckCounts counts={countChecks(checks)} testId="panel-counts" />
       </p>
       {look === 'verified' ? (
-        <p className="evidence-verdict-text" data-testid="panel-verdict-text">{t('evidence.review.look.verified.text')}</p>
+        <p className="evidence-verdict-text" data-testid="panel-verdict-text">
+          {t('evidence.review.look.verified.text')}
+        </p>
       ) : (
         <Notice tone={look === 'failed' ? 'danger' : look === 'incomplete' ? 'info' : 'warning'} testId="panel-verdict-text">
           <p>{t(`evidence.review.look.${look}.text`)}</p>

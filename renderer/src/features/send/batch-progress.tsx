@@ -117,7 +117,11 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
       <p className="progress-detail" data-testid="progress-detail">
         <span>{t('send.progress.bytes', { done: format.bytes(progress.bytesDone), total: format.bytes(progress.bytesTotal) })}</span>
         {running && left > 0 ? (
-          <span>{progress.secondsLeft !== null ? t('send.progress.secondsLeft', { time: format.duration(progress.secondsLeft) }) : t('send.progress.estimating')}</span>
+          <span>
+            {progress.secondsLeft !== null
+              ? t('send.progress.secondsLeft', { time: format.duration(progress.secondsLeft) })
+              : t('send.progress.estimating')}
+          </span>
         ) : null}
       </p>
 
@@ -145,7 +149,13 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
         </p>
       ) : null}
 
-      <Dialog open={confirmCancel} size="sm" title={t('send.cancelDialog.title')} onClose={() => setConfirmCancel(false)} testId="cancel-dialog">
+      <Dialog
+        open={confirmCancel}
+        size="sm"
+        title={t('send.cancelDialog.title')}
+        onClose={() => setConfirmCancel(false)}
+        testId="cancel-dialog"
+      >
         <p className="dialog-text">{t('send.cancelDialog.body', { count: left + counts.uncertain })}</p>
         <div className="dialog-actions">
           <Button variant="ghost" data-autofocus onClick={() => setConfirmCancel(false)}>
@@ -167,7 +177,17 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
   );
 }
 
-function Count({ label, value, tone, testId }: { label: string; value: number; tone: 'success' | 'danger' | 'warning' | 'neutral'; testId: string }) {
+function Count({
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: number;
+  tone: 'success' | 'danger' | 'warning' | 'neutral';
+  testId: string;
+}) {
   const { i18n } = useTranslation();
   return (
     <div className={`progress-count tone-${tone}`}>

@@ -37,19 +37,33 @@ export function BatchToolbar({ batch, actions, manifest }: { batch: Batch; actio
           onChange={(event) => useSendStore.getState().setSelected(event.target.checked ? all : [])}
           data-testid="select-all"
         />
-        <span aria-live="polite">{chosen.length > 0 ? t('send.toolbar.selected', { count: chosen.length }) : t('send.toolbar.rows', { count: all.length })}</span>
+        <span aria-live="polite">
+          {chosen.length > 0 ? t('send.toolbar.selected', { count: chosen.length }) : t('send.toolbar.rows', { count: all.length })}
+        </span>
       </label>
       <div className="toolbar-actions">
         <Button size="sm" onClick={() => setDialog(true)} data-testid="who-signs">
           {t('send.toolbar.whoSigns')}
         </Button>
-        <Button size="sm" variant="ghost" disabled={chosen.length === 0} onClick={() => void actions.setExcluded(chosen, true)} data-testid="exclude-selected">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={chosen.length === 0}
+          onClick={() => void actions.setExcluded(chosen, true)}
+          data-testid="exclude-selected"
+        >
           {t('send.toolbar.exclude')}
         </Button>
         <Button size="sm" variant="ghost" disabled={chosen.length === 0} onClick={() => void actions.setExcluded(chosen, false)}>
           {t('send.toolbar.include')}
         </Button>
-        <Button size="sm" variant="danger-quiet" disabled={chosen.length === 0} onClick={() => (chosen.length > 1 ? setConfirmRemove(true) : void actions.remove(chosen))} data-testid="remove-selected">
+        <Button
+          size="sm"
+          variant="danger-quiet"
+          disabled={chosen.length === 0}
+          onClick={() => (chosen.length > 1 ? setConfirmRemove(true) : void actions.remove(chosen))}
+          data-testid="remove-selected"
+        >
           {t('send.toolbar.remove')}
         </Button>
       </div>
@@ -68,7 +82,14 @@ export function BatchToolbar({ batch, actions, manifest }: { batch: Batch; actio
         onClose={() => setConfirmRemove(false)}
         testId="remove-dialog"
       />
-      <SignersDialog open={dialog} onClose={() => setDialog(false)} selectedCount={chosen.length} allCount={all.length} busy={updating} onApply={apply} />
+      <SignersDialog
+        open={dialog}
+        onClose={() => setDialog(false)}
+        selectedCount={chosen.length}
+        allCount={all.length}
+        busy={updating}
+        onApply={apply}
+      />
     </div>
   );
 }

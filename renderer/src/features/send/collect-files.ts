@@ -58,7 +58,9 @@ export function droppedAsIs(data: DataTransfer): IncomingFile[] {
 
 /** Files chosen with a file input (with `webkitdirectory`, every file of the folder). */
 export function pickedFiles(list: FileList): IncomingFile[] {
-  return [...list].slice(0, MAX_FILES).map((file) => ({ file, relativePath: file.webkitRelativePath || file.name, inFolder: file.webkitRelativePath !== '' }));
+  return [...list]
+    .slice(0, MAX_FILES)
+    .map((file) => ({ file, relativePath: file.webkitRelativePath || file.name, inFolder: file.webkitRelativePath !== '' }));
 }
 
 /**
@@ -72,7 +74,13 @@ export function sortIncoming(files: IncomingFile[]): { pdfs: IncomingFile[]; ski
     const name = incoming.file.name;
     const hidden = incoming.inFolder && incoming.relativePath.split('/').some((part) => part.startsWith('.'));
     if (hidden) {
-      skipped.push({ path: incoming.relativePath, reason: 'hidden', code: 'input.hidden', message: `“${name}” was left out: it is hidden.`, params: { file: name } });
+      skipped.push({
+        path: incoming.relativePath,
+        reason: 'hidden',
+        code: 'input.hidden',
+        message: `“${name}” was left out: it is hidden.`,
+        params: { file: name },
+      });
     } else if (!/\.pdf$/i.test(name)) {
       const extension = /\.[^.]+$/.exec(name)?.[0];
       skipped.push({

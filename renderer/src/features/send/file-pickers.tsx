@@ -5,7 +5,15 @@ import { PlusIcon } from '../../components/icons';
 import { pickedFiles, type IncomingFile } from './collect-files';
 
 /** "Add files" and "Add folder": the system's file chooser (for a folder, every file in it). */
-export function FilePickers({ onFiles, busy, primary = false }: { onFiles(files: IncomingFile[]): void; busy: boolean; primary?: boolean }) {
+export function FilePickers({
+  onFiles,
+  busy,
+  primary = false,
+}: {
+  onFiles(files: IncomingFile[]): void;
+  busy: boolean;
+  primary?: boolean;
+}) {
   const { t } = useTranslation();
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -22,9 +30,32 @@ export function FilePickers({ onFiles, busy, primary = false }: { onFiles(files:
 
   return (
     <div className="file-pickers">
-      <input ref={filesInput} type="file" accept=".pdf,application/pdf" multiple hidden tabIndex={-1} data-testid="files-input" onChange={(event) => take(event.target)} />
-      <input ref={folderInput} type="file" multiple hidden tabIndex={-1} data-testid="folder-input" onChange={(event) => take(event.target)} />
-      <Button variant={primary ? 'primary' : 'secondary'} icon={<PlusIcon />} busy={busy} onClick={() => filesInput.current?.click()} data-testid="add-files">
+      <input
+        ref={filesInput}
+        type="file"
+        accept=".pdf,application/pdf"
+        multiple
+        hidden
+        tabIndex={-1}
+        data-testid="files-input"
+        onChange={(event) => take(event.target)}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        data-testid="folder-input"
+        onChange={(event) => take(event.target)}
+      />
+      <Button
+        variant={primary ? 'primary' : 'secondary'}
+        icon={<PlusIcon />}
+        busy={busy}
+        onClick={() => filesInput.current?.click()}
+        data-testid="add-files"
+      >
         {t('send.add.files')}
       </Button>
       <Button busy={busy} onClick={() => folderInput.current?.click()} data-testid="add-folder">

@@ -5,7 +5,8 @@ import { useSendStore } from './send-store';
 import type { SendActions } from './use-send-actions';
 
 /** Once sent: rows not sent (failed, or left out as drafts) first, then those being verified. */
-const needsLook = (item: Batch['items'][number]): number => (item.state === 'failed' || item.state === 'draft' ? 2 : item.state === 'uncertain' ? 1 : 0);
+const needsLook = (item: Batch['items'][number]): number =>
+  item.state === 'failed' || item.state === 'draft' ? 2 : item.state === 'uncertain' ? 1 : 0;
 
 /** The rows of the batch. Rows are memoised: an event about one row re-renders that row only. */
 export function ItemList({ batch, actions }: { batch: Batch; actions: SendActions }) {

@@ -16,7 +16,9 @@ export function ItemResults({ item }: { item: BatchItem }) {
       {item.documentId ? (
         <p className="result-document">
           <span className="result-label">{t('send.results.documentId')}</span>
-          <span className="mono" data-testid="document-id">{item.documentId}</span>
+          <span className="mono" data-testid="document-id">
+            {item.documentId}
+          </span>
         </p>
       ) : null}
       {item.signatures.length > 0 ? (

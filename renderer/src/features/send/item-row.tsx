@@ -85,7 +85,10 @@ export const ItemRow = memo(function ItemRow({ item, draft, selected, handlers }
             ) : null}
           </div>
           {draft ? (
-            <RowProblems item={item} fixes={{ sendAgain: (on) => handlers.sendAgain([item.id], on), remove: () => handlers.remove([item.id]) }} />
+            <RowProblems
+              item={item}
+              fixes={{ sendAgain: (on) => handlers.sendAgain([item.id], on), remove: () => handlers.remove([item.id]) }}
+            />
           ) : item.state === 'draft' ? (
             <RowProblems item={item} />
           ) : (
@@ -103,14 +106,26 @@ export const ItemRow = memo(function ItemRow({ item, draft, selected, handlers }
             >
               {t(item.excluded ? 'send.row.include' : 'send.row.exclude')}
             </Button>
-            <button type="button" className="icon-button" aria-label={t('send.row.removeLabel', { title: item.title })} title={t('send.row.remove')} onClick={() => handlers.remove([item.id])} data-testid="row-remove">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('send.row.removeLabel', { title: item.title })}
+              title={t('send.row.remove')}
+              onClick={() => handlers.remove([item.id])}
+              data-testid="row-remove"
+            >
               <CloseIcon />
             </button>
           </div>
         ) : null}
       </div>
       {draft && editing ? (
-        <RowSignersEditor id={`${item.id}-editor`} item={item} onSave={(signers: Signer[]) => handlers.update([item.id], { signers })} onClose={() => setEditing(false)} />
+        <RowSignersEditor
+          id={`${item.id}-editor`}
+          item={item}
+          onSave={(signers: Signer[]) => handlers.update([item.id], { signers })}
+          onClose={() => setEditing(false)}
+        />
       ) : null}
     </li>
   );

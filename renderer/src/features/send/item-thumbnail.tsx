@@ -26,9 +26,12 @@ export const ItemThumbnail = memo(function ItemThumbnail({ item }: { item: Batch
   useEffect(() => {
     const element = frame.current;
     if (!element || near) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '300px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

@@ -29,7 +29,11 @@ export function ManifestProblems({ problems }: { problems: Batch['manifestProble
     return typeof meant === 'string' ? `${words} ${t('send.manifest.didYouMean', { column: meant })}` : words;
   };
   const where = (problem: Problem) =>
-    problem.row === null ? t('send.manifest.general') : problem.field ? t('send.manifest.rowColumn', { row: problem.row, column: problem.field }) : t('send.manifest.row', { row: problem.row });
+    problem.row === null
+      ? t('send.manifest.general')
+      : problem.field
+        ? t('send.manifest.rowColumn', { row: problem.row, column: problem.field })
+        : t('send.manifest.row', { row: problem.row });
 
   return (
     <Notice tone={rest.length === 0 ? 'success' : 'warning'} testId="manifest-problems">
@@ -49,7 +53,11 @@ export function ManifestProblems({ problems }: { problems: Batch['manifestProble
       {byRow.length > 0 ? (
         <>
           <p>{t('send.manifest.problemsBody')}</p>
-          <ul className="problem-list is-scroll" aria-label={t('send.manifest.problemsTitle', { count: byRow.length })} data-testid="manifest-row-problems">
+          <ul
+            className="problem-list is-scroll"
+            aria-label={t('send.manifest.problemsTitle', { count: byRow.length })}
+            data-testid="manifest-row-problems"
+          >
             {byRow.map((problem, index) => (
               <li key={index} data-code={problem.code}>
                 <span className="problem-where">{where(problem)}</span>

@@ -22,7 +22,20 @@ interface ModeFieldProps {
 }
 
 /** A value that may be not asked, any, or a given one (phone, identity document): a choice and a text box. */
-export function ModeField({ label, labelSuffix, onLeave, valueLabel, modes, mode, value, placeholder, inputMode, error, onMode, onValue }: ModeFieldProps) {
+export function ModeField({
+  label,
+  labelSuffix,
+  onLeave,
+  valueLabel,
+  modes,
+  mode,
+  value,
+  placeholder,
+  inputMode,
+  error,
+  onMode,
+  onValue,
+}: ModeFieldProps) {
   const selectId = useId();
   const messageId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -37,7 +50,13 @@ export function ModeField({ label, labelSuffix, onLeave, valueLabel, modes, mode
         {label}
       </label>
       <div className="field-frame mode-frame">
-        <select id={selectId} aria-label={labelSuffix ? `${label}${labelSuffix}` : undefined} className="mode-select" value={mode} onChange={(event) => choose(event.target.value as AskMode)}>
+        <select
+          id={selectId}
+          aria-label={labelSuffix ? `${label}${labelSuffix}` : undefined}
+          className="mode-select"
+          value={mode}
+          onChange={(event) => choose(event.target.value as AskMode)}
+        >
           {(Object.keys(modes) as AskMode[]).map((key) => (
             <option key={key} value={key}>
               {modes[key]}

@@ -17,7 +17,10 @@ export function PresetPicker({ onUse }: { onUse(drafts: SignerDraft[]): void }) 
 
   useEffect(() => {
     if (useSendStore.getState().presets !== null) return;
-    client.call('presets.list', {}).then((list) => useSendStore.getState().setPresets(list), () => useSendStore.getState().setPresets([]));
+    client.call('presets.list', {}).then(
+      (list) => useSendStore.getState().setPresets(list),
+      () => useSendStore.getState().setPresets([]),
+    );
   }, [client]);
 
   const remove = useAction(async (presetId: string) => {
@@ -43,7 +46,12 @@ export function PresetPicker({ onUse }: { onUse(drafts: SignerDraft[]): void }) 
         </select>
         {none ? null : (
           <>
-            <Button size="sm" disabled={!preset} onClick={() => preset && onUse(preset.signers.map(draftFromSigner))} data-testid="use-preset">
+            <Button
+              size="sm"
+              disabled={!preset}
+              onClick={() => preset && onUse(preset.signers.map(draftFromSigner))}
+              data-testid="use-preset"
+            >
               {t('send.presets.use')}
             </Button>
             <Button

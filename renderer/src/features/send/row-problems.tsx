@@ -26,9 +26,17 @@ export function RowProblems({ item, fixes }: { item: BatchItem; fixes?: RowFixes
   if (item.sendAgain && item.sentBefore && item.state === 'draft') {
     return (
       <p className="row-send-again" data-testid="row-send-again">
-        <span>{t('send.once.willSendAgain', { date: formatDate(item.sentBefore.sentAt, i18n.language), title: item.sentBefore.title })}</span>
+        <span>
+          {t('send.once.willSendAgain', { date: formatDate(item.sentBefore.sentAt, i18n.language), title: item.sentBefore.title })}
+        </span>
         {fixes ? (
-          <Button size="sm" variant="ghost" aria-label={t('send.once.dontSendAgainLabel', { title: item.title })} onClick={() => fixes.sendAgain(false)} data-testid="dont-send-again">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t('send.once.dontSendAgainLabel', { title: item.title })}
+            onClick={() => fixes.sendAgain(false)}
+            data-testid="dont-send-again"
+          >
             {t('send.once.dontSendAgain')}
           </Button>
         ) : null}
@@ -47,14 +55,25 @@ export function RowProblems({ item, fixes }: { item: BatchItem; fixes?: RowFixes
     if (!fixes) return null;
     if (problem.code === alreadySentCode) {
       return (
-        <Button size="sm" aria-label={t('send.once.sendAgainLabel', { title: item.title })} onClick={() => fixes.sendAgain(true)} data-testid="send-again">
+        <Button
+          size="sm"
+          aria-label={t('send.once.sendAgainLabel', { title: item.title })}
+          onClick={() => fixes.sendAgain(true)}
+          data-testid="send-again"
+        >
           {t('send.once.sendAgain')}
         </Button>
       );
     }
     if (problem.code === duplicateOfCode) {
       return (
-        <Button size="sm" variant="danger-quiet" aria-label={t('send.once.removeDuplicateLabel', { title: item.title })} onClick={fixes.remove} data-testid="remove-duplicate">
+        <Button
+          size="sm"
+          variant="danger-quiet"
+          aria-label={t('send.once.removeDuplicateLabel', { title: item.title })}
+          onClick={fixes.remove}
+          data-testid="remove-duplicate"
+        >
           {t('send.once.removeDuplicate')}
         </Button>
       );
@@ -62,7 +81,11 @@ export function RowProblems({ item, fixes }: { item: BatchItem; fixes?: RowFixes
     return null;
   };
   return (
-    <ul className={blocked ? 'row-problems' : 'row-problems is-todo'} aria-label={t('send.row.problemsLabel', { title: item.title })} data-testid="row-problems">
+    <ul
+      className={blocked ? 'row-problems' : 'row-problems is-todo'}
+      aria-label={t('send.row.problemsLabel', { title: item.title })}
+      data-testid="row-problems"
+    >
       {shown.map((problem, index) => (
         <li key={`${problem.code}-${problem.field ?? ''}-${index}`} data-code={problem.code}>
           <AlertIcon size={15} />

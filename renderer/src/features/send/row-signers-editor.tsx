@@ -7,7 +7,17 @@ import { SignerEditor } from './signer-editor';
 import { useSignerDrafts } from './use-signer-drafts';
 
 /** The signers of one row, edited in place under it; saved as a whole. */
-export function RowSignersEditor({ id, item, onSave, onClose }: { id: string; item: BatchItem; onSave(signers: Signer[]): Promise<boolean | undefined>; onClose(): void }) {
+export function RowSignersEditor({
+  id,
+  item,
+  onSave,
+  onClose,
+}: {
+  id: string;
+  item: BatchItem;
+  onSave(signers: Signer[]): Promise<boolean | undefined>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const busy = useSendStore((store) => store.busy.update === true);
   const { drafts, setDrafts, showAll, fixFirst, take } = useSignerDrafts(item.signers);

@@ -28,14 +28,37 @@ export function RowStatus({ item, draft }: { item: BatchItem; draft: boolean }) 
         </span>
       );
     }
-    if (kind === 'blocked') return <Tag tone="danger" testId="row-status">{t('send.row.blocked')}</Tag>;
-    if (kind === 'duplicate') return <Tag tone="danger" testId="row-status">{t('send.once.duplicateTag')}</Tag>;
-    if (kind === 'sentBefore') return <Tag tone="warning" testId="row-status">{t('send.once.alreadySentTag')}</Tag>;
+    if (kind === 'blocked')
+      return (
+        <Tag tone="danger" testId="row-status">
+          {t('send.row.blocked')}
+        </Tag>
+      );
+    if (kind === 'duplicate')
+      return (
+        <Tag tone="danger" testId="row-status">
+          {t('send.once.duplicateTag')}
+        </Tag>
+      );
+    if (kind === 'sentBefore')
+      return (
+        <Tag tone="warning" testId="row-status">
+          {t('send.once.alreadySentTag')}
+        </Tag>
+      );
     if (kind === 'todo') {
       const onlyWho = item.problems.every((problem) => problem.code === 'batch.noSigners');
-      return <Tag tone={onlyWho ? 'neutral' : 'warning'} testId="row-status">{t(onlyWho ? 'send.row.needsSigners' : 'send.row.checkSigners')}</Tag>;
+      return (
+        <Tag tone={onlyWho ? 'neutral' : 'warning'} testId="row-status">
+          {t(onlyWho ? 'send.row.needsSigners' : 'send.row.checkSigners')}
+        </Tag>
+      );
     }
-    return <Tag tone="success" testId="row-status">{t('send.row.ready')}</Tag>;
+    return (
+      <Tag tone="success" testId="row-status">
+        {t('send.row.ready')}
+      </Tag>
+    );
   }
   return (
     <span className="row-state" data-testid="row-status" data-state={item.state}>

@@ -27,14 +27,33 @@ export function SendBar({ batch, actions }: { batch: Batch; actions: SendActions
   return (
     <div className="send-bar" role="region" aria-label={t('send.sendBar.label')} data-testid="send-bar">
       <div className="send-bar-text" aria-live="polite">
-        <p className="send-bar-ready" data-testid="send-ready">{t('send.sendBar.ready', { count: sendable })}</p>
-        {parts.length > 0 ? <p className="send-bar-more" data-testid="send-counts">{parts.join(' · ')}</p> : null}
+        <p className="send-bar-ready" data-testid="send-ready">
+          {t('send.sendBar.ready', { count: sendable })}
+        </p>
+        {parts.length > 0 ? (
+          <p className="send-bar-more" data-testid="send-counts">
+            {parts.join(' · ')}
+          </p>
+        ) : null}
         {parts.length === 0 && sendable === 0 ? <p className="send-bar-more">{t('send.sendBar.nothing')}</p> : null}
       </div>
-      <Button variant="primary" icon={<SendIcon />} disabled={sendable === 0} busy={sending} onClick={() => setConfirm(true)} data-testid="send-button">
+      <Button
+        variant="primary"
+        icon={<SendIcon />}
+        disabled={sendable === 0}
+        busy={sending}
+        onClick={() => setConfirm(true)}
+        data-testid="send-button"
+      >
         {sending ? t('send.sendBar.sending') : t('send.sendBar.send', { count: sendable })}
       </Button>
-      <SendConfirm batch={batch} open={confirm} busy={sending} onClose={() => setConfirm(false)} onSend={() => void actions.send().then(() => setConfirm(false))} />
+      <SendConfirm
+        batch={batch}
+        open={confirm}
+        busy={sending}
+        onClose={() => setConfirm(false)}
+        onSend={() => void actions.send().then(() => setConfirm(false))}
+      />
     </div>
   );
 }

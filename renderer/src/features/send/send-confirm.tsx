@@ -20,7 +20,19 @@ export function sendSummary(batch: Batch) {
 }
 
 /** The summary asked before anything goes out: Send, or Back to the rows. */
-export function SendConfirm({ batch, open, busy, onSend, onClose }: { batch: Batch; open: boolean; busy: boolean; onSend(): void; onClose(): void }) {
+export function SendConfirm({
+  batch,
+  open,
+  busy,
+  onSend,
+  onClose,
+}: {
+  batch: Batch;
+  open: boolean;
+  busy: boolean;
+  onSend(): void;
+  onClose(): void;
+}) {
   const { t, i18n } = useTranslation();
   const summary = sendSummary(batch);
   const lines = [

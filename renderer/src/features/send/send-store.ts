@@ -5,8 +5,7 @@ import type { UndoStep } from './undo-steps';
 
 /** Which action is running (one at a time on this page), so its button can show it. */
 export type SendAction =
-  | 'add' | 'update' | 'remove' | 'undo' | 'manifest' | 'template' | 'send'
-  | 'pause' | 'resume' | 'cancel' | 'retry' | 'export' | 'create';
+  'add' | 'update' | 'remove' | 'undo' | 'manifest' | 'template' | 'send' | 'pause' | 'resume' | 'cancel' | 'retry' | 'export' | 'create';
 
 interface SendState {
   /** The account whose batch is shown (the page starts over when it changes). */
@@ -75,20 +74,44 @@ export const useSendStore = create<SendState>()((set) => ({
     set((state) =>
       state.accountId === accountId
         ? state
-        : { accountId, batch: null, load: 'loading', loadError: null, selected: new Set(), skipped: [], adding: null, busy: {}, actionError: null, presets: null, undo: [], toast: null },
+        : {
+            accountId,
+            batch: null,
+            load: 'loading',
+            loadError: null,
+            selected: new Set(),
+            skipped: [],
+            adding: null,
+            busy: {},
+            actionError: null,
+            presets: null,
+            undo: [],
+            toast: null,
+          },
     ),
   loaded: (batch) =>
     set((state) => {
       const next = batch ? mergeBatch(state.batch, batch) : null;
       const first = state.load !== 'ready';
-      return { batch: next, load: 'ready', loadError: null, selected: keepExisting(state.selected, next), ...(first ? { skipped: next?.skipped ?? [] } : {}) };
+      return {
+        batch: next,
+        load: 'ready',
+        loadError: null,
+        selected: keepExisting(state.selected, next),
+        ...(first ? { skipped: next?.skipped ?? [] } : {}),
+      };
     }),
   loadFailed: (error) => set({ load: 'failed', loadError: error }),
   show: (batch) =>
     set((state) => {
       const next = mergeBatch(state.batch, batch);
       const fresh = state.batch?.id !== batch.id;
-      return { batch: next, load: 'ready', selected: fresh ? new Set() : keepExisting(state.selected, next), ...(fresh ? { skipped: [], undo: [], toast: null } : {}) };
+      return {
+        batch: next,
+        load: 'ready',
+        selected: fresh ? new Set() : keepExisting(state.selected, next),
+        ...(fresh ? { skipped: [], undo: [], toast: null } : {}),
+      };
     }),
   changed: (change) => set((state) => ({ batch: applyChange(state.batch, change) })),
   select: (ids, on) =>

@@ -25,8 +25,7 @@ export type DraftField = 'email' | 'phone' | 'idDocument' | 'taxId' | 'invite' |
 
 /** A problem of a draft: a shared SignerProblem (with its catalog code), or one of the form's own. */
 export type DraftProblem =
-  | { field: DraftField; kind: 'signer'; problem: SignerProblem }
-  | { field: 'phone' | 'idDocument'; kind: 'missing' };
+  { field: DraftField; kind: 'signer'; problem: SignerProblem } | { field: 'phone' | 'idDocument'; kind: 'missing' };
 
 let nextKey = 0;
 const newKey = () => `signer-${++nextKey}`;
@@ -86,4 +85,5 @@ export function draftProblems(draft: SignerDraft): DraftProblem[] {
   return problems;
 }
 
-export const draftsValid = (drafts: SignerDraft[]): boolean => drafts.length > 0 && drafts.every((draft) => draftProblems(draft).length === 0);
+export const draftsValid = (drafts: SignerDraft[]): boolean =>
+  drafts.length > 0 && drafts.every((draft) => draftProblems(draft).length === 0);

@@ -7,7 +7,15 @@ import { SignerFields } from './signer-fields';
 const MAX_SIGNERS = 20;
 
 /** The signers of a document (or of several at once): one card each, add and remove. */
-export function SignerEditor({ drafts, onChange, showAll }: { drafts: SignerDraft[]; onChange(drafts: SignerDraft[]): void; showAll: boolean }) {
+export function SignerEditor({
+  drafts,
+  onChange,
+  showAll,
+}: {
+  drafts: SignerDraft[];
+  onChange(drafts: SignerDraft[]): void;
+  showAll: boolean;
+}) {
   const { t } = useTranslation();
   const replace = (index: number, draft: SignerDraft) => onChange(drafts.map((d, i) => (i === index ? draft : d)));
   const remove = (index: number) => onChange(drafts.filter((_, i) => i !== index));
@@ -25,7 +33,13 @@ export function SignerEditor({ drafts, onChange, showAll }: { drafts: SignerDraf
       ))}
       {drafts.length < MAX_SIGNERS ? (
         <div>
-          <Button size="sm" variant="ghost" icon={<PlusIcon />} onClick={() => onChange([...drafts, emptyDraft()])} data-testid="add-signer">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<PlusIcon />}
+            onClick={() => onChange([...drafts, emptyDraft()])}
+            data-testid="add-signer"
+          >
             {t('send.signer.add')}
           </Button>
         </div>

@@ -68,7 +68,13 @@ export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFi
       <div className="signer-card-head">
         <h3 id={legendId}>{t('send.signer.heading', { n })}</h3>
         {onRemove ? (
-          <button type="button" className="icon-button" aria-label={t('send.signer.removeLabel', { n })} title={t('send.signer.remove')} onClick={onRemove}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('send.signer.removeLabel', { n })}
+            title={t('send.signer.remove')}
+            onClick={onRemove}
+          >
             <CloseIcon />
           </button>
         ) : null}
@@ -123,7 +129,11 @@ export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFi
           labelSuffix={who}
           onLeave={leave('phone')}
           valueLabel={t('send.signer.phoneNumber', { n })}
-          modes={{ none: t('send.signer.phoneModes.none'), any: t('send.signer.phoneModes.any'), number: t('send.signer.phoneModes.number') }}
+          modes={{
+            none: t('send.signer.phoneModes.none'),
+            any: t('send.signer.phoneModes.any'),
+            number: t('send.signer.phoneModes.number'),
+          }}
           mode={draft.phoneMode}
           value={draft.phone}
           placeholder={t('send.signer.phonePlaceholder')}
@@ -153,7 +163,13 @@ export function SignerFields({ n, draft, onChange, onRemove, showAll }: SignerFi
         <div className="choice-pills">
           {invites.map((choice) => (
             <label key={choice} className="choice-pill">
-              <input type="radio" name={`${draft.key}-invite`} value={choice} checked={draft.invite === choice} onChange={() => set({ invite: choice })} />
+              <input
+                type="radio"
+                name={`${draft.key}-invite`}
+                value={choice}
+                checked={draft.invite === choice}
+                onChange={() => set({ invite: choice })}
+              />
               <span>{t(`send.signer.invites.${choice}`)}</span>
             </label>
           ))}

@@ -14,7 +14,9 @@ export function SignerSummary({ signers }: { signers: Signer[] }) {
           {signer.name ? <span className="signer-chip-name">{signer.name}</span> : null}
           <span className="signer-chip-who">{signerWho(signer, words)}</span>
           {signer.validations.PH && signer.validations.PH !== signerWho(signer, words) ? (
-            <span className="signer-chip-phone" data-testid="row-signer-phone">{signer.validations.PH}</span>
+            <span className="signer-chip-phone" data-testid="row-signer-phone">
+              {signer.validations.PH}
+            </span>
           ) : null}
           <span className="signer-chip-invite">{t(`send.signer.summaryInvite.${inviteKey(signer)}`)}</span>
         </li>

@@ -59,7 +59,9 @@ function SignersDialogBody({ onClose, selectedCount, allCount, busy, onApply }: 
           onClick={() => void apply(selectedCount > 0 ? 'selected' : 'all')}
           data-testid={selectedCount > 0 ? 'apply-selected' : 'apply-all'}
         >
-          {selectedCount > 0 ? t('send.signersDialog.applySelected', { count: selectedCount }) : t('send.signersDialog.applyAll', { count: allCount })}
+          {selectedCount > 0
+            ? t('send.signersDialog.applySelected', { count: selectedCount })
+            : t('send.signersDialog.applyAll', { count: allCount })}
         </Button>
       </div>
     </>

@@ -9,7 +9,12 @@ const MAX_TITLE = 200;
 export function TitleField({ item, editable, onSave }: { item: BatchItem; editable: boolean; onSave(title: string): void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
-  if (!editable) return <span className="row-title-text" data-testid="row-title">{item.title}</span>;
+  if (!editable)
+    return (
+      <span className="row-title-text" data-testid="row-title">
+        {item.title}
+      </span>
+    );
 
   const value = draft ?? item.title;
   const empty = value.trim() === '';

@@ -21,7 +21,12 @@ export function undoableActions(client: Client, run: Run) {
     for (const row of rows) {
       const item = answer.items.find((candidate) => candidate.path === row.path && !known.has(candidate.id));
       if (!item) continue;
-      const patch: ItemPatch = { title: row.title, signers: row.signers, ...(row.excluded ? { excluded: true } : {}), ...(row.sendAgain ? { sendAgain: true } : {}) };
+      const patch: ItemPatch = {
+        title: row.title,
+        signers: row.signers,
+        ...(row.excluded ? { excluded: true } : {}),
+        ...(row.sendAgain ? { sendAgain: true } : {}),
+      };
       answer = await client.call('batches.updateItems', { batchId: batch.id, itemIds: [item.id], patch });
       store().show(answer);
     }
@@ -31,7 +36,8 @@ export function undoableActions(client: Client, run: Run) {
     if (step.kind === 'remove') return restore(batch, step.rows);
     if (step.kind === 'sendAgain') {
       const ids = step.ids.filter((id) => batch.items.some((item) => item.id === id));
-      if (ids.length > 0) store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds: ids, patch: { sendAgain: !step.sendAgain } }));
+      if (ids.length > 0)
+        store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds: ids, patch: { sendAgain: !step.sendAgain } }));
       return;
     }
     const present = new Set(batch.items.map((item) => item.id));
@@ -49,7 +55,9 @@ export function undoableActions(client: Client, run: Run) {
         if (!batch) return;
         const changing = batch.items.filter((item) => itemIds.includes(item.id) && item.excluded !== excluded);
         if (changing.length === 0) return;
-        store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds: changing.map((item) => item.id), patch: { excluded } }));
+        store().show(
+          await client.call('batches.updateItems', { batchId: batch.id, itemIds: changing.map((item) => item.id), patch: { excluded } }),
+        );
         const title = changing.length === 1 ? changing[0]!.title : null;
         store().pushUndo({ kind: 'exclude', excluded, before: changing.map((item) => ({ id: item.id, excluded: item.excluded })), title });
       }),
@@ -61,8 +69,15 @@ export function undoableActions(client: Client, run: Run) {
         if (!batch) return;
         const changing = batch.items.filter((item) => itemIds.includes(item.id) && (item.sendAgain === true) !== sendAgain);
         if (changing.length === 0) return;
-        store().show(await client.call('batches.updateItems', { batchId: batch.id, itemIds: changing.map((item) => item.id), patch: { sendAgain } }));
-        store().pushUndo({ kind: 'sendAgain', sendAgain, ids: changing.map((item) => item.id), title: changing.length === 1 ? changing[0]!.title : null });
+        store().show(
+          await client.call('batches.updateItems', { batchId: batch.id, itemIds: changing.map((item) => item.id), patch: { sendAgain } }),
+        );
+        store().pushUndo({
+          kind: 'sendAgain',
+          sendAgain,
+          ids: changing.map((item) => item.id),
+          title: changing.length === 1 ? changing[0]!.title : null,
+        });
       }),
 
     remove: (itemIds: string[]) =>

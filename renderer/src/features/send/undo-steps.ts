@@ -15,7 +15,13 @@ export type UndoStep =
   | { kind: 'remove'; rows: RemovedRow[] }
   | { kind: 'sendAgain'; sendAgain: boolean; ids: string[]; title: string | null };
 
-export const removedRow = (item: BatchItem): RemovedRow => ({ path: item.path, title: item.title, signers: item.signers, excluded: item.excluded, sendAgain: item.sendAgain === true });
+export const removedRow = (item: BatchItem): RemovedRow => ({
+  path: item.path,
+  title: item.title,
+  signers: item.signers,
+  excluded: item.excluded,
+  sendAgain: item.sendAgain === true,
+});
 
 /** How many rows a step touched, and the title when it was one. */
 export function stepSize(step: UndoStep): { count: number; title: string | null } {

@@ -6,7 +6,10 @@ import { stepSize, type UndoStep } from './undo-steps';
 import type { SendActions } from './use-send-actions';
 
 const editable = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement && (target.isContentEditable || target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type)));
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type)));
 
 /** Ctrl+Z (Cmd+Z on a Mac) undoes the last removal or exclusion, except while typing in a box (its own undo) or in a dialog. */
 function useUndoShortcut(undo: () => void) {
@@ -47,7 +50,16 @@ export function UndoToast({ actions }: { actions: SendActions }) {
   return (
     <Toast
       text={text}
-      action={canUndo && !toast.undone ? { label: t('send.undo.undo'), hint: t(mac ? 'send.undo.hintMac' : 'send.undo.hint'), onClick: () => void actions.undo(), busy: undoing } : undefined}
+      action={
+        canUndo && !toast.undone
+          ? {
+              label: t('send.undo.undo'),
+              hint: t(mac ? 'send.undo.hintMac' : 'send.undo.hint'),
+              onClick: () => void actions.undo(),
+              busy: undoing,
+            }
+          : undefined
+      }
       closeLabel={t('send.undo.close')}
       onClose={() => useSendStore.getState().setToast(null)}
       testId="undo-toast"

@@ -89,7 +89,12 @@ export function useSendActions() {
       run('manifest', async () => {
         const batch = await draftBatch();
         if (file.size > MAX_MANIFEST_BYTES) {
-          throw new AppError({ kind: 'InvalidInput', code: 'manifest.tooLarge', params: { file: file.name }, message: `“${file.name}” is too large for a manifest (more than 5 MB).` });
+          throw new AppError({
+            kind: 'InvalidInput',
+            code: 'manifest.tooLarge',
+            params: { file: file.name },
+            message: `“${file.name}” is too large for a manifest (more than 5 MB).`,
+          });
         }
         const contentBase64 = await fileToBase64(file);
         store().show(await client.call('batches.importManifest', { batchId: batch.id, fileName: file.name, contentBase64 }));
@@ -100,7 +105,10 @@ export function useSendActions() {
         const batch = store().batch;
         // The template's column names follow the UI's language; both languages' names are read back.
         const language = i18n.language.startsWith('es') ? 'es' : 'en';
-        const template = await client.call('batches.manifestTemplate', batch && batch.items.length > 0 ? { batchId: batch.id, language } : { language });
+        const template = await client.call(
+          'batches.manifestTemplate',
+          batch && batch.items.length > 0 ? { batchId: batch.id, language } : { language },
+        );
         downloadText(template.fileName, template.text);
       }),
 

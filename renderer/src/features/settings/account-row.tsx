@@ -56,7 +56,9 @@ export function AccountRow({ account, selected, onRemove }: AccountRowProps) {
       <div className="account-status" role="status" aria-live="polite">
         {account.hasKey ? null : (
           <Notice tone="warning">
-            <p data-testid="account-key-status">{t(account.keychainUnreachable ? 'settings.accounts.keychainUnreachable' : 'settings.accounts.noKey')}</p>
+            <p data-testid="account-key-status">
+              {t(account.keychainUnreachable ? 'settings.accounts.keychainUnreachable' : 'settings.accounts.noKey')}
+            </p>
           </Notice>
         )}
         {test.result ? <KeyCheckNotice check={test.result} /> : null}

@@ -31,7 +31,11 @@ export function AutoRemindSection() {
   };
 
   return (
-    <SectionCard title={t('actions.autoRemind.title')} description={account ? t('actions.autoRemind.forAccount', { account: account.name }) : undefined} testId="settings-auto-remind">
+    <SectionCard
+      title={t('actions.autoRemind.title')}
+      description={account ? t('actions.autoRemind.forAccount', { account: account.name }) : undefined}
+      testId="settings-auto-remind"
+    >
       {!account ? (
         <p className="preference-hint">{t('actions.autoRemind.noAccount')}</p>
       ) : (
@@ -56,8 +60,18 @@ export function AutoRemindSection() {
             />
           </div>
           <div className="auto-remind-numbers">
-            <NumberSetting name="everyDays" value={setting.everyDays} disabled={!setting.enabled} onSave={(value) => save({ everyDays: value })} />
-            <NumberSetting name="maxTimes" value={setting.maxTimes} disabled={!setting.enabled} onSave={(value) => save({ maxTimes: value })} />
+            <NumberSetting
+              name="everyDays"
+              value={setting.everyDays}
+              disabled={!setting.enabled}
+              onSave={(value) => save({ everyDays: value })}
+            />
+            <NumberSetting
+              name="maxTimes"
+              value={setting.maxTimes}
+              disabled={!setting.enabled}
+              onSave={(value) => save({ maxTimes: value })}
+            />
           </div>
           <p className="preference-hint" data-testid="auto-remind-rule">
             {t('actions.autoRemind.rule')}
@@ -71,7 +85,17 @@ export function AutoRemindSection() {
 }
 
 /** A whole number within its bounds, stored as soon as it is one (Enter or leaving the box is not needed). */
-function NumberSetting({ name, value, disabled, onSave }: { name: NumberKey; value: number; disabled: boolean; onSave(value: number): void }) {
+function NumberSetting({
+  name,
+  value,
+  disabled,
+  onSave,
+}: {
+  name: NumberKey;
+  value: number;
+  disabled: boolean;
+  onSave(value: number): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   // What is typed while it is not a valid number yet; otherwise the stored value.

@@ -65,7 +65,9 @@ export function EvidenceScheduleSection() {
         </div>
         {save.result && !changed ? (
           <p className="field-hint" role="status" data-testid="recheck-saved">
-            {save.result.nextRecheckAt ? t('evidence.schedule.saved', { when: formatDateTime(save.result.nextRecheckAt, i18n.language) }) : t('evidence.schedule.savedOff')}
+            {save.result.nextRecheckAt
+              ? t('evidence.schedule.saved', { when: formatDateTime(save.result.nextRecheckAt, i18n.language) })
+              : t('evidence.schedule.savedOff')}
           </p>
         ) : null}
         {save.error ? <ErrorNotice error={save.error} /> : null}

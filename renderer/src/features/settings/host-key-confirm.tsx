@@ -11,7 +11,14 @@ type HostKey = NonNullable<TunnelStatus['hostKey']>;
  * with the IT department, then Trust (pinned from now on) or Cancel (the tunnel stops). Focus moves to
  * the question when it appears, never to Trust, so a stray Enter cannot confirm.
  */
-export function HostKeyConfirm({ hostKey, trusting, cancelling, error, onTrust, onCancel }: {
+export function HostKeyConfirm({
+  hostKey,
+  trusting,
+  cancelling,
+  error,
+  onTrust,
+  onCancel,
+}: {
   hostKey: HostKey;
   trusting: boolean;
   cancelling: boolean;

@@ -9,7 +9,11 @@ import type { TunnelFieldBinder } from './tunnel-values';
  * ngrok: the authtoken (a password field; once stored it shows only as "Stored in the keychain", with
  * Forget — it is never read back) and the optional reserved domain.
  */
-export function NgrokFields({ settings, bind, forget }: {
+export function NgrokFields({
+  settings,
+  bind,
+  forget,
+}: {
   settings: TunnelSettings;
   bind: TunnelFieldBinder;
   forget: { pending: boolean; error: unknown; result: unknown; run(): Promise<unknown> };
@@ -42,7 +46,13 @@ export function NgrokFields({ settings, bind, forget }: {
           removeTestId="forget-authtoken"
         />
       </div>
-      <TextField label={t('tunnel.ngrok.domain')} hint={t('tunnel.ngrok.domainHint')} autoComplete="off" spellCheck={false} {...bind('domain')} />
+      <TextField
+        label={t('tunnel.ngrok.domain')}
+        hint={t('tunnel.ngrok.domainHint')}
+        autoComplete="off"
+        spellCheck={false}
+        {...bind('domain')}
+      />
     </>
   );
 }

@@ -18,19 +18,20 @@ export function RemoveAccountDialog({ account, onClose }: { account: Account | n
   };
 
   return (
-    <Dialog open={account !== null} size="sm" title={t('settings.removeDialog.title', { name: account?.name ?? '' })} onClose={close} testId="remove-account-dialog">
+    <Dialog
+      open={account !== null}
+      size="sm"
+      title={t('settings.removeDialog.title', { name: account?.name ?? '' })}
+      onClose={close}
+      testId="remove-account-dialog"
+    >
       <p className="dialog-text">{t('settings.removeDialog.body')}</p>
       {remove.error ? <ErrorNotice error={remove.error} /> : null}
       <div className="dialog-actions">
         <Button data-autofocus onClick={close} disabled={remove.pending}>
           {t('settings.removeDialog.cancel')}
         </Button>
-        <Button
-          variant="danger"
-          busy={remove.pending}
-          onClick={() => void confirm()}
-          data-testid="confirm-remove"
-        >
+        <Button variant="danger" busy={remove.pending} onClick={() => void confirm()} data-testid="confirm-remove">
           {remove.pending ? t('settings.removeDialog.removing') : t('settings.removeDialog.confirm')}
         </Button>
       </div>

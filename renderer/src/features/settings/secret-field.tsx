@@ -5,7 +5,11 @@ import { TextField } from '../../components/text-field';
  * A field for a secret that is typed, never read back (the webhook secret, the ngrok authtoken): a
  * password field with Show / Hide inside its frame.
  */
-export function SecretField({ showLabel, hideLabel, ...field }: Omit<ComponentProps<typeof TextField>, 'type' | 'trailing' | 'id'> & { showLabel: string; hideLabel: string }) {
+export function SecretField({
+  showLabel,
+  hideLabel,
+  ...field
+}: Omit<ComponentProps<typeof TextField>, 'type' | 'trailing' | 'id'> & { showLabel: string; hideLabel: string }) {
   const [shown, setShown] = useState(false);
   const id = useId();
   return (

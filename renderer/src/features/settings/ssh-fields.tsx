@@ -13,7 +13,12 @@ import type { TunnelValues } from './tunnel-values';
  * or picked with Browse in the desktop app, where the file's own path is known — or the SSH agent),
  * the port on the server and the public address at which the server exposes it.
  */
-export function SshFields({ values, bind, onAuth, onKeyFile }: {
+export function SshFields({
+  values,
+  bind,
+  onAuth,
+  onKeyFile,
+}: {
   values: TunnelValues;
   bind: TunnelFieldBinder;
   onAuth(auth: TunnelValues['auth']): void;
@@ -33,10 +38,23 @@ export function SshFields({ values, bind, onAuth, onKeyFile }: {
     <>
       <div className="tunnel-row">
         <div className="tunnel-grow">
-          <TextField label={t('tunnel.ssh.host')} hint={t('tunnel.ssh.hostHint')} autoComplete="off" spellCheck={false} placeholder="ssh.example.com" {...bind('host')} />
+          <TextField
+            label={t('tunnel.ssh.host')}
+            hint={t('tunnel.ssh.hostHint')}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="ssh.example.com"
+            {...bind('host')}
+          />
         </div>
         <div className="tunnel-port">
-          <TextField label={t('tunnel.ssh.port')} hint={t('tunnel.ssh.portHint')} inputMode="numeric" autoComplete="off" {...bind('port')} />
+          <TextField
+            label={t('tunnel.ssh.port')}
+            hint={t('tunnel.ssh.portHint')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...bind('port')}
+          />
         </div>
       </div>
       <TextField label={t('tunnel.ssh.user')} autoComplete="off" spellCheck={false} {...bind('user')} />
@@ -44,7 +62,14 @@ export function SshFields({ values, bind, onAuth, onKeyFile }: {
         <legend className="field-label">{t('tunnel.ssh.auth')}</legend>
         {(['key', 'agent'] as const).map((auth) => (
           <label key={auth} className="radio">
-            <input type="radio" name="ssh-auth" value={auth} checked={values.auth === auth} onChange={() => onAuth(auth)} data-testid={`ssh-auth-${auth}`} />
+            <input
+              type="radio"
+              name="ssh-auth"
+              value={auth}
+              checked={values.auth === auth}
+              onChange={() => onAuth(auth)}
+              data-testid={`ssh-auth-${auth}`}
+            />
             <span>{auth === 'key' ? t('tunnel.ssh.keyFile') : t('tunnel.ssh.agent')}</span>
           </label>
         ))}
@@ -52,7 +77,13 @@ export function SshFields({ values, bind, onAuth, onKeyFile }: {
       {values.auth === 'key' ? (
         <div className="tunnel-row tunnel-row-end">
           <div className="tunnel-grow">
-            <TextField label={t('tunnel.ssh.keyPath')} hint={t('tunnel.ssh.keyPathHint')} autoComplete="off" spellCheck={false} {...bind('identityFile')} />
+            <TextField
+              label={t('tunnel.ssh.keyPath')}
+              hint={t('tunnel.ssh.keyPathHint')}
+              autoComplete="off"
+              spellCheck={false}
+              {...bind('identityFile')}
+            />
           </div>
           {canBrowse ? (
             <>
@@ -67,10 +98,25 @@ export function SshFields({ values, bind, onAuth, onKeyFile }: {
       {pick.error ? <ErrorNotice error={pick.error} /> : null}
       <div className="tunnel-row">
         <div className="tunnel-port">
-          <TextField label={t('tunnel.ssh.remotePort')} hint={t('tunnel.ssh.remotePortHint')} inputMode="numeric" autoComplete="off" {...bind('remotePort')} />
+          <TextField
+            label={t('tunnel.ssh.remotePort')}
+            hint={t('tunnel.ssh.remotePortHint')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...bind('remotePort')}
+          />
         </div>
         <div className="tunnel-grow">
-          <TextField label={t('tunnel.ssh.publicUrl')} hint={t('tunnel.ssh.publicUrlHint')} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" {...bind('publicBaseUrl')} />
+          <TextField
+            label={t('tunnel.ssh.publicUrl')}
+            hint={t('tunnel.ssh.publicUrlHint')}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://"
+            {...bind('publicBaseUrl')}
+          />
         </div>
       </div>
     </>

@@ -7,7 +7,13 @@ import { Tag } from '../../components/tag';
  * Whether a secret is kept (never the secret itself) and a way to delete it: "Currently: Set" with
  * Remove, or "Authtoken: Stored in the keychain" with Forget; what the deletion did, in words.
  */
-export function StoredSecret({ stored, words, remove, testId, removeTestId }: {
+export function StoredSecret({
+  stored,
+  words,
+  remove,
+  testId,
+  removeTestId,
+}: {
   stored: boolean;
   words: { label: string; stored: string; notStored: string; remove: string; removing: string; removed: string };
   remove: { pending: boolean; error: unknown; result: unknown; run(): Promise<unknown> };

@@ -61,7 +61,12 @@ export function TimestampsSection() {
           addLabel={t('evidence.timestamps.addAnchor')}
           removeLabel={(subject) => t('evidence.timestamps.removeAnchor', { subject })}
           onAdd={(pem) => save(timestamps.tsaUrl, [...timestamps.tsaAnchors, { pem, subject: '', fingerprint: '' }])}
-          onRemove={(key) => save(timestamps.tsaUrl, timestamps.tsaAnchors.filter((anchor) => (anchor.fingerprint || anchor.pem) !== key))}
+          onRemove={(key) =>
+            save(
+              timestamps.tsaUrl,
+              timestamps.tsaAnchors.filter((anchor) => (anchor.fingerprint || anchor.pem) !== key),
+            )
+          }
           testId="tsa-anchors"
           addTestId="tsa-add-anchor"
         />

@@ -61,7 +61,12 @@ function TunnelPanel({ accountId }: { accountId: string }) {
   );
 }
 
-function TunnelBody({ settings, status, onSettings, trackStatus }: {
+function TunnelBody({
+  settings,
+  status,
+  onSettings,
+  trackStatus,
+}: {
   settings: TunnelSettings;
   status: TunnelStatus;
   onSettings(settings: TunnelSettings): void;
@@ -129,7 +134,12 @@ function TunnelBody({ settings, status, onSettings, trackStatus }: {
         </fieldset>
         {values.provider === 'ngrok' ? <NgrokFields settings={settings} bind={bind} forget={form.forget} /> : null}
         {values.provider === 'ssh' ? (
-          <SshFields values={values} bind={bind} onAuth={(auth) => form.change('auth', auth)} onKeyFile={(path) => form.change('identityFile', path)} />
+          <SshFields
+            values={values}
+            bind={bind}
+            onAuth={(auth) => form.change('auth', auth)}
+            onKeyFile={(path) => form.change('identityFile', path)}
+          />
         ) : null}
         <div className="form-status" role="status" aria-live="polite">
           {form.start.pending ? <ProgressNote text={t('tunnel.startingStatus')} /> : null}

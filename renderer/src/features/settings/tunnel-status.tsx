@@ -40,14 +40,20 @@ export function TunnelStatusView({ status, reservedDomain }: { status: TunnelSta
         </Tag>
         {status.state === 'reconnecting' ? <Countdown status={status} /> : null}
       </div>
-      {status.state === 'starting' ? <ProgressNote text={t('tunnel.startingStatus')} testId="tunnel-starting" /> : sentence ? <p className="tunnel-sentence">{sentence}</p> : null}
+      {status.state === 'starting' ? (
+        <ProgressNote text={t('tunnel.startingStatus')} testId="tunnel-starting" />
+      ) : sentence ? (
+        <p className="tunnel-sentence">{sentence}</p>
+      ) : null}
       {problem !== null && status.state !== 'running' ? (
         <Notice tone={status.state === 'failed' ? 'danger' : 'warning'} testId="tunnel-problem">
           <p>{problem}</p>
           <TechnicalDetails text={status.error?.message} shown={problem} />
         </Notice>
       ) : null}
-      {status.state === 'running' && status.hookUrl ? <PasteAddress url={status.hookUrl} stable={status.provider !== 'ngrok' || reservedDomain} /> : null}
+      {status.state === 'running' && status.hookUrl ? (
+        <PasteAddress url={status.hookUrl} stable={status.provider !== 'ngrok' || reservedDomain} />
+      ) : null}
       {status.state === 'running' ? <Arrivals status={status} /> : null}
     </div>
   );

@@ -21,7 +21,16 @@ export type TunnelProblem = keyof Catalog['tunnel']['errors'];
 export type TunnelProblems = Partial<Record<TunnelField, TunnelProblem>>;
 
 /** The order of the fields on screen, to move focus to the first with a problem. */
-export const tunnelFields: readonly TunnelField[] = ['authtoken', 'domain', 'host', 'port', 'user', 'identityFile', 'remotePort', 'publicBaseUrl'];
+export const tunnelFields: readonly TunnelField[] = [
+  'authtoken',
+  'domain',
+  'host',
+  'port',
+  'user',
+  'identityFile',
+  'remotePort',
+  'publicBaseUrl',
+];
 
 /** The form's starting values: what the host has now. */
 export function tunnelValuesOf(settings: TunnelSettings): TunnelValues {
@@ -62,7 +71,8 @@ export function tunnelInput(values: TunnelValues, settings: TunnelSettings): { i
     if (domain !== '' && !/^[A-Za-z0-9.-]{1,253}$/.test(domain)) problems.domain = 'domain';
     const token = values.authtoken.trim();
     if (token !== '' && !/^[A-Za-z0-9_-]{20,200}$/.test(token)) problems.authtoken = 'authtoken';
-    if (token === '' && !settings.ngrok.authtokenStored && !settings.ngrok.authtokenFromEnvironment) problems.authtoken = 'authtokenMissing';
+    if (token === '' && !settings.ngrok.authtokenStored && !settings.ngrok.authtokenFromEnvironment)
+      problems.authtoken = 'authtokenMissing';
   }
   if (values.provider === 'ssh') {
     const number = (text: string) => (/^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);

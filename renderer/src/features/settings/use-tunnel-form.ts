@@ -2,7 +2,15 @@ import { useState } from 'react';
 import type { TunnelSettings, TunnelStatus } from '../../../../shared';
 import { useClient } from '../../lib/client-context';
 import { useAction } from '../../lib/use-action';
-import { tunnelChanged, tunnelFields, tunnelInput, tunnelValuesOf, type TunnelField, type TunnelProblems, type TunnelValues } from './tunnel-values';
+import {
+  tunnelChanged,
+  tunnelFields,
+  tunnelInput,
+  tunnelValuesOf,
+  type TunnelField,
+  type TunnelProblems,
+  type TunnelValues,
+} from './tunnel-values';
 
 /**
  * State and actions of the tunnel form. Save stores the settings (and a typed ngrok authtoken, in the
@@ -10,7 +18,11 @@ import { tunnelChanged, tunnelFields, tunnelInput, tunnelValuesOf, type TunnelFi
  * authtoken; Trust confirms the SSH server's key shown in the status. Host answers become the new
  * starting point (`onSettings`; a status answer through `trackStatus`, so it never hides a newer event).
  */
-export function useTunnelForm(settings: TunnelSettings, onSettings: (settings: TunnelSettings) => void, trackStatus: () => (status: TunnelStatus) => void) {
+export function useTunnelForm(
+  settings: TunnelSettings,
+  onSettings: (settings: TunnelSettings) => void,
+  trackStatus: () => (status: TunnelStatus) => void,
+) {
   const client = useClient();
   const [values, setValues] = useState<TunnelValues>(() => tunnelValuesOf(settings));
   const [problems, setProblems] = useState<TunnelProblems>({});

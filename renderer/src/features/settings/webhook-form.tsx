@@ -16,7 +16,15 @@ import type { WebhookField } from './validate-webhooks';
  * Public address, port and webhook secret of the listener, saved together. While the built-in tunnel
  * gives the public address (`tunnelAddress`), the field shows it read-only.
  */
-export function WebhookForm({ state, onStored, tunnelAddress = false }: { state: WebhookState; onStored(state: WebhookState): void; tunnelAddress?: boolean }) {
+export function WebhookForm({
+  state,
+  onStored,
+  tunnelAddress = false,
+}: {
+  state: WebhookState;
+  onStored(state: WebhookState): void;
+  tunnelAddress?: boolean;
+}) {
   const { t } = useTranslation();
   const { fieldText } = useErrorText();
   const form = useWebhookForm(state, onStored);
@@ -58,7 +66,14 @@ export function WebhookForm({ state, onStored, tunnelAddress = false }: { state:
         {...bind('publicBaseUrl')}
       />
       <div className="webhook-port">
-        <TextField label={t('settings.webhooks.port')} hint={t('settings.webhooks.portHint')} inputMode="numeric" autoComplete="off" inputRef={portRef} {...bind('port')} />
+        <TextField
+          label={t('settings.webhooks.port')}
+          hint={t('settings.webhooks.portHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          inputRef={portRef}
+          {...bind('port')}
+        />
       </div>
       <div className="webhook-secret">
         <SecretField

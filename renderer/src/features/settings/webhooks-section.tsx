@@ -43,7 +43,11 @@ function WebhooksBody({ accountId, accountName }: { accountId: string; accountNa
   };
   return (
     <div className="webhooks-body">
-      <WebhookForm state={state} onStored={hooks.apply} tunnelAddress={tunnel?.publicBaseUrl != null && tunnel.publicBaseUrl === state.publicBaseUrl} />
+      <WebhookForm
+        state={state}
+        onStored={hooks.apply}
+        tunnelAddress={tunnel?.publicBaseUrl != null && tunnel.publicBaseUrl === state.publicBaseUrl}
+      />
       <div className="secret-path">
         <p className="secret-path-note">{t('settings.webhooks.forAccount', { name: accountName })}</p>
         <HookUrl url={state.hookUrl} />

@@ -35,9 +35,14 @@ export function ActivityChart({ chart }: { chart: Chart }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useSettingsStore((store) => store.settings.theme);
   const language = i18n.language;
-  const names = { sent: t('documents.overview.series.sent'), completed: t('documents.overview.series.completed'), cancelled: t('documents.overview.series.cancelled') };
+  const names = {
+    sent: t('documents.overview.series.sent'),
+    completed: t('documents.overview.series.completed'),
+    cancelled: t('documents.overview.series.cancelled'),
+  };
   const dayFormat = dateTimeFormat(language, { month: 'short', day: 'numeric' });
-  const label = (start: number) => (chart.bucket === 'week' ? t('documents.overview.weekOf', { date: dayFormat.format(start) }) : dayFormat.format(start));
+  const label = (start: number) =>
+    chart.bucket === 'week' ? t('documents.overview.weekOf', { date: dayFormat.format(start) }) : dayFormat.format(start);
 
   useEffect(() => {
     const element = box.current;
@@ -61,14 +66,40 @@ export function ActivityChart({ chart }: { chart: Chart }) {
         },
         axes: [
           { ...axis, values: (_u, splits) => splits.map((s) => dates.format(s * 1000)), space: 60 },
-          { ...axis, size: 36, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000], values: (_u, splits) => splits.map((s) => String(s)) },
+          {
+            ...axis,
+            size: 36,
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
+            values: (_u, splits) => splits.map((s) => String(s)),
+          },
         ],
         series: [
           { value: (_u, v) => (v === null ? '' : label(v * 1000 - half * 1000)) },
-          { label: names.sent, stroke: token('--accent'), fill: `${token('--accent')}33`, width: 1, paths: uPlot.paths.bars?.({ size: [0.7, 28] }), points: { show: false } },
+          {
+            label: names.sent,
+            stroke: token('--accent'),
+            fill: `${token('--accent')}33`,
+            width: 1,
+            paths: uPlot.paths.bars?.({ size: [0.7, 28] }),
+            points: { show: false },
+          },
           // Events, not a level: a dot on each day (or week) with any, no line through the empty ones.
-          { label: names.completed, stroke: token('--success'), fill: token('--success'), width: 0, paths: () => null, points: { show: true, size: 8, fill: token('--success'), filter: nonZero } },
-          { label: names.cancelled, stroke: token('--danger'), fill: token('--danger'), width: 0, paths: () => null, points: { show: true, size: 8, fill: token('--danger'), filter: nonZero } },
+          {
+            label: names.completed,
+            stroke: token('--success'),
+            fill: token('--success'),
+            width: 0,
+            paths: () => null,
+            points: { show: true, size: 8, fill: token('--success'), filter: nonZero },
+          },
+          {
+            label: names.cancelled,
+            stroke: token('--danger'),
+            fill: token('--danger'),
+            width: 0,
+            paths: () => null,
+            points: { show: true, size: 8, fill: token('--danger'), filter: nonZero },
+          },
         ],
       },
       // An empty day draws nothing (a zero-height bar would draw as a dash).
@@ -89,7 +120,11 @@ export function ActivityChart({ chart }: { chart: Chart }) {
     <figure className="activity-chart">
       <div ref={box} className="activity-chart-plot" aria-hidden="true" data-testid="activity-chart" />
       <table className="visually-hidden">
-        <caption>{t('documents.overview.chartLabel', { bucket: t(chart.bucket === 'week' ? 'documents.overview.perWeek' : 'documents.overview.perDay') })}</caption>
+        <caption>
+          {t('documents.overview.chartLabel', {
+            bucket: t(chart.bucket === 'week' ? 'documents.overview.perWeek' : 'documents.overview.perDay'),
+          })}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{chart.bucket === 'week' ? t('documents.overview.perWeek') : t('documents.overview.perDay')}</th>

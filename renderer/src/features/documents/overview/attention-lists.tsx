@@ -12,7 +12,12 @@ type Attention = Dashboard['attention'];
  * What needs attention, each list with its count, a few examples (a document opens in the side
  * panel) and a button showing them all in the table.
  */
-export function AttentionLists({ attention, settings, onOpen, onSettingsSaved }: {
+export function AttentionLists({
+  attention,
+  settings,
+  onOpen,
+  onSettingsSaved,
+}: {
   attention: Attention;
   settings: Dashboard['settings'];
   onOpen(documentId: string): void;
@@ -27,7 +32,11 @@ export function AttentionLists({ attention, settings, onOpen, onSettingsSaved }:
       id: 'rejected',
       title: t('documents.attention.rejected'),
       count: attention.rejected.count,
-      items: attention.rejected.items.map((item) => ({ key: item.signatureId, text: t('documents.attention.signerIn', { signer: item.signer, title: item.title }), documentId: item.documentId })),
+      items: attention.rejected.items.map((item) => ({
+        key: item.signatureId,
+        text: t('documents.attention.signerIn', { signer: item.signer, title: item.title }),
+        documentId: item.documentId,
+      })),
       filter: { status: rejectedNeedsAction },
     },
     {
@@ -41,7 +50,11 @@ export function AttentionLists({ attention, settings, onOpen, onSettingsSaved }:
       id: 'unopened',
       title: t('documents.attention.unopened', { count: settings.unopenedDays }),
       count: attention.unopened.count,
-      items: attention.unopened.items.map((item) => ({ key: item.signatureId, text: t('documents.attention.signerIn', { signer: item.signer, title: item.title }), documentId: item.documentId })),
+      items: attention.unopened.items.map((item) => ({
+        key: item.signatureId,
+        text: t('documents.attention.signerIn', { signer: item.signer, title: item.title }),
+        documentId: item.documentId,
+      })),
       filter: { status: 'PE', signerStatus: 'IN', before: attention.unopened.before },
     },
   ];
@@ -90,7 +103,11 @@ export function AttentionLists({ attention, settings, onOpen, onSettingsSaved }:
             {batches.items.slice(0, 3).map((batch) => (
               <li key={batch.batchId}>
                 <button type="button" className="attention-link" onClick={() => show({ batchId: batch.batchId })}>
-                  {t('documents.attention.batchItem', { date: formatDate(batch.createdAt, i18n.language), notSent: n(batch.notSent), rows: n(batch.rows) })}
+                  {t('documents.attention.batchItem', {
+                    date: formatDate(batch.createdAt, i18n.language),
+                    notSent: n(batch.notSent),
+                    rows: n(batch.rows),
+                  })}
                 </button>
               </li>
             ))}

@@ -18,10 +18,16 @@ export function StatusTiles({ counts }: { counts: StatusCountsView | null }) {
   const byStatus = counts?.byStatus ?? {};
   const tiles = [
     { code: null as string | null, label: t('documents.overview.all'), count: counts?.total ?? null, tone: 'accent' },
-    ...statusCodesOf(byStatus).map((code) => ({ code: code as string | null, label: labels.status(code), count: counts ? (byStatus[code] ?? 0) : null, tone: documentTone(code) })),
+    ...statusCodesOf(byStatus).map((code) => ({
+      code: code as string | null,
+      label: labels.status(code),
+      count: counts ? (byStatus[code] ?? 0) : null,
+      tone: documentTone(code),
+    })),
   ];
   // A filter on a code no longer counted stays visible, so that it can be turned off.
-  if (value !== null && !tiles.some((tile) => tile.code === value)) tiles.push({ code: value, label: labels.status(value), count: 0, tone: 'neutral' });
+  if (value !== null && !tiles.some((tile) => tile.code === value))
+    tiles.push({ code: value, label: labels.status(value), count: 0, tone: 'neutral' });
   return (
     <fieldset className="status-tiles">
       <legend className="visually-hidden">{t('documents.overview.tilesLabel')}</legend>

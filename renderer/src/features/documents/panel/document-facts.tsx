@@ -31,7 +31,11 @@ export function DocumentFacts({ document }: { document: Detail }) {
         </div>
         <div>
           <dt>{t('documents.panel.changed')}</dt>
-          <dd>{document.changedAt && (document.changedAt !== document.createdAt || document.signatures.some((s) => s.status !== 'IN')) ? when(document.changedAt) : t('documents.noChangeSeen')}</dd>
+          <dd>
+            {document.changedAt && (document.changedAt !== document.createdAt || document.signatures.some((s) => s.status !== 'IN'))
+              ? when(document.changedAt)
+              : t('documents.noChangeSeen')}
+          </dd>
         </div>
         {document.origin ? (
           <>
@@ -77,7 +81,9 @@ export function DocumentFacts({ document }: { document: Detail }) {
           </div>
           <div>
             <dt>{t('documents.panel.statusCodeLabel')}</dt>
-            <dd className="mono" data-testid="panel-status-code">{document.status}</dd>
+            <dd className="mono" data-testid="panel-status-code">
+              {document.status}
+            </dd>
           </div>
           {document.fileName ? (
             <div>

@@ -17,7 +17,17 @@ import './panel.css';
  * `documents.changed`: its facts, the place for actions, each signature, what happened, and the raw
  * data behind a toggle.
  */
-export function DocumentPanel({ accountId, documentId, title, onClose }: { accountId: string; documentId: string | null; title: string; onClose(): void }) {
+export function DocumentPanel({
+  accountId,
+  documentId,
+  title,
+  onClose,
+}: {
+  accountId: string;
+  documentId: string | null;
+  title: string;
+  onClose(): void;
+}) {
   const opener = useRef<HTMLElement | null>(null);
   const open = documentId !== null;
 
@@ -60,7 +70,12 @@ function OpenPanel({ accountId, documentId, title, onClose }: { accountId: strin
 function PanelBody({ documentId, query }: { accountId: string; documentId: string; query: ReturnType<typeof useDocumentDetail> }) {
   const { t } = useTranslation();
   const detail = query.data;
-  if (!detail) return query.error ? <LoadProblem error={query.error} onRetry={query.reload} testId="document-error" /> : <ProgressNote text={t('documents.panel.loading')} />;
+  if (!detail)
+    return query.error ? (
+      <LoadProblem error={query.error} onRetry={query.reload} testId="document-error" />
+    ) : (
+      <ProgressNote text={t('documents.panel.loading')} />
+    );
   const { document, timeline } = detail;
   return (
     <div className="document-panel-body" data-testid="document-details">

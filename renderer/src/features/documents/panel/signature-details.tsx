@@ -29,18 +29,37 @@ function useValueText() {
  * identified (and whether each check passed), the invitation, dates, the IP address and device the
  * service gives for a signed or rejected one (read now), the signing link while it can still be used.
  */
-export function SignatureDetails({ signature: stored, index, documentStatus }: { signature: Signature; index: number; documentStatus: string }) {
+export function SignatureDetails({
+  signature: stored,
+  index,
+  documentStatus,
+}: {
+  signature: Signature;
+  index: number;
+  documentStatus: string;
+}) {
   const { t, i18n } = useTranslation();
   const labels = useDocumentLabels();
   const valueText = useValueText();
   const { describe } = useErrorText();
   const linkLabelId = useId();
   const live = useLiveSignature(stored.id, finished.has(stored.status));
-  const signature = { ...stored, ...(live.data ? { signedDate: live.data.signedDate, ip: live.data.ip, device: live.data.device, invalidationReason: live.data.invalidationReason ?? stored.invalidationReason } : {}) };
+  const signature = {
+    ...stored,
+    ...(live.data
+      ? {
+          signedDate: live.data.signedDate,
+          ip: live.data.ip,
+          device: live.data.device,
+          invalidationReason: live.data.invalidationReason ?? stored.invalidationReason,
+        }
+      : {}),
+  };
   const name = labels.signer(signature, index);
   const validations = Object.entries(signature.validations);
   const open = canStillSign(documentStatus, signature.status);
-  const closedWhy = signature.status === 'CO' ? 'signed' : signature.status === 'DE' ? 'rejected' : signature.status === 'CA' ? 'cancelled' : 'closed';
+  const closedWhy =
+    signature.status === 'CO' ? 'signed' : signature.status === 'DE' ? 'rejected' : signature.status === 'CA' ? 'cancelled' : 'closed';
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : null);
 
   return (
@@ -59,8 +78,13 @@ export function SignatureDetails({ signature: stored, index, documentStatus }: {
               <ul className="validation-list">
                 {validations.map(([code, state]) => (
                   <li key={code}>
-                    <span className="validation-code">{labels.validation(code)}:</span> <span className="validation-value">{valueText(state.value)}</span>
-                    {state.validated === true ? <Tag tone="success">{t('documents.panel.verified')}</Tag> : state.validated === false ? <span className="cell-muted">{t('documents.panel.notVerified')}</span> : null}
+                    <span className="validation-code">{labels.validation(code)}:</span>{' '}
+                    <span className="validation-value">{valueText(state.value)}</span>
+                    {state.validated === true ? (
+                      <Tag tone="success">{t('documents.panel.verified')}</Tag>
+                    ) : state.validated === false ? (
+                      <span className="cell-muted">{t('documents.panel.notVerified')}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -69,7 +93,9 @@ export function SignatureDetails({ signature: stored, index, documentStatus }: {
         ) : null}
         <div>
           <dt>{t('documents.panel.invitation')}</dt>
-          <dd>{signature.inviteChannel.length > 0 ? signature.inviteChannel.map(labels.invite).join(', ') : t('documents.panel.noInvite')}</dd>
+          <dd>
+            {signature.inviteChannel.length > 0 ? signature.inviteChannel.map(labels.invite).join(', ') : t('documents.panel.noInvite')}
+          </dd>
         </div>
         {when(signature.createdAt) ? (
           <div>
@@ -86,7 +112,9 @@ export function SignatureDetails({ signature: stored, index, documentStatus }: {
         {signature.ip ? (
           <div>
             <dt>{t('documents.panel.ip')}</dt>
-            <dd className="mono" data-testid="signature-ip">{signature.ip}</dd>
+            <dd className="mono" data-testid="signature-ip">
+              {signature.ip}
+            </dd>
           </div>
         ) : null}
         {signature.device ? (

@@ -22,9 +22,15 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
       case 'created':
         return { text: t('documents.timeline.created') };
       case 'invited':
-        return { text: t('documents.timeline.invited', { signer: signerOf(entry.signatureId, entry.signer) }), note: t('documents.timeline.serviceDate') };
+        return {
+          text: t('documents.timeline.invited', { signer: signerOf(entry.signatureId, entry.signer) }),
+          note: t('documents.timeline.serviceDate'),
+        };
       case 'signed':
-        return { text: t('documents.timeline.signed', { signer: signerOf(entry.signatureId, entry.signer) }), note: t('documents.timeline.serviceDate') };
+        return {
+          text: t('documents.timeline.signed', { signer: signerOf(entry.signatureId, entry.signer) }),
+          note: t('documents.timeline.serviceDate'),
+        };
       case 'evidenceSigned':
         return {
           text: t('documents.timeline.evidenceSigned', { signer: entry.signer ?? t('documents.signerFallback', { n: '?' }) }),
@@ -36,11 +42,24 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
         // When SignDock saw it (a read), not when it happened: "seen at …"; `from` null: as first read.
         const note = entry.firstSeen ? t('documents.timeline.firstRead') : undefined;
         if (entry.signatureId === null) {
-          return { text: entry.from ? t('documents.timeline.document', { from: labels.status(entry.from), to: labels.status(entry.to) }) : t('documents.timeline.documentFirst', { to: labels.status(entry.to) }), note, seen: true };
+          return {
+            text: entry.from
+              ? t('documents.timeline.document', { from: labels.status(entry.from), to: labels.status(entry.to) })
+              : t('documents.timeline.documentFirst', { to: labels.status(entry.to) }),
+            note,
+            seen: true,
+          };
         }
         const signer = signerOf(entry.signatureId, entry.signer);
         return entry.from
-          ? { text: t('documents.timeline.signer', { signer, from: labels.signatureStatus(entry.from), to: labels.signatureStatus(entry.to) }), seen: true }
+          ? {
+              text: t('documents.timeline.signer', {
+                signer,
+                from: labels.signatureStatus(entry.from),
+                to: labels.signatureStatus(entry.to),
+              }),
+              seen: true,
+            }
           : entry.firstSeen
             ? { text: t('documents.timeline.signerFirst', { signer, to: labels.signatureStatus(entry.to) }), note, seen: true }
             : { text: t('documents.timeline.signerAdded', { signer, to: labels.signatureStatus(entry.to) }), seen: true };
@@ -59,7 +78,10 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
         const action = jobKinds.has(entry.action) ? t(`documents.timeline.${words}.${entry.action as 'cancel'}`) : entry.action;
         const outcome = outcomes.has(entry.outcome) ? t(`documents.timeline.outcomes.${entry.outcome as 'done'}`) : entry.outcome;
         const who = signatures.some((signature) => signature.id === entry.target) ? signerOf(entry.target, null) : null;
-        return { text: t('documents.timeline.action', { action: who ? `${action} (${who})` : action, outcome }), note: entry.detail ?? undefined };
+        return {
+          text: t('documents.timeline.action', { action: who ? `${action} (${who})` : action, outcome }),
+          note: entry.detail ?? undefined,
+        };
       }
     }
   };
@@ -72,7 +94,12 @@ export function Timeline({ entries, signatures }: { entries: TimelineEntry[]; si
           const { text, note, seen } = words(entry);
           const time = formatDateTime(entry.at, i18n.language);
           return (
-            <li key={`${entry.kind}-${entry.at}-${index}`} className={`timeline-entry timeline-${entry.kind}`} data-testid="timeline-entry" data-kind={entry.kind}>
+            <li
+              key={`${entry.kind}-${entry.at}-${index}`}
+              className={`timeline-entry timeline-${entry.kind}`}
+              data-testid="timeline-entry"
+              data-kind={entry.kind}
+            >
               <span className="timeline-dot" aria-hidden="true" />
               <div>
                 <p className="timeline-text">{text}</p>

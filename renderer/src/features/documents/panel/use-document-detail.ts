@@ -13,5 +13,7 @@ export function useDocumentDetail(accountId: string, documentId: string) {
 /** A signature as the service gives it now (signing date, IP address, device). Read once per panel. */
 export function useLiveSignature(signatureId: string, wanted: boolean) {
   const client = useClient();
-  return useLiveQuery(`signature|${signatureId}|${wanted}`, () => (wanted ? client.call('documents.signature', { signatureId }) : Promise.resolve(null)));
+  return useLiveQuery(`signature|${signatureId}|${wanted}`, () =>
+    wanted ? client.call('documents.signature', { signatureId }) : Promise.resolve(null),
+  );
 }

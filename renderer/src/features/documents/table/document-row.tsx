@@ -19,7 +19,13 @@ export interface RowEvents {
  * One row of the table. The row itself takes focus (one Tab stop for the whole table: arrows move
  * between rows); its box and title are reached by mouse, the keyboard uses Space and Enter.
  */
-export const DocumentRow = memo(function DocumentRow({ document, selected, focused, open, events }: {
+export const DocumentRow = memo(function DocumentRow({
+  document,
+  selected,
+  focused,
+  open,
+  events,
+}: {
   document: ListedDocument;
   selected: boolean;
   focused: boolean;
@@ -59,13 +65,24 @@ export const DocumentRow = memo(function DocumentRow({ document, selected, focus
       onDoubleClick={() => events.onOpen(document)}
     >
       <td className="cell-check">
-        <input type="checkbox" tabIndex={-1} checked={selected} onChange={(event) => events.onToggle(document, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)} aria-label={t('documents.selection.selectRow', { title })} data-testid="row-select" />
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          onChange={(event) => events.onToggle(document, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)}
+          aria-label={t('documents.selection.selectRow', { title })}
+          data-testid="row-select"
+        />
       </td>
       <td className="cell-title">
         <button type="button" tabIndex={-1} className="document-open" onClick={() => events.onOpen(document)} data-testid="document-open">
           {title}
         </button>
-        {document.origin?.fileName ? <span className="cell-sub" title={document.origin.fileName}>{document.origin.fileName}</span> : null}
+        {document.origin?.fileName ? (
+          <span className="cell-sub" title={document.origin.fileName}>
+            {document.origin.fileName}
+          </span>
+        ) : null}
       </td>
       <td className="cell-status">
         <Tag tone={documentTone(displayStatus(document))}>{labels.status(displayStatus(document))}</Tag>
@@ -80,9 +97,21 @@ export const DocumentRow = memo(function DocumentRow({ document, selected, focus
         ) : null}
       </td>
       <td className="cell-date">{date(document.createdAt)}</td>
-      <td className="cell-date">{document.changedAt && document.changedAt !== document.createdAt ? date(document.changedAt) : <span className="cell-muted" title={t('documents.noChangeSeen')}>{t('documents.none')}</span>}</td>
+      <td className="cell-date">
+        {document.changedAt && document.changedAt !== document.createdAt ? (
+          date(document.changedAt)
+        ) : (
+          <span className="cell-muted" title={t('documents.noChangeSeen')}>
+            {t('documents.none')}
+          </span>
+        )}
+      </td>
       <td className="cell-date cell-batch" title={document.origin?.fileName}>
-        {document.origin ? shortDate(document.origin.batchCreatedAt, i18n.language) : <span className="cell-muted">{t('documents.notFromSignDock')}</span>}
+        {document.origin ? (
+          shortDate(document.origin.batchCreatedAt, i18n.language)
+        ) : (
+          <span className="cell-muted">{t('documents.notFromSignDock')}</span>
+        )}
       </td>
     </tr>
   );

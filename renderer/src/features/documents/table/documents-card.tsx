@@ -10,7 +10,12 @@ import { FiltersBar } from './filters-bar';
 import { SelectionBar } from './selection-bar';
 
 /** The list: filters, how many match, the selection bar, the page of rows and the pager. */
-export function DocumentsCard({ accountId, list, openId, onOpen }: {
+export function DocumentsCard({
+  accountId,
+  list,
+  openId,
+  onOpen,
+}: {
   accountId: string;
   list: ReturnType<typeof useDocumentsQuery>;
   openId: string | null;

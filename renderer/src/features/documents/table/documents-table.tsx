@@ -10,7 +10,12 @@ import { DocumentRow, type RowEvents } from './document-row';
  * arrows, Home/End; Space selects, Shift extends from the anchor; Enter opens; Ctrl/Cmd+A selects
  * the page). Click selects a row, Ctrl/Cmd+click adds or removes it, Shift+click selects a range.
  */
-export function DocumentsTable({ documents, busy, openId, onOpen }: {
+export function DocumentsTable({
+  documents,
+  busy,
+  openId,
+  onOpen,
+}: {
   documents: ListedDocument[];
   busy: boolean;
   openId: string | null;
@@ -50,7 +55,8 @@ export function DocumentsTable({ documents, busy, openId, onOpen }: {
     () => ({
       onRowClick(document: ListedDocument, event: MouseEvent) {
         const { select, selection, range, anchorId } = latest.current;
-        if (event.shiftKey) select(range(document.id, selection.kind === 'query' ? selection : { kind: 'ids', ids: new Set() }), anchorId ?? document.id);
+        if (event.shiftKey)
+          select(range(document.id, selection.kind === 'query' ? selection : { kind: 'ids', ids: new Set() }), anchorId ?? document.id);
         else if (event.ctrlKey || event.metaKey) select(toggled(selection, document.id), document.id);
         else select({ kind: 'ids', ids: new Set([document.id]) }, document.id);
       },
@@ -109,7 +115,15 @@ export function DocumentsTable({ documents, busy, openId, onOpen }: {
 
   return (
     <div className="table-scroll documents-table-scroll">
-      <table className="data-table documents-table" role="grid" aria-multiselectable="true" aria-label={t('documents.tableLabel')} aria-describedby="documents-table-help" aria-busy={busy || undefined} data-testid="documents-table">
+      <table
+        className="data-table documents-table"
+        role="grid"
+        aria-multiselectable="true"
+        aria-label={t('documents.tableLabel')}
+        aria-describedby="documents-table-help"
+        aria-busy={busy || undefined}
+        data-testid="documents-table"
+      >
         <colgroup>
           <col className="col-check" />
           {documentColumns.map((column) => (
@@ -137,7 +151,14 @@ export function DocumentsTable({ documents, busy, openId, onOpen }: {
         </thead>
         <tbody ref={body} onKeyDown={onKeyDown}>
           {documents.map((document) => (
-            <DocumentRow key={document.id} document={document} selected={isSelected(selection, document.id)} focused={document.id === focusId} open={document.id === openId} events={events} />
+            <DocumentRow
+              key={document.id}
+              document={document}
+              selected={isSelected(selection, document.id)}
+              focused={document.id === focusId}
+              open={document.id === openId}
+              events={events}
+            />
           ))}
         </tbody>
       </table>
@@ -148,12 +169,24 @@ export function DocumentsTable({ documents, busy, openId, onOpen }: {
   );
 }
 
-function SortHeader({ column, sort, onSort }: { column: DocumentColumn; sort: { column: DocumentColumn; direction: 'asc' | 'desc' }; onSort(column: DocumentColumn): void }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: DocumentColumn;
+  sort: { column: DocumentColumn; direction: 'asc' | 'desc' };
+  onSort(column: DocumentColumn): void;
+}) {
   const { t } = useTranslation();
   const active = sort.column === column;
   const name = t(`documents.columns.${column}`);
   return (
-    <th scope="col" className={`cell-${column === 'created' || column === 'changed' || column === 'batch' ? 'date' : column}`} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <th
+      scope="col"
+      className={`cell-${column === 'created' || column === 'changed' || column === 'batch' ? 'date' : column}`}
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
       <button type="button" className="sort-button" onClick={() => onSort(column)} data-testid={`sort-${column}`}>
         {name}
         <span className={`sort-arrow${active ? ' is-active' : ''}`} aria-hidden="true">

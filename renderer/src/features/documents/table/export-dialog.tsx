@@ -11,7 +11,17 @@ import { useAction } from '../../../lib/use-action';
 import { useDocumentsStore } from '../../../stores/documents-store';
 
 /** "Export CSV": the selection or the whole view, one line per document or per signature. */
-export function ExportButton({ selection, selectedCount, filter, total }: { selection: DocumentSelection | null; selectedCount: number; filter: DocumentFilter; total: number }) {
+export function ExportButton({
+  selection,
+  selectedCount,
+  filter,
+  total,
+}: {
+  selection: DocumentSelection | null;
+  selectedCount: number;
+  filter: DocumentFilter;
+  total: number;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -20,13 +30,27 @@ export function ExportButton({ selection, selectedCount, filter, total }: { sele
         {t('documents.exporting.button')}
       </Button>
       <Dialog open={open} title={t('documents.exporting.title')} onClose={() => setOpen(false)} size="sm" testId="export-dialog">
-        {open ? <ExportForm selection={selection} selectedCount={selectedCount} filter={filter} total={total} onDone={() => setOpen(false)} /> : null}
+        {open ? (
+          <ExportForm selection={selection} selectedCount={selectedCount} filter={filter} total={total} onDone={() => setOpen(false)} />
+        ) : null}
       </Dialog>
     </>
   );
 }
 
-function ExportForm({ selection, selectedCount, filter, total, onDone }: { selection: DocumentSelection | null; selectedCount: number; filter: DocumentFilter; total: number; onDone(): void }) {
+function ExportForm({
+  selection,
+  selectedCount,
+  filter,
+  total,
+  onDone,
+}: {
+  selection: DocumentSelection | null;
+  selectedCount: number;
+  filter: DocumentFilter;
+  total: number;
+  onDone(): void;
+}) {
   const { t, i18n } = useTranslation();
   const client = useClient();
   const sort = useDocumentsStore((store) => store.sort);
@@ -54,23 +78,49 @@ function ExportForm({ selection, selectedCount, filter, total, onDone }: { selec
         <legend>{t('documents.exporting.what')}</legend>
         {selection ? (
           <label className="radio-line">
-            <input type="radio" name={`${name}-what`} checked={what === 'selection'} onChange={() => setWhat('selection')} data-autofocus data-testid="export-selection" />
+            <input
+              type="radio"
+              name={`${name}-what`}
+              checked={what === 'selection'}
+              onChange={() => setWhat('selection')}
+              data-autofocus
+              data-testid="export-selection"
+            />
             {t('documents.exporting.selection', { count: selectedCount, shown: n(selectedCount) })}
           </label>
         ) : null}
         <label className="radio-line">
-          <input type="radio" name={`${name}-what`} checked={what === 'view'} onChange={() => setWhat('view')} data-autofocus={selection ? undefined : true} data-testid="export-view" />
+          <input
+            type="radio"
+            name={`${name}-what`}
+            checked={what === 'view'}
+            onChange={() => setWhat('view')}
+            data-autofocus={selection ? undefined : true}
+            data-testid="export-view"
+          />
           {t('documents.exporting.view', { count: total, shown: n(total) })}
         </label>
       </fieldset>
       <fieldset className="export-choice">
         <legend>{t('documents.exporting.per')}</legend>
         <label className="radio-line">
-          <input type="radio" name={`${name}-per`} checked={per === 'document'} onChange={() => setPer('document')} data-testid="export-per-document" />
+          <input
+            type="radio"
+            name={`${name}-per`}
+            checked={per === 'document'}
+            onChange={() => setPer('document')}
+            data-testid="export-per-document"
+          />
           {t('documents.exporting.perDocument')}
         </label>
         <label className="radio-line">
-          <input type="radio" name={`${name}-per`} checked={per === 'signature'} onChange={() => setPer('signature')} data-testid="export-per-signature" />
+          <input
+            type="radio"
+            name={`${name}-per`}
+            checked={per === 'signature'}
+            onChange={() => setPer('signature')}
+            data-testid="export-per-signature"
+          />
           {t('documents.exporting.perSignature')}
         </label>
       </fieldset>

@@ -18,7 +18,14 @@ export function FiltersBar({ accountId }: { accountId: string }) {
   const setFilter = useDocumentsStore((store) => store.setFilter);
   const ids = { signer: useId(), batch: useId(), from: useId(), to: useId() };
   const batches = useLiveQuery(`batches|${accountId}`, () => client.call('batches.list', { limit: 200 }));
-  const active = filter.status !== null || filter.signerStatus !== null || filter.batchId !== null || filter.from !== '' || filter.to !== '' || filter.before !== null || filter.search !== '';
+  const active =
+    filter.status !== null ||
+    filter.signerStatus !== null ||
+    filter.batchId !== null ||
+    filter.from !== '' ||
+    filter.to !== '' ||
+    filter.before !== null ||
+    filter.search !== '';
   const batchKnown = batches.data?.some((batch) => batch.id === filter.batchId) ?? false;
 
   return (
@@ -27,7 +34,13 @@ export function FiltersBar({ accountId }: { accountId: string }) {
       <div className="documents-filter-row">
         <div className="filter-field">
           <label htmlFor={ids.signer}>{t('documents.filters.signerStatus')}</label>
-          <select id={ids.signer} className="select select-sm" value={filter.signerStatus ?? ''} onChange={(event) => setFilter({ signerStatus: event.target.value || null })} data-testid="filter-signer-status">
+          <select
+            id={ids.signer}
+            className="select select-sm"
+            value={filter.signerStatus ?? ''}
+            onChange={(event) => setFilter({ signerStatus: event.target.value || null })}
+            data-testid="filter-signer-status"
+          >
             <option value="">{t('documents.filters.anySigner')}</option>
             {signatureStatuses.map((code) => (
               <option key={code} value={code}>
@@ -38,7 +51,13 @@ export function FiltersBar({ accountId }: { accountId: string }) {
         </div>
         <div className="filter-field">
           <label htmlFor={ids.batch}>{t('documents.filters.batch')}</label>
-          <select id={ids.batch} className="select select-sm" value={filter.batchId ?? ''} onChange={(event) => setFilter({ batchId: event.target.value || null })} data-testid="filter-batch">
+          <select
+            id={ids.batch}
+            className="select select-sm"
+            value={filter.batchId ?? ''}
+            onChange={(event) => setFilter({ batchId: event.target.value || null })}
+            data-testid="filter-batch"
+          >
             <option value="">{t('documents.filters.anyBatch')}</option>
             {(batches.data ?? []).map((batch) => (
               <option key={batch.id} value={batch.id}>
@@ -57,7 +76,12 @@ export function FiltersBar({ accountId }: { accountId: string }) {
         {filter.before !== null ? (
           <span className="filter-chip" data-testid="filter-before">
             {t('documents.filters.before', { date: formatNumericDate(new Date(filter.before).toISOString(), i18n.language) })}
-            <button type="button" className="icon-button" aria-label={t('documents.filters.removeBefore')} onClick={() => setFilter({ before: null })}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('documents.filters.removeBefore')}
+              onClick={() => setFilter({ before: null })}
+            >
               <CloseIcon />
             </button>
           </span>

@@ -11,7 +11,17 @@ import { ExportButton } from './export-dialog';
  * Above the table: how many rows are selected, "select all N matching" (every page, kept as the
  * filter), clear; Export (the selection, else the whole view); and the place for actions.
  */
-export function SelectionBar({ total, pageSize, filter, summary }: { total: number; pageSize: number; filter: DocumentFilter; summary: ReactNode }) {
+export function SelectionBar({
+  total,
+  pageSize,
+  filter,
+  summary,
+}: {
+  total: number;
+  pageSize: number;
+  filter: DocumentFilter;
+  summary: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const selection = useDocumentsStore((store) => store.selection);
   const select = useDocumentsStore((store) => store.select);
@@ -25,10 +35,17 @@ export function SelectionBar({ total, pageSize, filter, summary }: { total: numb
       {count > 0 ? (
         <>
           <span className="selection-count" role="status" data-testid="selection-count">
-            {everything ? t('documents.selection.allSelected', { shown: n(total) }) : t('documents.selection.selected', { count, shown: n(count) })}
+            {everything
+              ? t('documents.selection.allSelected', { shown: n(total) })
+              : t('documents.selection.selected', { count, shown: n(count) })}
           </span>
           {!everything && total > 1 && (selection.kind === 'ids' || total > pageSize) ? (
-            <Button size="sm" variant="ghost" onClick={() => select({ kind: 'query', filter, except: new Set() })} data-testid="select-all-matching">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => select({ kind: 'query', filter, except: new Set() })}
+              data-testid="select-all-matching"
+            >
               {t('documents.selection.selectAll', { shown: n(total) })}
             </Button>
           ) : null}

@@ -5,5 +5,8 @@ export function shortDate(iso: string, language: string, now = new Date()): stri
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameYear = date.getFullYear() === now.getFullYear();
-  return dateTimeFormat(language, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return dateTimeFormat(
+    language,
+    sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' },
+  ).format(date);
 }
