@@ -73,6 +73,11 @@ export class DataSpine {
     return this.sync.reader.get(accountId, documentId) ?? undefined;
   }
 
+  /** When the sync engine re-reads a document next (undefined when it is not scheduled: final, or unknown). */
+  nextReread(accountId: string, documentId: string): { dueAt: number; intervalMs: number; reading: boolean } | undefined {
+    return this.sync.scheduler.scheduleOf(accountId, documentId);
+  }
+
   /** Every mirrored document of the account in one status, newest first (read 500 at a time). */
   documentsWithStatus(accountId: string, status: DocumentStatus): MirrorDocument[] {
     const all: MirrorDocument[] = [];

@@ -57,9 +57,9 @@ describe.skipIf(!keyring.ok)('the ngrok tunnel without reaching ngrok', () => {
 
   /** The sync engine still re-reads the open documents on its schedule. */
   const pollingGoesOn = () => {
-    const open = core.spine.sync.reader.openDocuments(accountId);
+    const open = core.spine.reader.openDocuments(accountId);
     expect(open.length).toBeGreaterThan(0);
-    for (const document of open) expect(core.spine.sync.scheduler.scheduleOf(accountId, document.documentId)).toBeDefined();
+    for (const document of open) expect(core.spine.nextReread(accountId, document.documentId)).toBeDefined();
   };
 
   it('without an authtoken, starting says so in words; polling goes on', async () => {

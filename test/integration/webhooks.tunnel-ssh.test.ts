@@ -80,7 +80,7 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     });
     const signatureId = (document.signatures as { id: string }[])[0]?.id ?? '';
     await sandbox.control.sign(signatureId);
-    await waitUntil(() => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO', 30_000, 'the signed document to be re-read');
+    await waitUntil(() => core.spine.document(accountId, document.id)?.status === 'CO', 30_000, 'the signed document to be re-read');
     expect(core.spine.webhooks.stats(accountId).received).toBeGreaterThan(0);
     const status = await ok<TunnelStatus>(core.dispatch('tunnel.status', {}));
     expect(status.notifications.lastReceivedAt).not.toBeNull();
@@ -104,7 +104,7 @@ describe('the SSH tunnel, end to end with a real sshd', () => {
     });
     await sandbox.control.sign((document.signatures as { id: string }[])[0]?.id ?? '');
     await waitUntil(
-      () => core.spine.sync.reader.get(accountId, document.id)?.status === 'CO',
+      () => core.spine.document(accountId, document.id)?.status === 'CO',
       30_000,
       'the document signed after the reconnection to be re-read',
     );
