@@ -120,6 +120,39 @@ describe('sent once, across batches', () => {
     expect(byName('NDA_Acme_2026 (copia).pdf')!.problems[0]!.params).toEqual({ title: 'NDA Acme 2026', file: 'NDA_Acme_2026.pdf' });
   });
 
+  it('tells the renderer which row became a copy when an earlier row with the same bytes comes back', async () => {
+    const [original] = await writePdfs(files.path, 1, 'Lease');
+    const copy = join(files.path, 'Lease (copy).pdf');
+    writeFileSync(copy, readFileSync(original!));
+    const batch = await prepared([original!, copy]);
+    const first = batch.items.find((item) => item.fileName !== 'Lease (copy).pdf')!;
+    const second = batch.items.find((item) => item.fileName === 'Lease (copy).pdf')!;
+    expect(codes(second)).toEqual(['batch.duplicateOf']);
+
+    // The page keeps the last view of each row that events carried (as the Send page does).
+    const seen = new Map<string, BatchItem>();
+    let events = 0;
+    const unsubscribe = core.events.subscribe((message) => {
+      if (message.event !== 'batches.changed') return;
+      events += 1;
+      for (const item of (message.payload as { items: BatchItem[] }).items) seen.set(item.id, item);
+    });
+    const settle = async (count: number) => {
+      while (events < count) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      // Leaving the first row out makes the other no copy; taking it back makes it one again.
+      await call('batches.updateItems', { batchId: batch.id, itemIds: [first.id], patch: { excluded: true } });
+      await settle(1);
+      expect(codes(seen.get(second.id))).toEqual([]);
+      await call('batches.updateItems', { batchId: batch.id, itemIds: [first.id], patch: { excluded: false } });
+      await settle(2);
+      expect(codes(seen.get(second.id))).toEqual(['batch.duplicateOf']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('fills the sent files from the rows already sent when the migration runs, and looks them up by index', async () => {
     const [memo] = await writePdfs(files.path, 1, 'memo');
     const done = await sent(await prepared([memo!]));

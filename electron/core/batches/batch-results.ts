@@ -104,7 +104,10 @@ export class BatchResults {
     const preparing = row.state === 'draft' || row.state === 'checking';
     if (preparing && tallies.some((tally) => tally.state === 'draft' && tally.checked && !tally.excluded)) {
       const items = this.itemsOf(row.id);
-      return [this.summaryFrom(row, items), items.filter((item) => ids.has(item.id))];
+      // A row whose check ends can make an earlier-reported row a copy of it (or no longer one): rows
+      // with the same bytes as a changed row are sent again too.
+      const hashes = new Set(items.filter((item) => ids.has(item.id) && item.sha256).map((item) => item.sha256));
+      return [this.summaryFrom(row, items), items.filter((item) => ids.has(item.id) || (item.sha256 !== null && hashes.has(item.sha256)))];
     }
     const changed = [...ids]
       .map((id) => this.deps.repo.item(id))
