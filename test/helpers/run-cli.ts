@@ -28,3 +28,38 @@ export function runCli(args: string[], options: { stdin?: string; env?: Record<s
     child.stdin.end(options.stdin ?? '');
   });
 }
+
+/** A CLI process left running: its stderr so far (progress lines, words) and its exit code when it ends. */
+export interface CliProcess {
+  child: ChildProcess;
+  stderr: string;
+  exit: Promise<number | null>;
+}
+
+/** Starts the real CLI in the background, keeping what it prints on stderr. */
+export function startCli(args: string[], env: Record<string, string>): CliProcess {
+  const child = spawnCli(args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run: CliProcess = { child, stderr: '', exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  child.stderr?.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
+  return run;
+}
+
+/**
+ * Resolves when `test` holds, looked at whenever one of the processes prints something, or every 200 ms
+ * (what the test reads, such as the sandbox's counters, has no event of its own).
+ */
+export async function untilCli(test: () => boolean | Promise<boolean>, what: string, runs: CliProcess[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${runs.map((r) => r.stderr).join('\n---\n')}`);
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        for (const run of runs) run.child.stderr?.off('data', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, 200);
+      for (const run of runs) run.child.stderr?.on('data', wake);
+    });
+  }
+}

@@ -1,11 +1,10 @@
 import Database from 'better-sqlite3';
-import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobItemView, JobView } from '../../shared/domain/jobs';
 import { writePdfs } from '../helpers/pdf-batch';
-import { runCli, spawnCli } from '../helpers/run-cli';
+import { runCli, startCli, untilCli, type CliProcess } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandbox, type Sandbox } from '../sandbox';
 
@@ -16,35 +15,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
  * ID` cancels a batch as the Send page's Stop does (its rows not sent are cancelled, with why).
  * Real CLI processes on one data folder, the sandbox over HTTP.
  */
-interface Run {
-  child: ChildProcess;
-  stderr: string;
-  exit: Promise<number | null>;
-}
-
-function start(args: string[], env: Record<string, string>): Run {
-  const child = spawnCli(args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const run: Run = { child, stderr: '', exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
-  child.stderr?.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-  return run;
-}
-
-/** Resolves when `test` holds, looked at whenever the sender prints (its progress line) or every 200 ms (the sandbox's counters have no event). */
-async function until(test: () => Promise<boolean>, what: string, run: Run, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${run.stderr}`);
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        run.child.stderr?.off('data', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, 200);
-      run.child.stderr?.on('data', wake);
-    });
-  }
-}
+const until = (test: () => Promise<boolean>, what: string, run: CliProcess) => untilCli(test, what, [run], 60_000);
 
 describe('jobs commands on a send job', () => {
   let sandbox: Sandbox;
@@ -85,7 +56,7 @@ describe('jobs commands on a send job', () => {
   it('list shows the real counts; pause, resume act on the batch and resume sends it to the end', async () => {
     // Four documents, then 429 to every create: the batch stays running mid-way.
     await sandbox.controlClient.setFaults({ create_quota: 4, latency_ms: 50, operations: ['create'] });
-    const sender = start(
+    const sender = startCli(
       ['--home', home.path, 'send', join(files.path, 'first'), '--signer', 'EM=buyer@example.com', '--concurrency', '2'],
       env,
     );
@@ -128,7 +99,7 @@ describe('jobs commands on a send job', () => {
   it('cancel stops the batch as the Send page does: rows not sent are cancelled, the batch shows cancelled', async () => {
     const before = await creates();
     await sandbox.controlClient.setFaults({ create_quota: before + 3 }); // documents in all on the sandbox
-    const sender = start(
+    const sender = startCli(
       ['--home', home.path, 'send', join(files.path, 'second'), '--signer', 'EM=claims@example.com', '--concurrency', '1'],
       env,
     );

@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
-import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePdfs } from '../helpers/pdf-batch';
-import { spawnCli } from '../helpers/run-cli';
+import { startCli, untilCli, type CliProcess } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandbox, type Sandbox } from '../sandbox';
 
@@ -14,35 +13,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
  * the batch said so. Then the owner is SIGKILLed mid-batch: a follower takes over, and still nothing is
  * created twice.
  */
-interface Run {
-  child: ChildProcess;
-  stderr: string;
-  exit: Promise<number | null>;
-}
-
-function start(args: string[], env: Record<string, string>): Run {
-  const child = spawnCli(args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const run: Run = { child, stderr: '', exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
-  child.stderr?.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-  return run;
-}
-
-/** Resolves when `test` holds, checked whenever one of the processes prints something or the sandbox is asked. */
-async function until(test: () => boolean | Promise<boolean>, what: string, runs: Run[], timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${runs.map((r) => r.stderr).join('\n---\n')}`);
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        for (const run of runs) run.child.stderr?.off('data', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, 200); // the sandbox's counters have no event of their own
-      for (const run of runs) run.child.stderr?.on('data', wake);
-    });
-  }
-}
+const until = (test: () => boolean | Promise<boolean>, what: string, runs: CliProcess[]) => untilCli(test, what, runs, 90_000);
 
 describe('one owner per batch across processes', () => {
   let sandbox: Sandbox;
@@ -74,12 +45,12 @@ describe('one owner per batch across processes', () => {
     // The sandbox creates eight documents, then answers 429 to every create until told otherwise: the
     // batch is held mid-way however slowly the other processes start.
     await sandbox.controlClient.setFaults({ create_quota: 8 });
-    const first = start(['--home', home.path, 'send', files.path, '--signer', 'EM=ana@example.com', '--concurrency', '2'], env);
+    const first = startCli(['--home', home.path, 'send', files.path, '--signer', 'EM=ana@example.com', '--concurrency', '2'], env);
     await until(() => /Batch ([0-9a-f-]{36})/.test(first.stderr), 'the batch id', [first]);
     const batchId = /Batch ([0-9a-f-]{36})/.exec(first.stderr)![1]!;
-    const second = start(['--home', home.path, 'send', '--resume', batchId], env);
+    const second = startCli(['--home', home.path, 'send', '--resume', batchId], env);
     await until(async () => (await creates()) >= 8, 'eight creates', [first, second]);
-    const third = start(['--home', home.path, 'send', '--resume', batchId], env);
+    const third = startCli(['--home', home.path, 'send', '--resume', batchId], env);
     const runs = [first, second, third];
     const following = /is being sent by another SignDock on this computer \(PID \d+\); following it/;
     await until(() => runs.filter((run) => following.test(run.stderr)).length >= 2, 'two followers', runs);

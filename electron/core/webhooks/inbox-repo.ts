@@ -183,11 +183,12 @@ export class InboxRepo {
 
   /** When the newest notification of an account (or any) was stored; null when none. */
   lastReceivedAt(accountId?: string): string | null {
+    // Rows are stored as they arrive: the newest is the one with the highest id (read from the end, no scan).
     const where = accountId === undefined ? '' : 'WHERE account_id = ?';
     const row = this.db
-      .prepare(`SELECT max(received_at) AS at FROM webhook_inbox ${where}`)
-      .get(...(accountId === undefined ? [] : [accountId])) as { at: string | null };
-    return row.at;
+      .prepare(`SELECT received_at AS at FROM webhook_inbox ${where} ORDER BY id DESC LIMIT 1`)
+      .get(...(accountId === undefined ? [] : [accountId])) as { at: string } | undefined;
+    return row?.at ?? null;
   }
 
   stats(accountId?: string): InboxCounts {

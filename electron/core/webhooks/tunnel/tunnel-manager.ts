@@ -3,6 +3,7 @@ import type { TunnelProblem, TunnelProvider, TunnelState } from '../../../../sha
 import type { Logger } from '../../logging/logger';
 import type { Tunnel } from '../tunnel';
 import { problemOf, retryable, TunnelFailure, type HostKeySeen } from './tunnel-failure';
+import { backoffMs } from '../refresh-errors';
 
 export interface TunnelManagerOptions {
   /** The tunnel to open now, made from the current settings (or a fixed one: CLI, tests). */
@@ -186,8 +187,7 @@ export class TunnelManager {
       this.set({ state: 'failed', error: problem, hostKey, publicBaseUrl: null, runningSince: null, nextRetryAt: null, attempts });
       return;
     }
-    const base = this.options.baseDelayMs ?? 2000;
-    const delay = Math.min(this.options.maxDelayMs ?? 300_000, base * 2 ** Math.min(attempts - 1, 20)) * (0.8 + Math.random() * 0.4);
+    const delay = backoffMs(attempts - 1, this.options.baseDelayMs ?? 2000, this.options.maxDelayMs ?? 300_000, null, Math.random);
     const generation = this.generation;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
