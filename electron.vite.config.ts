@@ -12,8 +12,8 @@ export default defineConfig({
           index: resolve(__dirname, 'electron/main/index.ts'),
           // PDF checks run in worker threads (electron/core/batches/pdf-check-pool.ts loads this file).
           'pdf-check-worker': resolve(__dirname, 'electron/core/batches/pdf-check-worker.ts'),
-          // The certificate's text (electron/core/evidence/pdf-text.ts loads this file).
-          'pdf-text-worker': resolve(__dirname, 'electron/core/evidence/pdf-text-worker.mjs'),
+          // The certificate's text (electron/core/evidence/checks/pdf-text.ts loads this file).
+          'pdf-text-worker': resolve(__dirname, 'electron/core/evidence/checks/pdf-text-worker.mjs'),
         },
       },
     },

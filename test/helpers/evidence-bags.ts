@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { mkdirSync, openSync, writeSync, closeSync, copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeTagFiles } from '../../electron/core/evidence/bagit';
+import { writeTagFiles } from '../../electron/core/evidence/bag/bagit';
 import type { VerificationReport } from '../../shared/domain/evidence';
 
 /**

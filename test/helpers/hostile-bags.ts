@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readBagInfo, writeTagFiles, type BagInfo } from '../../electron/core/evidence/bagit';
+import { readBagInfo, writeTagFiles, type BagInfo } from '../../electron/core/evidence/bag/bagit';
 
 /**
  * The hostile-bag corpus: each case turns a real bag (archived from the sandbox) into one a reviewer

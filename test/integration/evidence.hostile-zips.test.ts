@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyEvidence } from '../../electron/core/evidence/verify-evidence';
+import { verifyEvidence } from '../../electron/core/evidence/checks/verify-evidence';
 import { folderTree } from '../helpers/evidence-core';
 import { hostileCases } from '../helpers/hostile-zips';
 import { runCli } from '../helpers/run-cli';

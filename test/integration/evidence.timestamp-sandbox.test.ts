@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTagFiles } from '../../electron/core/evidence/bagit';
+import { writeTagFiles } from '../../electron/core/evidence/bag/bagit';
 import { checkBagTimestamp, renewBagTimestamp, stampBag, TOKEN_FILE } from '../../electron/core/evidence/timestamp/bag-timestamp';
 import { requestTimestamp, TsaError } from '../../electron/core/evidence/timestamp/tsa-client';
 import { startSandbox, type Sandbox } from '../sandbox/start-sandbox';

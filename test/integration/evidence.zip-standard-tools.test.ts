@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectPackage } from '../../electron/core/evidence/package-checks';
+import { inspectPackage } from '../../electron/core/evidence/checks/package-checks';
 import { craftZip } from '../helpers/raw-zip';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox } from '../sandbox';

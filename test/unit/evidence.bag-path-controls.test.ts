@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bagRelativePath, safeTitle } from '../../electron/core/evidence/bag-path';
+import { bagRelativePath, safeTitle } from '../../electron/core/evidence/bag/bag-path';
 
 /** Issue 25 (finding 4): bag folder names carry no C1 control and no bidirectional control. */
 describe('bag folder names', () => {

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashFileRanges, sha256File } from '../../electron/core/evidence/file-hash';
-import { verifyPdfSignatures } from '../../electron/core/evidence/pdf-signatures';
+import { hashFileRanges, sha256File } from '../../electron/core/evidence/bag/file-hash';
+import { verifyPdfSignatures } from '../../electron/core/evidence/checks/pdf-signatures';
 import { tempFolder } from '../helpers/temp-folder';
 
 const folder = tempFolder('signdock-file-hash-');

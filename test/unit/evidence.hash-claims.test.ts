@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findClaims, isTextEntry } from '../../electron/core/evidence/hash-claims';
-import { bagRelativePath, safeTitle } from '../../electron/core/evidence/bag-path';
+import { findClaims, isTextEntry } from '../../electron/core/evidence/checks/hash-claims';
+import { bagRelativePath, safeTitle } from '../../electron/core/evidence/bag/bag-path';
 
 const entries = ['original.pdf', 'signed.pdf', 'signatures/signer-1.p7s', 'metadata/signer-1.json'];
 const h256 = 'ab'.repeat(32);

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { reportPdf, wrap } from '../../electron/core/evidence/report-pdf';
-import type { ReportInput } from '../../electron/core/evidence/report-model';
+import { reportPdf, wrap } from '../../electron/core/evidence/reports/report-pdf';
+import type { ReportInput } from '../../electron/core/evidence/reports/report-model';
 
 /**
  * The report PDF's wrapping is linear in the text's length (it measured every prefix of a long word:

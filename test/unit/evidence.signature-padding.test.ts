@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyPdfSignatures } from '../../electron/core/evidence/pdf-signatures';
+import { verifyPdfSignatures } from '../../electron/core/evidence/checks/pdf-signatures';
 import { sandboxCaCertPem } from '../sandbox';
 
 /**

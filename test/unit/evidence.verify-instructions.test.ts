@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyText } from '../../electron/core/evidence/verify-instructions';
+import { verifyText } from '../../electron/core/evidence/reports/verify-instructions';
 import type { TimestampCheck } from '../../shared/domain/timestamp';
 
 /** VERIFY.txt of a counsel export: the openssl command for each token of a bag's chain, and SignDock's own check of it in words. */

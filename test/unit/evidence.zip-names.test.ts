@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryName, NameRegister } from '../../electron/core/evidence/zip-names';
-import { ZipRefused } from '../../electron/core/evidence/zip-refusal';
+import { entryName, NameRegister } from '../../electron/core/evidence/zip/zip-names';
+import { ZipRefused } from '../../electron/core/evidence/zip/zip-refusal';
 import { unicodePathField } from '../helpers/raw-zip';
 
 /** Issue 23: names that land on one file on Windows or macOS are refused; names that do not, are not. */

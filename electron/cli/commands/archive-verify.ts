@@ -1,11 +1,11 @@
 import type { BagProblem, BagSummary, Check, ExportResult, SignerTrust, Verdict } from '../../../shared/domain/evidence';
 import { verdictWords } from '../../../shared/domain/evidence-verdict';
-import { entryKind } from '../../core/evidence/bag-files';
-import { EvidenceSettingsStore } from '../../core/evidence/archive-folder';
-import { findBags, verifyBagFolder } from '../../core/evidence/bag-verify';
-import { EvidenceIndex } from '../../core/evidence/evidence-index';
-import type { ReportBag } from '../../core/evidence/report-model';
-import { reportBag, reportPaths, writeVerifyReport } from '../../core/evidence/verify-report';
+import { entryKind } from '../../core/evidence/bag/bag-files';
+import { EvidenceSettingsStore } from '../../core/evidence/archive/archive-folder';
+import { findBags, verifyBagFolder } from '../../core/evidence/checks/bag-verify';
+import { EvidenceIndex } from '../../core/evidence/archive/evidence-index';
+import type { ReportBag } from '../../core/evidence/reports/report-model';
+import { reportBag, reportPaths, writeVerifyReport } from '../../core/evidence/reports/verify-report';
 import { readVersion } from '../../core/version';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { parse } from './archive';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { TimestampCheck } from '../../../shared/domain/timestamp';
-import { EvidenceSettingsStore } from '../../core/evidence/archive-folder';
-import { findBags, verifyBagFolder } from '../../core/evidence/bag-verify';
+import { EvidenceSettingsStore } from '../../core/evidence/archive/archive-folder';
+import { findBags, verifyBagFolder } from '../../core/evidence/checks/bag-verify';
 import { readVersion } from '../../core/version';
 import { checkBagTimestamp, renewBagTimestamp, stampBag } from '../../core/evidence/timestamp/bag-timestamp';
 import { emit, UsageError, type CliContext } from '../io';

@@ -4,7 +4,7 @@ import type { SentSignature } from '../../../shared/domain/batches';
 import { signerLabel, type Signer } from '../../../shared/domain/signers';
 import type { ItemRow } from './batch-repo';
 import { fileProblems, readFailure } from './pdf-problems';
-import { sha256File } from '../evidence/file-hash';
+import { sha256File } from '../evidence/bag/file-hash';
 
 /** What the runner says about one row: its file still the one checked, its links, giving up on it. */
 

@@ -15,17 +15,17 @@ import {
 } from '../../../shared/domain/evidence';
 import type { JobView } from '../../../shared/domain/jobs';
 import type { JobEngine } from '../jobs/job-engine';
-import { isCompleteBag } from './archive-bag';
-import { resolveBag, type EvidenceSettingsStore } from './archive-folder';
-import { bagRelativePath, dayOf } from './bag-path';
-import { bagFilePath, handleInside, NotRegularFile, openRegular, readRegular, realBag } from './bag-files';
-import { findBags, maxShownValue, verifyBagFolder, type BagVerification, type VerifyBagOptions } from './bag-verify';
-import { bagCover } from './bag-check';
-import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bagit';
-import { exportForCounsel } from './counsel-export';
-import type { EvidenceIndex } from './evidence-index';
-import type { ArchiveItemInput } from './archive-kind';
-import { reportBag, writeVerifyReport } from './verify-report';
+import { isCompleteBag } from './archive/archive-bag';
+import { resolveBag, type EvidenceSettingsStore } from './archive/archive-folder';
+import { bagRelativePath, dayOf } from './bag/bag-path';
+import { bagFilePath, handleInside, NotRegularFile, openRegular, readRegular, realBag } from './bag/bag-files';
+import { findBags, maxShownValue, verifyBagFolder, type BagVerification, type VerifyBagOptions } from './checks/bag-verify';
+import { bagCover } from './bag/bag-check';
+import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bag/bagit';
+import { exportForCounsel } from './reports/counsel-export';
+import type { EvidenceIndex } from './archive/evidence-index';
+import type { ArchiveItemInput } from './archive/archive-kind';
+import { reportBag, writeVerifyReport } from './reports/verify-report';
 import { checkBagTimestamp } from './timestamp/bag-timestamp';
 import type { TsaSettings } from './timestamp/tsa-settings';
 

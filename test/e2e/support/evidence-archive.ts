@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { readBagInfo, writeTagFiles } from '../../../electron/core/evidence/bagit';
+import { readBagInfo, writeTagFiles } from '../../../electron/core/evidence/bag/bagit';
 import { samplePdf, startSandbox } from '../../sandbox';
 
 /** Runs the real CLI (`electron/cli/main.ts`) with more environment; its exit code and what it said. */

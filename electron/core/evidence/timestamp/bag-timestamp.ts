@@ -3,8 +3,8 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TimestampCheck } from '../../../../shared/domain/timestamp';
-import { writeFileAtomic } from '../atomic-write';
-import { tagManifestName } from '../bagit';
+import { writeFileAtomic } from '../bag/atomic-write';
+import { tagManifestName } from '../bag/bagit';
 import { requestTimestamp, type TsaRequestOptions } from './tsa-client';
 import { verifyToken, weakHashes } from './token-verify';
 

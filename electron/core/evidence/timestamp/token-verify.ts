@@ -1,7 +1,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { verifyCms, type ParsedCms } from '../cms-verify';
+import { verifyCms, type ParsedCms } from '../checks/cms-verify';
 
 /**
  * Checks one RFC 3161 token (a DER TimeStampResp, or the bare token) over the bytes it should cover:

@@ -1,8 +1,8 @@
 import { constants, createPublicKey, verify as verifySignature, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { SignatureCheck } from '../../../shared/domain/evidence';
-import type { HashAlgorithm } from './zip-inspect';
+import type { SignatureCheck } from '../../../../shared/domain/evidence';
+import type { HashAlgorithm } from '../zip/zip-inspect';
 
 /**
  * Verifies CMS / PKCS #7 SignedData (a `.p7s` file, or a PDF signature's /Contents): pkijs reads the

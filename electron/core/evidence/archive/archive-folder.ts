@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { AppError } from '../../../shared/contract/errors';
+import { AppError } from '../../../../shared/contract/errors';
 import {
   defaultRecheck,
   recheckResultSchema,
@@ -9,9 +9,9 @@ import {
   type RecheckResult,
   type RecheckSetting,
   type TrustAnchor,
-} from '../../../shared/domain/evidence';
-import type { SettingsRepo } from '../settings/settings-repo';
-import { names } from './cms-verify';
+} from '../../../../shared/domain/evidence';
+import type { SettingsRepo } from '../../settings/settings-repo';
+import { names } from '../checks/cms-verify';
 
 const folderKey = 'evidence.archiveFolder';
 const anchorsKey = 'evidence.trustAnchors';

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { AppError } from '../../../shared/contract/errors';
-import type { trustAnchorWarnings } from '../../../shared/contract/evidence-operations';
+import { AppError } from '../../../../shared/contract/errors';
+import type { trustAnchorWarnings } from '../../../../shared/contract/evidence-operations';
 import { names } from './cms-verify';
 
 /** Why a certificate may not deserve the trust the user is about to give it (the UI asks before adding). */

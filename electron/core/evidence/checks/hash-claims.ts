@@ -1,4 +1,4 @@
-import type { HashAlgorithm } from './zip-inspect';
+import type { HashAlgorithm } from '../zip/zip-inspect';
 
 /**
  * Finds hash values in the package's text files and pairs them with its entries. The service's formats

@@ -1,13 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { basename, join } from 'node:path';
-import type { ExportResult } from '../../../shared/domain/evidence';
-import { trustWords, verdictWords } from '../../../shared/domain/evidence-verdict';
-import { BAGIT_TXT, formatBagInfo, formatManifest, type BagInfo, type ManifestLine } from './bagit';
-import { walkBag } from './bag-files';
-import type { TimestampCheck } from '../../../shared/domain/timestamp';
-import type { BagVerification } from './bag-verify';
-import { TOKEN_FILE, RENEWAL_FOLDER } from './timestamp/bag-timestamp';
+import type { ExportResult } from '../../../../shared/domain/evidence';
+import { trustWords, verdictWords } from '../../../../shared/domain/evidence-verdict';
+import { BAGIT_TXT, formatBagInfo, formatManifest, type BagInfo, type ManifestLine } from '../bag/bagit';
+import { walkBag } from '../bag/bag-files';
+import type { TimestampCheck } from '../../../../shared/domain/timestamp';
+import type { BagVerification } from '../checks/bag-verify';
+import { TOKEN_FILE, RENEWAL_FOLDER } from '../timestamp/bag-timestamp';
 import { StoredZipWriter } from './stored-zip';
 import { verifyText } from './verify-instructions';
 

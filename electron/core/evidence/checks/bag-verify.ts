@@ -1,15 +1,15 @@
 import type { X509Certificate } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { BagProblem, Check, VerificationReport } from '../../../shared/domain/evidence';
-import { trustOf, verdictOf } from '../../../shared/domain/evidence-verdict';
-import { entryKind } from './bag-files';
-import { checkBag, type BagCheck } from './bag-check';
-import { bagInfoValue, type BagInfo } from './bagit';
+import type { BagProblem, Check, VerificationReport } from '../../../../shared/domain/evidence';
+import { trustOf, verdictOf } from '../../../../shared/domain/evidence-verdict';
+import { entryKind } from '../bag/bag-files';
+import { checkBag, type BagCheck } from '../bag/bag-check';
+import { bagInfoValue, type BagInfo } from '../bag/bagit';
 import { notRun } from './checks';
 import { verifyEvidence } from './verify-evidence';
-import type { TimestampCheck } from '../../../shared/domain/timestamp';
-import { checkBagTimestamp } from './timestamp/bag-timestamp';
+import type { TimestampCheck } from '../../../../shared/domain/timestamp';
+import { checkBagTimestamp } from '../timestamp/bag-timestamp';
 
 /**
  * A bag verified from its bytes alone (no database, no network, no key): the bag against itself

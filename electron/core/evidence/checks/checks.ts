@@ -1,6 +1,6 @@
-import type { Check, CheckId, CheckItem, CheckStatus, SignatureCheck } from '../../../shared/domain/evidence';
-import { checkWords } from '../../../shared/domain/evidence-checks';
-import { foldStatus } from '../../../shared/domain/evidence-verdict';
+import type { Check, CheckId, CheckItem, CheckStatus, SignatureCheck } from '../../../../shared/domain/evidence';
+import { checkWords } from '../../../../shared/domain/evidence-checks';
+import { foldStatus } from '../../../../shared/domain/evidence-verdict';
 
 /**
  * One check of a report: its id, status and parameters; its English words come from the shared

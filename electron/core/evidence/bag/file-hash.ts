@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { openRegular } from './bag-files';
-import type { HashAlgorithm } from './zip-inspect';
+import type { HashAlgorithm } from '../zip/zip-inspect';
 
 /**
  * Hashes a file (or byte ranges of it) with one or more algorithms, reading into one buffer that is

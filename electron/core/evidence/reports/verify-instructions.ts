@@ -1,4 +1,4 @@
-import type { TimestampCheck } from '../../../shared/domain/timestamp';
+import type { TimestampCheck } from '../../../../shared/domain/timestamp';
 
 /**
  * `VERIFY.txt` of an export for counsel: how to check it with standard tools alone (no SignDock):

@@ -1,4 +1,4 @@
-import type { SignerRecord } from '../../../shared/domain/evidence';
+import type { SignerRecord } from '../../../../shared/domain/evidence';
 
 /**
  * Per signer, what the package's metadata says (IP address, device, date and time): found in any JSON

@@ -1,7 +1,12 @@
-import { writeCsv } from '../../../shared/csv/csv-writer';
-import type { BagProblem, Check, Verdict, VerificationReport } from '../../../shared/domain/evidence';
-import { checkWords } from '../../../shared/domain/evidence-checks';
-import { problemKindWords as sharedProblemWords, problemOutcome, trustWords, verdictWords } from '../../../shared/domain/evidence-verdict';
+import { writeCsv } from '../../../../shared/csv/csv-writer';
+import type { BagProblem, Check, Verdict, VerificationReport } from '../../../../shared/domain/evidence';
+import { checkWords } from '../../../../shared/domain/evidence-checks';
+import {
+  problemKindWords as sharedProblemWords,
+  problemOutcome,
+  trustWords,
+  verdictWords,
+} from '../../../../shared/domain/evidence-verdict';
 
 /**
  * The report the legal team keeps after a re-verification: a PDF (pdf-lib) and a CSV beside it with

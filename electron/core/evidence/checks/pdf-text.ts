@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { readRegular } from './bag-files';
+import { readRegular } from '../bag/bag-files';
 
 /**
  * The text of a PDF (the audit certificate), with pdfjs-dist's Node build: parsed, never executed

@@ -1,16 +1,16 @@
 import type { X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EvidenceKind } from '../../../shared/domain/documents';
-import type { ServiceClient } from '../api/service-client';
-import { writeFileAtomic } from './atomic-write';
-import { AppError } from '../../../shared/contract/errors';
-import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from './bagit';
+import type { EvidenceKind } from '../../../../shared/domain/documents';
+import type { ServiceClient } from '../../api/service-client';
+import { writeFileAtomic } from '../bag/atomic-write';
+import { AppError } from '../../../../shared/contract/errors';
+import { bagInfoValue, formatBagInfo, readBagInfo, tagManifestName, writeTagFiles, type BagInfo } from '../bag/bagit';
 import { memStep } from './mem-log';
-import { verifyEvidence } from './verify-evidence';
-import { bagCover, checkBag } from './bag-check';
-import { assemble, verifyBagFolder, type BagVerification } from './bag-verify';
-import { stampBag, type TsaEndpoint } from './timestamp/bag-timestamp';
+import { verifyEvidence } from '../checks/verify-evidence';
+import { bagCover, checkBag } from '../bag/bag-check';
+import { assemble, verifyBagFolder, type BagVerification } from '../checks/bag-verify';
+import { stampBag, type TsaEndpoint } from '../timestamp/bag-timestamp';
 
 /**
  * One document into one bag. Each evidence file streams to a temporary file, hashed while it streams,

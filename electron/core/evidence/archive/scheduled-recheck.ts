@@ -1,7 +1,7 @@
-import type { RecheckResult, RecheckSetting } from '../../../shared/domain/evidence';
-import type { JobLeases } from '../jobs/leases';
-import type { Logger } from '../logging/logger';
-import { findBags, type BagVerification } from './bag-verify';
+import type { RecheckResult, RecheckSetting } from '../../../../shared/domain/evidence';
+import type { JobLeases } from '../../jobs/leases';
+import type { Logger } from '../../logging/logger';
+import { findBags, type BagVerification } from '../checks/bag-verify';
 
 const DAY = 86_400_000;
 /** setTimeout's longest wait (about 24.8 days); a later due time is reached by waiting again. */

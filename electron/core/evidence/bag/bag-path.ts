@@ -1,4 +1,4 @@
-import { bidiAndC1Controls } from '../../../shared/domain/text-controls';
+import { bidiAndC1Controls } from '../../../../shared/domain/text-controls';
 
 /**
  * Where a document's bag goes inside the archive: `<YYYY>/<YYYY-MM-DD>_<title made safe>_<first 8 of id>`.

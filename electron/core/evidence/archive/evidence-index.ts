@@ -1,6 +1,6 @@
-import type { BagProblem, BagSummary, Verdict, VerificationReport } from '../../../shared/domain/evidence';
-import { verdicts, verificationReportSchema } from '../../../shared/domain/evidence';
-import type { Db } from '../db/database';
+import type { BagProblem, BagSummary, Verdict, VerificationReport } from '../../../../shared/domain/evidence';
+import { verdicts, verificationReportSchema } from '../../../../shared/domain/evidence';
+import type { Db } from '../../db/database';
 
 /** One bag as the index keeps it. */
 export interface IndexedBag {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
-import { openRegular } from './bag-files';
+import { openRegular } from '../bag/bag-files';
 import { crc32 } from 'node:zlib';
 
 /**

@@ -1,10 +1,10 @@
 import type { X509Certificate } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import type { SignatureCheck } from '../../../shared/domain/evidence';
+import type { SignatureCheck } from '../../../../shared/domain/evidence';
 import { parseCms, verifyCms } from './cms-verify';
-import { openRegular } from './bag-files';
-import { hashFileRanges } from './file-hash';
-import type { HashAlgorithm } from './zip-inspect';
+import { openRegular } from '../bag/bag-files';
+import { hashFileRanges } from '../bag/file-hash';
+import type { HashAlgorithm } from '../zip/zip-inspect';
 
 /**
  * PDF signatures (`/ByteRange` + `/Contents`) of the signed PDF: each is verified like a `.p7s` over

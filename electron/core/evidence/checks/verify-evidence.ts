@@ -1,15 +1,15 @@
 import type { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
-import type { Check, VerificationReport } from '../../../shared/domain/evidence';
-import { trustOf, verdictOf } from '../../../shared/domain/evidence-verdict';
-import { entryKind, NotRegularFile } from './bag-files';
+import type { Check, VerificationReport } from '../../../../shared/domain/evidence';
+import { trustOf, verdictOf } from '../../../../shared/domain/evidence-verdict';
+import { entryKind, NotRegularFile } from '../bag/bag-files';
 import { check, notRun, signatureAsCheck } from './checks';
-import { hashFileRanges } from './file-hash';
-import { memStep } from './mem-log';
+import { hashFileRanges } from '../bag/file-hash';
+import { memStep } from '../archive/mem-log';
 import { inspectPackage } from './package-checks';
 import { verifyPdfSignatures } from './pdf-signatures';
 import { pdfText, textHasHex } from './pdf-text';
-import type { HashAlgorithm, ZipLimits } from './zip-inspect';
+import type { HashAlgorithm, ZipLimits } from '../zip/zip-inspect';
 
 /**
  * The verification of one document's evidence: each check passed, failed (which file, expected,

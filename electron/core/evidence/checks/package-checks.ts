@@ -1,10 +1,10 @@
 import { createHash, type X509Certificate } from 'node:crypto';
-import type { Check, SignatureCheck, SignerRecord } from '../../../shared/domain/evidence';
+import type { Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
 import { parseCms, verifyCms, type SignedContent } from './cms-verify';
 import { check, folded } from './checks';
 import { findClaims, isTextEntry, type HashClaim } from './hash-claims';
 import { signedContentHints, signerRecords } from './signer-records';
-import { InspectedZip, ZipRefused, type HashAlgorithm, type Refusal, type ZipLimits } from './zip-inspect';
+import { InspectedZip, ZipRefused, type HashAlgorithm, type Refusal, type ZipLimits } from '../zip/zip-inspect';
 
 /**
  * Everything checked inside the package, without extracting it: its directory (refused when hostile),

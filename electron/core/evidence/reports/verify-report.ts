@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../bag/atomic-write';
 import { reportCsv, reportSummary, type ReportBag, type ReportInput } from './report-model';
-import type { BagVerification } from './bag-verify';
+import type { BagVerification } from '../checks/bag-verify';
 
 /** The CSV's path beside the PDF: `FILE.pdf` → `FILE.csv`. */
 export function reportPaths(pdfPath: string): { pdf: string; csv: string } {

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { checkWords } from '../../../shared/domain/evidence-checks';
-import { trustWords } from '../../../shared/domain/evidence-verdict';
+import { checkWords } from '../../../../shared/domain/evidence-checks';
+import { trustWords } from '../../../../shared/domain/evidence-verdict';
 import { capText, counts, problemKindWords, reportScope, reportSummary, statusWords, verdictLine, type ReportInput } from './report-model';
 
 /**

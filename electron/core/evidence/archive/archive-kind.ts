@@ -1,6 +1,6 @@
-import { isAppError } from '../../../shared/contract/errors';
-import type { JobKind } from '../jobs/job-runner';
-import { retryAfterMs } from '../actions/action-deps';
+import { isAppError } from '../../../../shared/contract/errors';
+import type { JobKind } from '../../jobs/job-runner';
+import { retryAfterMs } from '../../actions/action-deps';
 import { buildBag, type BagDeps, type BagTarget } from './archive-bag';
 import { resolveBag } from './archive-folder';
 import type { IndexedBag } from './evidence-index';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { BagProblem, Check, CheckItem } from '../../../shared/domain/evidence';
+import type { BagProblem, Check, CheckItem } from '../../../../shared/domain/evidence';
 import {
   bagFilePath,
   handleInside,
@@ -15,7 +15,7 @@ import {
   type BagEntry,
 } from './bag-files';
 import { bagInfoValue, manifestName, parseBagInfo, parseManifest, tagManifestName, type BagInfo, type ManifestLine } from './bagit';
-import { check, folded, notRun } from './checks';
+import { check, folded, notRun } from '../checks/checks';
 import { hashFileRanges } from './file-hash';
 
 /**
