@@ -129,11 +129,15 @@ const setRateLimit: ControlHandler = ({ services, body }) => {
 };
 
 const setTsa: ControlHandler = ({ services, body }) => {
-  const patch = configPatch(body, defaultTsaConfig);
+  const patch = configPatch(body, defaultTsaConfig, {
+    ranges: { gen_time_offset_seconds: [-1e10, 1e10] },
+    choices: { signer: ['tsa', 'decoy'] },
+  });
   if (!patch.ok) return detailReply(400, patch.detail);
-  for (const key of ['cert_not_before', 'cert_not_after'] as const) {
+  for (const key of ['cert_not_before', 'cert_not_after', 'signing_time'] as const) {
     const value = patch.value[key];
-    if (value !== undefined && Number.isNaN(Date.parse(value))) return detailReply(400, `"${key}" must be an ISO date.`);
+    if (value !== undefined && (key !== 'signing_time' || value !== '') && Number.isNaN(Date.parse(value)))
+      return detailReply(400, `"${key}" must be an ISO date.`);
   }
   services.tsa.configure(patch.value);
   return jsonReply(200, services.tsa.config);

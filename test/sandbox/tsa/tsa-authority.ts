@@ -3,6 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { SandboxClock } from '../core/clock';
 import { loadSandboxCa } from '../evidence/sandbox-ca';
+import { decoyIdentity } from './tsa-decoy';
 import { defaultTsaValidity, tsaIdentity, type TsaIdentity } from './tsa-identity';
 
 /**
@@ -11,13 +12,20 @@ import { defaultTsaValidity, tsaIdentity, type TsaIdentity } from './tsa-identit
  * attributes carry the content type, the message digest and an ESS signing-certificate-v2 attribute
  * (RFC 5816; pkijs has no class for it, so asn1js builds its three nested sequences), which
  * `openssl ts -verify` requires. `genTime` follows the sandbox clock. While `enabled` is false the
- * HTTP side drops the connection (a TSA that cannot be reached).
+ * HTTP side drops the connection (a TSA that cannot be reached). It misbehaves on purpose when told to
+ * (issue 31): genTime off its clock, a signingTime attribute stating another time, a decoy signer.
  */
 export interface TsaConfig {
   enabled: boolean;
   /** Validity of the TSA certificate (ISO dates); a short one makes expiry warnings testable. */
   cert_not_before: string;
   cert_not_after: string;
+  /** Misbehaving on purpose: genTime this many seconds off the sandbox clock (a TSA whose clock is wrong). */
+  gen_time_offset_seconds: number;
+  /** Misbehaving on purpose: a CMS signingTime attribute stating this ISO time ('' = none, as RFC 3161 TSAs do). */
+  signing_time: string;
+  /** `decoy`: signed by an employee's e-mail certificate with a same-named self-signed decoy (`tsa-decoy.ts`). */
+  signer: 'tsa' | 'decoy';
 }
 
 const oids = {
@@ -26,6 +34,7 @@ const oids = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signingTime: '1.2.840.113549.1.9.5',
   /** A UUID-based arc (2.25, X.667): the sandbox's own policy, registered nowhere. */
   policy: '2.25.223281747425216226306547245389474133905',
 };
@@ -41,6 +50,9 @@ export const defaultTsaConfig: TsaConfig = {
   enabled: true,
   cert_not_before: defaultTsaValidity.notBefore.toISOString(),
   cert_not_after: defaultTsaValidity.notAfter.toISOString(),
+  gen_time_offset_seconds: 0,
+  signing_time: '',
+  signer: 'tsa',
 };
 
 export class SandboxTsa {
@@ -84,15 +96,14 @@ export class SandboxTsa {
     if (!hash) return this.rejection(`Unsupported hash algorithm ${request.messageImprint.hashAlgorithm.algorithmId}.`);
     if (request.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== hashLength[hash])
       return this.rejection('The message imprint has the wrong length for its algorithm.');
-    const identity = this.identity();
-    const certificate = pkijs.Certificate.fromBER(Uint8Array.from(identity.certDer));
+    const signing = this.signing(request.certReq ?? false);
     this.serial += 1;
     const tstInfo = new pkijs.TSTInfo({
       version: 1,
       policy: request.reqPolicy ?? oids.policy,
       messageImprint: request.messageImprint,
       serialNumber: new asn1js.Integer({ value: (this.clock.now() % 1_000_000_000) * 1000 + (this.serial % 1000) }),
-      genTime: new Date(Math.floor(this.clock.now() / 1000) * 1000),
+      genTime: new Date(Math.floor(this.clock.now() / 1000) * 1000 + this.config.gen_time_offset_seconds * 1000),
       accuracy: new pkijs.Accuracy({ seconds: 1 }),
       ...(request.nonce ? { nonce: request.nonce } : {}),
     });
@@ -101,8 +112,11 @@ export class SandboxTsa {
     // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }; ESSCertIDv2 with the default
     // hash algorithm (SHA-256) is SEQUENCE { certHash OCTET STRING }.
     const essCertIdV2 = new asn1js.Sequence({
-      value: [new asn1js.OctetString({ valueHex: createHash('sha256').update(identity.certDer).digest() })],
+      value: [new asn1js.OctetString({ valueHex: createHash('sha256').update(signing.essDer).digest() })],
     });
+    const signingTime = this.config.signing_time
+      ? [attribute(oids.signingTime, new asn1js.UTCTime({ valueDate: new Date(this.config.signing_time) }))]
+      : [];
     const signedData = new pkijs.SignedData({
       version: 3,
       encapContentInfo: new pkijs.EncapsulatedContentInfo({
@@ -112,26 +126,44 @@ export class SandboxTsa {
       signerInfos: [
         new pkijs.SignerInfo({
           version: 1,
-          sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
+          sid: new pkijs.IssuerAndSerialNumber({ issuer: signing.signer.issuer, serialNumber: signing.signer.serialNumber }),
           signedAttrs: new pkijs.SignedAndUnsignedAttributes({
             type: 0,
             attributes: [
               attribute(oids.contentType, new asn1js.ObjectIdentifier({ value: oids.tstInfo })),
               attribute(oids.messageDigest, new asn1js.OctetString({ valueHex: createHash('sha256').update(tstDer).digest() })),
+              ...signingTime,
               attribute(oids.signingCertificateV2, new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })),
             ],
           }),
         }),
       ],
-      ...(request.certReq ? { certificates: [certificate, pkijs.Certificate.fromBER(Uint8Array.from(caDer()))] } : {}),
+      ...(signing.certificates.length > 0 ? { certificates: signing.certificates } : {}),
     });
-    await signedData.sign(await signingKey(identity.keyPem), 0, 'SHA-256');
+    await signedData.sign(await signingKey(signing.keyPem), 0, 'SHA-256');
     const response = new pkijs.TimeStampResp({
       status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
       timeStampToken: new pkijs.ContentInfo({ contentType: oids.signedData, content: signedData.toSchema(true) }),
     });
     this.issued += 1;
     return Buffer.from(response.toSchema().toBER(false));
+  }
+
+  /**
+   * Who signs: the TSA's own certificate; or, as the `decoy` misbehaviour, an employee's certificate
+   * named by the SignerIdentifier while the ESS attribute names a same-named decoy listed first.
+   */
+  private signing(certReq: boolean): { signer: pkijs.Certificate; essDer: Buffer; certificates: pkijs.Certificate[]; keyPem: string } {
+    const ca = pkijs.Certificate.fromBER(Uint8Array.from(caDer()));
+    if (this.config.signer === 'decoy') {
+      const decoy = decoyIdentity();
+      const employee = pkijs.Certificate.fromBER(Uint8Array.from(decoy.employeeDer));
+      const certificates = [pkijs.Certificate.fromBER(Uint8Array.from(decoy.decoyDer)), employee, ca];
+      return { signer: employee, essDer: decoy.decoyDer, certificates, keyPem: decoy.keyPem };
+    }
+    const identity = this.identity();
+    const signer = pkijs.Certificate.fromBER(Uint8Array.from(identity.certDer));
+    return { signer, essDer: identity.certDer, certificates: certReq ? [signer, ca] : [], keyPem: identity.keyPem };
   }
 
   private rejection(why: string): Buffer {

@@ -51,13 +51,17 @@ export function parseCms(der: Uint8Array): ParsedCms {
   return { signedData, embedded };
 }
 
-/** One check per SignerInfo. `anchors`: the trust anchors of Settings. */
+/**
+ * One check per SignerInfo. `anchors`: the trust anchors of Settings. Certificates are checked at the
+ * signingTime the signature states (else `now`), or always at `at` when given (a timestamp token's genTime).
+ */
 export async function verifyCms(
   file: string,
   parsed: ParsedCms,
   content: SignedContent,
   anchors: readonly X509Certificate[],
   now = new Date(),
+  at?: Date,
 ): Promise<SignatureCheck[]> {
   const { signedData } = parsed;
   const certificates = (signedData.certificates ?? [])
@@ -79,7 +83,7 @@ export async function verifyCms(
       problem: null,
     };
     try {
-      const signer = findSigner(signerInfo, signedData, certificates);
+      const signer = certificates[signerIndex(signerInfo, signedData)];
       if (!signer) {
         checks.push({ ...base, unreadable: true, problem: "The signer's certificate is not in the signature: it cannot be checked." });
         continue;
@@ -99,12 +103,12 @@ export async function verifyCms(
         checks.push({ ...shown, ...problem });
         continue;
       }
-      const at = when ?? now;
+      const checkedAt = at ?? when ?? now;
       const dated =
-        at < new Date(signer.validFrom) || at > new Date(signer.validTo)
-          ? `The signer's certificate was not valid at ${when ? 'the signing time' : 'this time'}.`
+        checkedAt < new Date(signer.validFrom) || checkedAt > new Date(signer.validTo)
+          ? `The signer's certificate was not valid at ${at ? 'the time it vouches for' : when ? 'the signing time' : 'this time'}.`
           : null;
-      const trusted = chainsTo(signer, certificates, anchors, at);
+      const trusted = chainsTo(signer, certificates, anchors, checkedAt);
       checks.push({ ...shown, valid: dated === null, trust: dated ? 'invalid' : trusted ? 'trusted' : 'untrusted', problem: dated });
     } catch (error) {
       checks.push({
@@ -180,20 +184,23 @@ async function checkValue(
     : failed("The signature value does not verify with the signer's certificate: the signature or the signed data was altered.");
 }
 
-function findSigner(signerInfo: pkijs.SignerInfo, signedData: pkijs.SignedData, certificates: X509Certificate[]): X509Certificate | null {
+/**
+ * Where the certificate a SignerInfo names (its SignerIdentifier: issuer and serial, or subject key
+ * identifier) is in the signature's certificate list (only the certificates, other choices left out), or -1.
+ * The signature value is checked with this certificate and no other.
+ */
+export function signerIndex(signerInfo: pkijs.SignerInfo, signedData: pkijs.SignedData): number {
   const raw = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   const sid = signerInfo.sid as unknown;
-  for (const [index, cert] of raw.entries()) {
-    if (sid instanceof pkijs.IssuerAndSerialNumber) {
-      if (cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber)) return certificates[index] ?? null;
-    } else if (sid instanceof asn1js.Constructed || sid instanceof asn1js.Primitive) {
+  return raw.findIndex((cert) => {
+    if (sid instanceof pkijs.IssuerAndSerialNumber) return cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber);
+    if (sid instanceof asn1js.Constructed || sid instanceof asn1js.Primitive) {
       const keyId = Buffer.from((sid as asn1js.OctetString).valueBlock.valueHexView);
       const ski = cert.extensions?.find((e) => e.extnID === '2.5.29.14');
-      if (ski && Buffer.from((ski.parsedValue as asn1js.OctetString).valueBlock.valueHexView).equals(keyId))
-        return certificates[index] ?? null;
+      return ski !== undefined && Buffer.from((ski.parsedValue as asn1js.OctetString).valueBlock.valueHexView).equals(keyId);
     }
-  }
-  return null;
+    return false;
+  });
 }
 
 /** Walks issuer links (checked by signature) through the signature's certificates up to an anchor. */

@@ -69,7 +69,7 @@ export class StoredZipWriter {
     entry.writeUInt16LE(date, 14);
     sizes.copy(entry, 16);
     entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE((0o100644 << 16) >>> 0, 38);
+    entry.writeUInt32LE((0o100600 << 16) >>> 0, 38); // a regular file, 0600: unzip restores it readable by its owner only
     entry.writeUInt32LE(headerAt, 42);
     this.central.push(entry, nameBytes);
     this.count += 1;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TimestampCheck } from '../../../../shared/domain/timestamp';
 import { writeFileAtomic } from '../bag/atomic-write';
 import { tagManifestName } from '../bag/bagit';
-import { requestTimestamp, type TsaRequestOptions } from './tsa-client';
+import { maxSkewMs, requestTimestamp, type TsaRequestOptions } from './tsa-client';
 import { verifyToken, weakHashes } from './token-verify';
 
 /**
@@ -49,6 +49,8 @@ export async function stampBag(
     await rm(join(bag, TOKEN_FILE), { force: true });
     await rm(join(bag, RENEWAL_FOLDER), { recursive: true, force: true });
   } else if ((await tokenFiles(bag)).length > 0) return { state: 'already', detail: 'Timestamped already.' };
+  else if (await lstat(join(bag, TOKEN_FILE)).catch(() => null))
+    return { state: 'not-yet', detail: `${TOKEN_FILE} is there but is not a regular file: left as it is, for someone to look at.` };
   const manifest = await readBounded(join(bag, tagManifestName));
   if (!manifest) return { state: 'not-yet', detail: 'The bag has no tag manifest to timestamp.' };
   try {
@@ -73,7 +75,11 @@ export async function renewBagTimestamp(bag: string, tsa: TsaEndpoint, options: 
   return name;
 }
 
-/** The bag's timestamp from its files alone (no network): every token of the chain over what it covers. */
+/**
+ * The bag's timestamp from its files alone (no network): every token of the chain over what it covers,
+ * each renewal dated no earlier than the token it renews, none dated later than now (10 minutes' grace).
+ * A first token that is there but not a regular file (a link, a FIFO) fails; it is never followed.
+ */
 export async function checkBagTimestamp(
   bag: string,
   options: { anchors: readonly X509Certificate[]; tsaConfigured: boolean; now?: Date },
@@ -89,6 +95,15 @@ export async function checkBagTimestamp(
     warnings: [],
   };
   const files = await tokenFiles(bag);
+  const first = await lstat(join(bag, TOKEN_FILE)).catch(() => null);
+  if (files.length === 0 && first)
+    // A link, a FIFO, a folder where the token should be: something is there and it is not a token SignDock wrote.
+    return {
+      ...base,
+      state: 'failed',
+      tokens: 1,
+      detail: `${TOKEN_FILE} is not a regular file (a link, a pipe or a folder): the timestamp cannot be checked, and SignDock never follows it.`,
+    };
   if (files.length === 0) {
     return options.tsaConfigured
       ? {
@@ -107,8 +122,18 @@ export async function checkBagTimestamp(
       detail: `${tagManifestName} is missing or unreadable: the timestamp covers nothing that is here.`,
     };
   let previous: Buffer | null = null;
+  let previousTime: Date | null = null;
   let result: TimestampCheck = { ...base, state: 'passed', tokens: files.length, trusted: true };
   let latest: { hash: string; certNotAfter: Date } | null = null;
+  const now = options.now ?? new Date();
+  const renewals = await lstat(join(bag, RENEWAL_FOLDER)).catch(() => null);
+  if (renewals && !renewals.isDirectory())
+    return {
+      ...result,
+      state: 'failed',
+      trusted: false,
+      detail: `${RENEWAL_FOLDER} is not a folder (a link or a file): its renewals cannot be checked.`,
+    };
   for (const file of files) {
     const token = await readBounded(join(bag, file));
     if (!token) return { ...result, state: 'failed', trusted: false, detail: `${file} is not a regular file of at most 1 MB.` };
@@ -126,6 +151,21 @@ export async function checkBagTimestamp(
       };
     }
     const at = checked.facts.time.toISOString();
+    const misdated =
+      checked.facts.time.getTime() > now.getTime() + maxSkewMs
+        ? `it is dated ${at}, later than now: no authority can vouch for a time still to come.`
+        : previousTime && checked.facts.time < previousTime
+          ? `it is dated ${at}, before the token it renews (${previousTime.toISOString()}): a renewal is made after what it covers.`
+          : null;
+    if (misdated)
+      return {
+        ...result,
+        state: 'failed',
+        trusted: false,
+        tsa: checked.facts.tsa,
+        time: result.time ?? at,
+        detail: `${file}: ${misdated}`,
+      };
     result = {
       ...result,
       time: result.time ?? at,
@@ -135,9 +175,9 @@ export async function checkBagTimestamp(
     };
     latest = { hash: checked.facts.hash, certNotAfter: checked.facts.certNotAfter };
     previous = token;
+    previousTime = checked.facts.time;
   }
   const warnings: string[] = [];
-  const now = options.now ?? new Date();
   if (latest) {
     const days = Math.floor((latest.certNotAfter.getTime() - now.getTime()) / 86_400_000);
     if (days < expiryWarningDays)

@@ -1,14 +1,16 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { verifyCms, type ParsedCms } from '../checks/cms-verify';
+import { names, signerIndex, verifyCms, type ParsedCms } from '../checks/cms-verify';
 
 /**
  * Checks one RFC 3161 token (a DER TimeStampResp, or the bare token) over the bytes it should cover:
- * the reply's status, the TSTInfo's message imprint against those bytes, the CMS signature (pkijs reads,
- * node's crypto checks; `cms-verify.ts`), the ESS signing-certificate attribute naming the TSA's
- * certificate, that certificate's critical extended key usage `timeStamping`, its validity at the
- * token's time, and whether it chains to one of the TSA anchors (`trusted`).
+ * the reply's status, the TSTInfo's message imprint against those bytes, one signer, and then on THE
+ * certificate its SignerIdentifier names (the one the signature is checked with; a second, different
+ * certificate with the same subject refuses the token): the CMS signature (pkijs reads, node's crypto
+ * checks; `cms-verify.ts`), the certificate's validity at the token's genTime (never at a signingTime
+ * the token states), its critical extended key usage `timeStamping`, the ESS signing-certificate(-v2)
+ * attribute naming it by hash, and whether it chains at genTime to one of the TSA anchors (`trusted`).
  */
 export interface TokenFacts {
   time: Date;
@@ -103,20 +105,44 @@ export async function verifyToken(der: Uint8Array, covered: Buffer, anchors: rea
   }
   const certs = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   if (certs.length === 0) return { ok: false, problem: 'The token carries no certificate of the authority: it cannot be checked.', facts };
+  if (signedData.signerInfos.length !== 1)
+    return { ok: false, problem: `A time-stamp token has one signer; this one has ${signedData.signerInfos.length}.`, facts };
+  const signerInfo = signedData.signerInfos[0]!;
+  // THE certificate the signature is checked with (the one its SignerIdentifier names); usage, ESS and
+  // validity are checked on it and on no other certificate that merely bears the same name.
+  const index = signerIndex(signerInfo, signedData);
+  const signerRaw = certs[index];
+  if (!signerRaw) return { ok: false, problem: 'The token does not carry the certificate that signed it: it cannot be checked.', facts };
+  const signerDer = Buffer.from(signerRaw.toSchema().toBER(false));
+  const signer = new X509Certificate(signerDer);
+  Object.assign(facts, { tsa: commonName(signer), certNotAfter: new Date(signer.validTo) });
+  const namesake = certs.find(
+    (c, i) => i !== index && names(new X509Certificate(Buffer.from(c.toSchema().toBER(false))).subject) === names(signer.subject),
+  );
+  if (namesake && !Buffer.from(namesake.toSchema().toBER(false)).equals(signerDer))
+    return {
+      ok: false,
+      problem: `The token carries two different certificates named "${commonName(signer)}": one of them could pose as the authority, so the token is refused.`,
+      facts,
+    };
+  const validFrom = new Date(signer.validFrom);
+  const validTo = new Date(signer.validTo);
+  if (tst.genTime < validFrom || tst.genTime > validTo)
+    return {
+      ok: false,
+      problem: `The authority's certificate was valid from ${day(validFrom)} to ${day(validTo)}, and the token says it was made on ${day(tst.genTime)}: a certificate vouches only for tokens made while it was valid.`,
+      facts,
+    };
   const parsed: ParsedCms = { signedData, embedded };
   const content = {
     name: 'TSTInfo',
     digest: async (algorithm: string) => createHash(algorithm).update(embedded).digest(),
     bytes: async () => embedded,
   };
-  const [check] = await verifyCms('token', parsed, content, anchors, tst.genTime);
-  if (!check) return { ok: false, problem: 'The token has no signer.', facts };
-  const signer = certs
-    .map((c) => ({ raw: c, x509: new X509Certificate(Buffer.from(c.toSchema().toBER(false))) }))
-    .find(({ x509 }) => check.subject !== null && x509.subject.split('\n').filter(Boolean).join(', ') === check.subject);
-  if (signer) Object.assign(facts, { tsa: commonName(signer.x509), certNotAfter: new Date(signer.x509.validTo) });
-  if (!check.valid || !signer) return { ok: false, problem: check.problem ?? "The authority's signature does not verify.", facts };
-  const usage = signer.raw.extensions?.find((e) => e.extnID === oids.extKeyUsage);
+  // Checked at genTime, the time the token vouches for, never at a signingTime the token states.
+  const [check] = await verifyCms('token', parsed, content, anchors, tst.genTime, tst.genTime);
+  if (!check?.valid) return { ok: false, problem: check?.problem ?? "The authority's signature does not verify.", facts };
+  const usage = signerRaw.extensions?.find((e) => e.extnID === oids.extKeyUsage);
   const purposes = (usage?.parsedValue as pkijs.ExtKeyUsage | undefined)?.keyPurposes ?? [];
   if (!usage?.critical || purposes.length !== 1 || purposes[0] !== oids.timeStamping) {
     return {
@@ -126,9 +152,13 @@ export async function verifyToken(der: Uint8Array, covered: Buffer, anchors: rea
       facts,
     };
   }
-  const essProblem = checkSigningCertificate(signedData.signerInfos[0], Buffer.from(signer.raw.toSchema().toBER(false)));
+  const essProblem = checkSigningCertificate(signerInfo, signerDer);
   if (essProblem) return { ok: false, problem: essProblem, facts };
   return { ok: true, facts: { ...(facts as TokenFacts), trusted: check.trust === 'trusted' } };
+}
+
+function day(date: Date): string {
+  return date.toISOString().replace('.000Z', 'Z');
 }
 
 /** RFC 3161 §2.4.1 / RFC 5816: the signed attributes name the TSA certificate by its hash. */
