@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,8 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/database';
 import { Journal } from '../../electron/core/journal/journal';
 import { journalKeyFrom } from '../../electron/core/journal/journal-key';
-import { entryHash } from '../../electron/core/journal/journal-entry';
-import { canonicalJson } from '../../electron/core/journal/canonical-json';
+import { rewriteTail, sqlite } from '../helpers/journal-tamper';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 
@@ -44,7 +43,6 @@ describe('journal --verify (the CLI)', () => {
     db.close();
     return { home: folder.path, db: join(folder.path, 'signdock.db'), checkpoint };
   };
-  const sqlite = (db: string, sql: string) => execFileSync('sqlite3', [db, sql], { encoding: 'utf8' });
   const verify = (home: string, extra: string[] = [], withEnv: Record<string, string | undefined> = env) =>
     runCli(['--home', home, 'journal', '--verify', ...extra], { env: withEnv });
 
@@ -83,42 +81,7 @@ describe('journal --verify (the CLI)', () => {
 
   it('exits 1 when an entry was edited and every later hash recomputed with plain SHA-256', async () => {
     const { home, db } = folderWith(5);
-    const rows = JSON.parse(
-      sqlite(
-        db,
-        "SELECT json_group_array(json_object('seq', seq, 'at', at, 'a', account_id, 'u', os_user, 'action', action, 'subject', subject, 'inputs', inputs, 'outcome', outcome, 'prev', prev_hash, 'hash', hash)) FROM (SELECT * FROM audit_journal ORDER BY seq)",
-      ),
-    ) as {
-      seq: number;
-      at: string;
-      a: string;
-      u: string;
-      action: string;
-      subject: string;
-      inputs: string;
-      outcome: string;
-      prev: string;
-      hash: string;
-    }[];
-    let prev = rows[1]!.hash;
-    const updates: string[] = [];
-    for (const row of rows.slice(2)) {
-      const outcome = row.seq === 3 ? canonicalJson({ state: 'failed' }) : row.outcome;
-      const hash = entryHash({
-        seq: row.seq,
-        at: row.at,
-        accountId: row.a,
-        osUser: row.u,
-        action: row.action,
-        subject: row.subject,
-        inputs: JSON.parse(row.inputs),
-        outcome: JSON.parse(outcome),
-        prevHash: prev,
-      });
-      updates.push(`UPDATE audit_journal SET outcome = '${outcome}', prev_hash = '${prev}', hash = '${hash}' WHERE seq = ${row.seq};`);
-      prev = hash;
-    }
-    sqlite(db, updates.join('\n'));
+    rewriteTail(db, 3, { state: 'failed' });
     const run = await verify(home);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
