@@ -10,7 +10,17 @@ import { entryHash } from '../../electron/core/journal/journal-entry';
 export const sqlite = (db: string, sql: string): string => execFileSync('sqlite3', [db, sql], { encoding: 'utf8' });
 
 export function rewriteTail(db: string, fromSeq: number, outcome: Record<string, unknown>): void {
-  type Row = { seq: number; at: string; a: string; u: string; action: string; subject: string; inputs: string; outcome: string; hash: string };
+  type Row = {
+    seq: number;
+    at: string;
+    a: string;
+    u: string;
+    action: string;
+    subject: string;
+    inputs: string;
+    outcome: string;
+    hash: string;
+  };
   const rows = JSON.parse(
     sqlite(
       db,
@@ -32,7 +42,9 @@ export function rewriteTail(db: string, fromSeq: number, outcome: Record<string,
       outcome: JSON.parse(text) as Record<string, unknown>,
       prevHash: prev,
     });
-    updates.push(`UPDATE audit_journal SET outcome = '${text.replace(/'/g, "''")}', prev_hash = '${prev}', hash = '${hash}' WHERE seq = ${row.seq};`);
+    updates.push(
+      `UPDATE audit_journal SET outcome = '${text.replace(/'/g, "''")}', prev_hash = '${prev}', hash = '${hash}' WHERE seq = ${row.seq};`,
+    );
     prev = hash;
   }
   sqlite(db, updates.join('\n'));

@@ -108,7 +108,9 @@ describe('journal --reseal against someone without the key', () => {
     rewriteTail(db, 1, { state: 'failed' });
     const again = await journalCli(home, ['--reseal', '--yes']);
     expect(again.code).toBe(1);
-    expect(again.stdout).toMatch(/will not be resealed: entry 1 \(and \d+ more after it\) carries no seal and no sealed checkpoint covers it/);
+    expect(again.stdout).toMatch(
+      /will not be resealed: entry 1 \(and \d+ more after it\) carries no seal and no sealed checkpoint covers it/,
+    );
     expect((await journalCli(home, ['--verify'])).stdout).toMatch(/^The journal was altered/);
   }, 120_000);
 
@@ -117,11 +119,15 @@ describe('journal --reseal against someone without the key', () => {
     sqlite(db, 'UPDATE audit_journal SET mac = NULL, key_id = NULL WHERE seq <= 2');
     const verify = await journalCli(home, ['--verify']);
     expect(verify.code).toBe(1);
-    expect(verify.stdout).toMatch(/entry 1 \(and 1 more after it\) carries no seal of this journal key, though the checkpoint file of .* covers it/);
+    expect(verify.stdout).toMatch(
+      /entry 1 \(and 1 more after it\) carries no seal of this journal key, though the checkpoint file of .* covers it/,
+    );
 
     const piped = await journalCli(home, ['--reseal']);
     expect(piped.code).toBe(2);
-    expect(piped.stderr).toMatch(/It seals 2 entries whose seal is gone; each matches the sealed checkpoint of 4 entries:\n {2}- entry 1: cancel doc-1/);
+    expect(piped.stderr).toMatch(
+      /It seals 2 entries whose seal is gone; each matches the sealed checkpoint of 4 entries:\n {2}- entry 1: cancel doc-1/,
+    );
     expect(piped.stderr).toMatch(/Nothing was sealed: resealing needs your yes, and there is no terminal to ask in/);
     expect(sqlite(db, 'SELECT count(*) FROM audit_journal WHERE mac IS NULL').trim()).toBe('2');
 
@@ -132,7 +138,9 @@ describe('journal --reseal against someone without the key', () => {
     expect(sqlite(db, 'SELECT count(*) FROM audit_journal WHERE mac IS NULL').trim()).toBe('2');
     const yes = await inTerminal(home, 'y');
     expect(yes.code, yes.output).toBe(0);
-    expect(yes.output).toMatch(/The journal was resealed \(2 entries sealed again; the reseal is journaled\)\.\r?\nThe journal is intact: 5 entries/);
+    expect(yes.output).toMatch(
+      /The journal was resealed \(2 entries sealed again; the reseal is journaled\)\.\r?\nThe journal is intact: 5 entries/,
+    );
     expect(JSON.parse(sqlite(db, `SELECT outcome FROM audit_journal WHERE seq = 5 AND action = 'journal.reseal'`))).toMatchObject({
       entriesSealed: 2,
       sealed: [1, 2],

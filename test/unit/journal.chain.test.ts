@@ -287,7 +287,7 @@ describe('audit journal', () => {
   });
 
   it('reseals only seals a sealed checkpoint vouches for, journaling it, and never a chain that does not check out', () => {
-    const { db, folder, other } = fresh();
+    const { db, folder } = fresh();
     const unkeyed = keyed(db, folder, noJournalKey('none'));
     fill(unkeyed, 2);
     const journal = keyed(db, folder);

@@ -112,7 +112,8 @@ async function reseal(ctx: CliContext, yes: boolean): Promise<number> {
   emit(
     ctx,
     { resealed: true, sealedEntries: plan.entries.map((e) => e.seq), verification: result },
-    () => `The journal was resealed (${plan.entries.length} entries sealed again; the reseal is journaled).\n${describeVerification(result)}`,
+    () =>
+      `The journal was resealed (${plan.entries.length} entries sealed again; the reseal is journaled).\n${describeVerification(result)}`,
   );
   return result.ok ? 0 : 1;
 }
@@ -155,7 +156,9 @@ export function describeVerification(r: Verification): string {
       : '; no checkpoint to hold it against';
     lines.push(`The journal is intact: ${r.entries} entries, unbroken${seals}${anchor}.`);
   } else {
-    lines.push(`The journal was altered (${r.entries} entries read):`);
+    // Entries no seal of this key vouches for are not proof of an edit: said as what they are.
+    const unproved = r.problems.every((p) => ['unsealedEntry', 'otherKeyEntry', 'wrongKey'].includes(p.kind));
+    lines.push(`${unproved ? 'The journal cannot be vouched for' : 'The journal was altered'} (${r.entries} entries read):`);
     for (const p of r.problems) lines.push(`  - ${p.message}.`);
   }
   if (r.cannot.length) lines.push('What this check cannot prove:', ...r.cannot.map((c) => `  - ${c}`));

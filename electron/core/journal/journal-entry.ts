@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Migration } from '../db/migration';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson, parseStrictJson, type JsonValue } from './canonical-json';
 
-/** One journal entry as the core sees it, as SQLite stores it (the table and its migrations), and the two hash rules (old and current). */
+/** One journal entry as the core sees it, as SQLite stores it (the table and its migrations), the two hash rules (old and current), and how its stored JSON is read. */
 export interface JournalEntry {
   seq: number;
   at: string;
@@ -103,3 +103,34 @@ export const toEntry = (raw: RawEntry): JournalEntry => ({
   prevHash: raw.prev_hash,
   hash: raw.hash,
 });
+
+/** Parses an entry's stored JSON strictly and checks it is stored in its one spelling; null when it cannot be used. */
+export function parseFields(
+  raw: RawEntry,
+  add: (p: { kind: 'duplicateKey' | 'notCanonical'; seq: number; message: string }) => void,
+): { inputs: Record<string, unknown>; outcome: Record<string, unknown> } | null {
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const field of ['inputs', 'outcome'] as const) {
+    let value: JsonValue;
+    try {
+      value = parseStrictJson(raw[field]);
+    } catch (error) {
+      const why = (error as Error).message;
+      add({
+        kind: /appears twice/.test(why) ? 'duplicateKey' : 'notCanonical',
+        seq: raw.seq,
+        message: `entry ${raw.seq}'s ${field} ${/appears twice/.test(why) ? `has a repeated key (${why}), so tools disagree on what it says` : `is not valid JSON (${why})`}`,
+      });
+      return null;
+    }
+    const spelled = raw.version === 1 ? JSON.stringify(value) : canonicalJson(value);
+    if (spelled !== raw[field])
+      add({
+        kind: 'notCanonical',
+        seq: raw.seq,
+        message: `entry ${raw.seq}'s ${field} is not stored as SignDock writes it (the text was edited)`,
+      });
+    result[field] = value as Record<string, unknown>;
+  }
+  return { inputs: result.inputs!, outcome: result.outcome! };
+}

@@ -66,13 +66,16 @@ export function planReseal(input: {
 /** The plan in words: what will be sealed and taken as it is, for the question asked before sealing. */
 export function describePlan(plan: ResealPlan): string {
   if (plan.refusal) return `The journal will not be resealed: ${plan.refusal}.`;
-  const lines = [`Resealing writes a new checkpoint sealed with the journal key over all ${plan.count} entries (and the reseal's own entry).`];
+  const lines = [
+    `Resealing writes a new checkpoint sealed with the journal key over all ${plan.count} entries (and the reseal's own entry).`,
+  ];
   if (plan.entries.length === 0) lines.push('No entry needs a new seal: every entry already carries one of this key.');
   else {
     lines.push(
       `It seals ${plan.entries.length} ${plan.entries.length === 1 ? 'entry' : 'entries'} whose seal is gone; each matches the sealed checkpoint of ${plan.under?.count ?? 0} entries:`,
     );
-    for (const e of plan.entries.slice(0, 10)) lines.push(`  - entry ${e.seq}: ${e.action} ${e.subject} (${e.at.replace('T', ' ').slice(0, 19)} UTC)`);
+    for (const e of plan.entries.slice(0, 10))
+      lines.push(`  - entry ${e.seq}: ${e.action} ${e.subject} (${e.at.replace('T', ' ').slice(0, 19)} UTC)`);
     if (plan.entries.length > 10) lines.push(`  - and ${plan.entries.length - 10} more`);
   }
   if (plan.accepts.length)

@@ -41,7 +41,8 @@ export function removedJobCheckpoints(db: Db): { job: string; why: string }[] {
     else if (!row.held) found.set(job, `journal entry ${seq} names it with its checkpoint, and the job holds none now`);
   }
   if (!jobs) return [...found].map(([job, why]) => ({ job, why }));
-  const firstSealed = db.prepare('SELECT at FROM audit_journal WHERE version >= 2 ORDER BY seq LIMIT 1').get() as { at: string } | undefined;
+  const firstSealed = db.prepare('SELECT at FROM audit_journal WHERE version >= 2 ORDER BY seq LIMIT 1').get() as
+    { at: string } | undefined;
   if (firstSealed) {
     const since = Date.parse(firstSealed.at);
     const bare = db

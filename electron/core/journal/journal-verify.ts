@@ -1,9 +1,8 @@
 import type { Db } from '../db/migration';
-import { canonicalJson, parseStrictJson, type JsonValue } from './canonical-json';
 import { asCheckpoint, checkSeal, readCheckpointFile, type JournalCheckpoint } from './checkpoint';
 import { archiveJobCheckpoints, removedJobCheckpoints } from './journal-sources';
 import type { JournalKey } from './journal-key';
-import { entryHash, GENESIS, legacyHash, type RawEntry } from './journal-entry';
+import { entryHash, GENESIS, legacyHash, parseFields, type RawEntry } from './journal-entry';
 
 /**
  * `journal --verify`: walks the chain (numbers, links, hashes, canonical text with no repeated key, seals)
@@ -310,35 +309,4 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
     cannot,
     ...(first ? { ...(first.seq !== undefined ? { seq: first.seq } : {}), problem: first.message } : {}),
   };
-}
-
-/** Parses an entry's stored JSON strictly and checks it is stored in its one spelling; null when it cannot be used. */
-function parseFields(
-  raw: RawEntry,
-  add: (p: JournalProblem) => void,
-): { inputs: Record<string, unknown>; outcome: Record<string, unknown> } | null {
-  const result: Record<string, Record<string, unknown>> = {};
-  for (const field of ['inputs', 'outcome'] as const) {
-    let value: JsonValue;
-    try {
-      value = parseStrictJson(raw[field]);
-    } catch (error) {
-      const why = (error as Error).message;
-      add({
-        kind: /appears twice/.test(why) ? 'duplicateKey' : 'notCanonical',
-        seq: raw.seq,
-        message: `entry ${raw.seq}'s ${field} ${/appears twice/.test(why) ? `has a repeated key (${why}), so tools disagree on what it says` : `is not valid JSON (${why})`}`,
-      });
-      return null;
-    }
-    const spelled = raw.version === 1 ? JSON.stringify(value) : canonicalJson(value);
-    if (spelled !== raw[field])
-      add({
-        kind: 'notCanonical',
-        seq: raw.seq,
-        message: `entry ${raw.seq}'s ${field} is not stored as SignDock writes it (the text was edited)`,
-      });
-    result[field] = value as Record<string, unknown>;
-  }
-  return { inputs: result.inputs!, outcome: result.outcome! };
 }

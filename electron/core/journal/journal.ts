@@ -4,7 +4,6 @@ import type { Db } from '../db/migration';
 import { canonicalJson } from './canonical-json';
 import {
   checkpointPath,
-  checkSeal,
   unsealedCheckpointPath,
   makeCheckpoint,
   readCheckpointFile,
@@ -13,6 +12,7 @@ import {
   type CheckpointTimestamper,
   type JournalCheckpoint,
 } from './checkpoint';
+import { mayMoveCheckpoint } from './checkpoint-upkeep';
 import { JournalAnchor } from './journal-anchor';
 import { noJournalKey, type JournalKey } from './journal-key';
 import { planReseal, samePlan, type ResealEntry, type ResealPlan } from './journal-reseal';
@@ -204,13 +204,13 @@ export class Journal {
   }
 
   /**
-   * Moves the checkpoint file to the head when this run may vouch for it (`mayMoveTo`), and the keychain's
+   * Moves the checkpoint file to the head when this run may vouch for it (`mayMoveCheckpoint`), and the keychain's
    * copy with it; `force` (a reseal that sealed what it may) writes it whatever the file held.
    */
   private writeCheckpoint(file: string, force = false): void {
     const write = this.db.transaction(() => {
       const head = this.head();
-      if (!force && !this.mayMoveTo(readCheckpointFile(file), head)) return;
+      if (!force && !mayMoveCheckpoint({ db: this.db, key: this.key, anchor: this.anchor }, readCheckpointFile(file), head)) return;
       const checkpoint = makeCheckpoint(head.count, head.hash, this.now(), this.key);
       writeCheckpointFile(file, checkpoint);
       if (checkpoint.mac) this.anchor.advance(checkpoint);
@@ -218,45 +218,11 @@ export class Journal {
     write.immediate();
   }
 
-  /**
-   * Whether this run may replace the checkpoint file with one at `head`. A run without the key keeps its
-   * own unsealed file, and only while no entry carries a seal (a keyed run's file is the one that counts
-   * then). A run with the key leaves its file alone — as evidence — when it disagrees with the journal or
-   * carries a seal it cannot make; it moves a file sealed by its key forward, and writes over a missing or
-   * unsealed one only from a sealed base: the journal before any entry of this scheme, or the keychain's
-   * copy (none there yet, or one the journal agrees with). And it never vouches for entries after that base
-   * that its key did not seal (a run or someone without the key wrote them): `reseal` decides about those.
-   */
-  private mayMoveTo(current: ReturnType<typeof readCheckpointFile>, head: { count: number; hash: string }): boolean {
-    if (current !== 'missing' && 'unreadable' in current) return false;
-    const agrees = (c: { count: number; head: string }) => c.count <= head.count && this.hashAt(c.count) === c.head;
-    if (!this.key.id)
-      return (
-        !this.db.prepare('SELECT 1 FROM audit_journal WHERE mac IS NOT NULL LIMIT 1').get() &&
-        (current === 'missing' || (!current.mac && current.count < head.count && agrees(current)))
-      );
-    const anchor = this.anchor.checkpoint;
-    if (anchor && checkSeal(anchor, this.key) === 'sealed' && !agrees(anchor)) return false;
-    let base: number;
-    if (current !== 'missing' && checkSeal(current, this.key) !== 'unsealed') {
-      if (checkSeal(current, this.key) !== 'sealed' || !agrees(current) || current.count >= head.count) return false;
-      base = current.count;
-    } else if (current !== 'missing' && !agrees(current)) return false;
-    else if (!this.db.prepare('SELECT 1 FROM audit_journal WHERE version >= 2 LIMIT 1').get()) base = 0;
-    else if (this.anchor.available) base = anchor && checkSeal(anchor, this.key) === 'sealed' ? anchor.count : 0;
-    else return false;
-    return !this.db
-      .prepare('SELECT 1 FROM audit_journal WHERE seq > ? AND version >= 2 AND (mac IS NULL OR key_id IS NOT ?) LIMIT 1')
-      .get(base, this.key.id);
-  }
-
   /** What a reseal would seal and take as it is now, or why it will not (journal-reseal.ts); changes nothing. */
   resealPlan(): ResealPlan {
     const verification = this.verify();
     const unsealed = this.db
-      .prepare(
-        'SELECT seq, at, action, subject FROM audit_journal WHERE version >= 2 AND (mac IS NULL OR key_id IS NOT ?) ORDER BY seq',
-      )
+      .prepare('SELECT seq, at, action, subject FROM audit_journal WHERE version >= 2 AND (mac IS NULL OR key_id IS NOT ?) ORDER BY seq')
       .all(this.key.id) as ResealEntry[];
     return planReseal({
       keyId: this.key.id,
@@ -276,7 +242,8 @@ export class Journal {
     const refuse = (message: string) => new AppError({ kind: 'Conflict', code: 'journal.notResealed', message });
     const plan = this.resealPlan();
     if (plan.refusal) throw refuse(`The journal was not resealed: ${plan.refusal}.`);
-    if (!samePlan(plan, confirmed)) throw refuse('The journal changed while you were asked: nothing was sealed. Run journal --reseal again.');
+    if (!samePlan(plan, confirmed))
+      throw refuse('The journal changed while you were asked: nothing was sealed. Run journal --reseal again.');
     const file = checkpointPath(this.dataFolder!);
     const previous = readCheckpointFile(file);
     const seal = this.db.prepare('UPDATE audit_journal SET mac = ?, key_id = ? WHERE seq = ?');
@@ -314,10 +281,5 @@ export class Journal {
     const last = this.db.prepare('SELECT seq, hash FROM audit_journal ORDER BY seq DESC LIMIT 1').get() as
       { seq: number; hash: string } | undefined;
     return { count: last?.seq ?? 0, hash: last?.hash ?? GENESIS };
-  }
-
-  private hashAt(seq: number): string | undefined {
-    if (seq === 0) return GENESIS;
-    return (this.db.prepare('SELECT hash FROM audit_journal WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash;
   }
 }
