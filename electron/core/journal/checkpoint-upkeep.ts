@@ -44,7 +44,7 @@ export function mayMoveCheckpoint(
 }
 
 /** The hash of entry `seq` (the genesis hash for 0), or undefined when there is none. */
-export function hashAt(db: Db, seq: number): string | undefined {
+function hashAt(db: Db, seq: number): string | undefined {
   if (seq === 0) return GENESIS;
   return (db.prepare('SELECT hash FROM audit_journal WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash;
 }

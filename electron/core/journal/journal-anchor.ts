@@ -12,7 +12,7 @@ import type { JournalKey } from './journal-key';
  * SIGNDOCK_JOURNAL_KEY has no such place (SECURITY.md says what that leaves). It only moves forward: a
  * write keeps whichever of the stored and the new checkpoint counts more.
  */
-export const anchorEntry = (dataFolder: string): string => {
+const anchorEntry = (dataFolder: string): string => {
   let path = dataFolder;
   try {
     path = realpathSync(dataFolder);
@@ -23,7 +23,7 @@ export const anchorEntry = (dataFolder: string): string => {
 };
 
 /** Where the anchor is read and written: one keychain entry. */
-export interface AnchorPlace {
+interface AnchorPlace {
   get(): Promise<string | null>;
   set(text: string): Promise<void>;
 }

@@ -76,7 +76,7 @@ export interface VerifyInput {
 }
 
 /** Where the keychain's copy is named in findings. */
-export const ANCHOR_SOURCE = 'the copy in the system keychain';
+const ANCHOR_SOURCE = 'the copy in the system keychain';
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 19) + ' UTC';
 const more = (n: number) => (n > 1 ? ` (and ${n - 1} more after it)` : '');
