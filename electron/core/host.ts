@@ -23,6 +23,7 @@ import { JobEngine } from './jobs/job-engine';
 import { JobLeases } from './jobs/leases';
 import { createJobs } from './jobs-wiring';
 import { Journal } from './journal/journal';
+import { JournalAnchor } from './journal/journal-anchor';
 import { loadJournalKey } from './journal/journal-key';
 import { FileLogger, type Logger } from './logging/logger';
 import { Redactor } from './logging/redact';
@@ -139,8 +140,11 @@ export function createCore(options: CoreOptions): Core {
   });
   const leases = new JobLeases(db);
   const journal = new Journal(db, { dataFolder: options.dataFolder });
-  // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless): every call waits for it, so no entry of this run goes unsealed.
-  const journalReady = loadJournalKey({ env: process.env, secrets }).then((key) => journal.useKey(key));
+  // The journal's key (keychain, or SIGNDOCK_JOURNAL_KEY headless) and, beside a keychain key, the folder's last sealed
+  // checkpoint: every call waits for them, so no entry of this run goes unsealed.
+  const journalReady = loadJournalKey({ env: process.env, secrets }).then(async (key) =>
+    journal.useKey(key, await JournalAnchor.open(key, secrets, options.dataFolder)),
+  );
   const engine = new JobEngine({
     db,
     leases,
@@ -227,8 +231,10 @@ export function createCore(options: CoreOptions): Core {
     'settings.get': () => settings.get(),
     'settings.update': (patch) => updateSettings(patch),
     'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
-    'journal.verify': ({ checkpoints }) => journal.verify({ checkpoints: checkpoints ?? [] }),
-    'journal.reseal': () => journal.reseal(accounts.selectedId() ?? 'local'),
+    'journal.verify': async ({ checkpoints }) => {
+      await journal.refreshAnchor();
+      return journal.verify({ checkpoints: checkpoints ?? [] });
+    },
     ...accountsPart.handlers,
     ...mirror.handlers,
     ...batches.handlers,
@@ -282,6 +288,7 @@ export function createCore(options: CoreOptions): Core {
       if (!options.http) await http.close();
       await journalReady;
       journal.flush();
+      await journal.settled();
       db.close();
     },
   };

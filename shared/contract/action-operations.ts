@@ -42,6 +42,7 @@ const journalVerificationSchema = z.object({
       timestamped: z.boolean(),
     })
     .nullable(),
+  sealedUpTo: z.number().int(),
   checkpointsChecked: z.number().int(),
   problems: z.array(z.object({ kind: z.string(), seq: z.number().int().optional(), message: z.string() })),
   cannot: z.array(z.string()),
@@ -154,12 +155,6 @@ export const actionOperations = {
           .optional(),
       })
       .strict(),
-    output: journalVerificationSchema,
-  }),
-  'journal.reseal': defineOperation({
-    summary:
-      'Seals the journal as it is now (a new checkpoint under the journal key) after its chain checks out; journaled itself. For a journal written without the key, or whose checkpoint file was lost.',
-    input: z.object({}).strict(),
     output: journalVerificationSchema,
   }),
 } as const;

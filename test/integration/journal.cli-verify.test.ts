@@ -1,13 +1,13 @@
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/database';
 import { Journal } from '../../electron/core/journal/journal';
 import { journalKeyFrom } from '../../electron/core/journal/journal-key';
-import { entryHash } from '../../electron/core/journal/journal-entry';
-import { canonicalJson } from '../../electron/core/journal/canonical-json';
+import { rewriteTail, sqlite } from '../helpers/journal-tamper';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 
@@ -43,7 +43,6 @@ describe('journal --verify (the CLI)', () => {
     db.close();
     return { home: folder.path, db: join(folder.path, 'signdock.db'), checkpoint };
   };
-  const sqlite = (db: string, sql: string) => execFileSync('sqlite3', [db, sql], { encoding: 'utf8' });
   const verify = (home: string, extra: string[] = [], withEnv: Record<string, string | undefined> = env) =>
     runCli(['--home', home, 'journal', '--verify', ...extra], { env: withEnv });
 
@@ -82,42 +81,7 @@ describe('journal --verify (the CLI)', () => {
 
   it('exits 1 when an entry was edited and every later hash recomputed with plain SHA-256', async () => {
     const { home, db } = folderWith(5);
-    const rows = JSON.parse(
-      sqlite(
-        db,
-        "SELECT json_group_array(json_object('seq', seq, 'at', at, 'a', account_id, 'u', os_user, 'action', action, 'subject', subject, 'inputs', inputs, 'outcome', outcome, 'prev', prev_hash, 'hash', hash)) FROM (SELECT * FROM audit_journal ORDER BY seq)",
-      ),
-    ) as {
-      seq: number;
-      at: string;
-      a: string;
-      u: string;
-      action: string;
-      subject: string;
-      inputs: string;
-      outcome: string;
-      prev: string;
-      hash: string;
-    }[];
-    let prev = rows[1]!.hash;
-    const updates: string[] = [];
-    for (const row of rows.slice(2)) {
-      const outcome = row.seq === 3 ? canonicalJson({ state: 'failed' }) : row.outcome;
-      const hash = entryHash({
-        seq: row.seq,
-        at: row.at,
-        accountId: row.a,
-        osUser: row.u,
-        action: row.action,
-        subject: row.subject,
-        inputs: JSON.parse(row.inputs),
-        outcome: JSON.parse(outcome),
-        prevHash: prev,
-      });
-      updates.push(`UPDATE audit_journal SET outcome = '${outcome}', prev_hash = '${prev}', hash = '${hash}' WHERE seq = ${row.seq};`);
-      prev = hash;
-    }
-    sqlite(db, updates.join('\n'));
+    rewriteTail(db, 3, { state: 'failed' });
     const run = await verify(home);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
@@ -182,39 +146,44 @@ describe('journal --verify (the CLI)', () => {
 
   it('keeps one chain and one checkpoint when two processes append at once', async () => {
     const { home } = folderWith(0);
+    const count = 40;
     const start = (name: string) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'test/integration/fixtures/journal-appender.ts', '--home', home, '--count', '40', '--name', name],
+        ['--import', 'tsx', 'test/integration/fixtures/journal-appender.ts', '--home', home, '--count', String(count), '--name', name],
         { env: { ...process.env, ...env } },
       ) as ChildProcessWithoutNullStreams;
-      let out = '';
-      const ready = new Promise<void>((resolve) =>
-        child.stdout.on('data', (c: Buffer) => (out += c.toString()).includes('ready') && resolve()),
-      );
+      const lines = createInterface({ input: child.stdout });
+      const ready = new Promise<void>((resolve) => lines.on('line', (line) => line === 'ready' && resolve()));
       const done = new Promise<number | null>((resolve) => child.on('close', resolve));
-      return { child, ready, done };
+      return { child, lines, ready, done };
     };
     const [a, b] = [start('app'), start('cli')];
     await Promise.all([a.ready, b.ready]);
-    a.child.stdin.end('go\n');
-    b.child.stdin.end('go\n');
+    // Each writes its next entry only once the other has written its own: they interleave by construction.
+    a.lines.on('line', (line) => line.startsWith('wrote ') && b.child.stdin.write('go\n'));
+    b.lines.on('line', (line) => {
+      if (!line.startsWith('wrote ')) return;
+      if (Number(line.slice(6)) < count) a.child.stdin.write('go\n');
+      else [a, b].forEach((p) => p.child.stdin.end());
+    });
+    a.child.stdin.write('go\n');
     expect(await Promise.all([a.done, b.done])).toEqual([0, 0]);
     const run = await verify(home, ['--json']);
     expect(run.code, run.stdout).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
       ok: true,
-      entries: 80,
-      sealed: 80,
-      checkpoint: { source: 'the checkpoint file', count: 80 },
+      entries: 2 * count,
+      sealed: 2 * count,
+      checkpoint: { source: 'the checkpoint file', count: 2 * count },
     });
     expect(statSync(join(home, 'journal-checkpoint.json')).mode & 0o777).toBe(0o600);
-    // They did run side by side: the order of the entries switches between the two processes.
+    // One chain of both processes' entries, in the order they took turns.
     const order = sqlite(
       join(home, 'signdock.db'),
       "SELECT group_concat(substr(subject, 1, 1), '') FROM (SELECT subject FROM audit_journal ORDER BY seq)",
     ).trim();
-    expect(order.match(/ac|ca/g)?.length ?? 0).toBeGreaterThan(2);
+    expect(order).toBe('ac'.repeat(count));
   });
 
   it('writes --out readable by its user only, even over an existing file', async () => {

@@ -146,8 +146,8 @@ describe('audit journal', () => {
     sql.prepare('UPDATE audit_journal SET mac = NULL, key_id = NULL').run();
     const stripped = journal.verify();
     expect(stripped.ok).toBe(false);
-    expect(stripped.problems.map((p) => p.kind)).toEqual(['unsealedEntry', 'recomputed']);
-    expect(stripped.problems[1]).toMatchObject({
+    expect(stripped.problems.map((p) => p.kind)).toEqual(['recomputed', 'unsealedEntry']);
+    expect(stripped.problems[0]).toMatchObject({
       seq: 5,
       message: expect.stringMatching(/entry 5 is not the one the checkpoint file of .* recorded/),
     });
@@ -272,10 +272,11 @@ describe('audit journal', () => {
     const journal = keyed(db, folder);
     fill(journal, 3);
     const sql = other();
+    // Under the sealed checkpoint of 3 entries: a seal replaced or removed.
     sql.prepare(`UPDATE audit_journal SET key_id = 'abcdef0123456789', mac = ? WHERE seq = 2`).run('a'.repeat(64));
-    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'otherKeyEntry', seq: 2 }] });
+    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'sealStripped', seq: 2 }] });
     sql.prepare(`UPDATE audit_journal SET key_id = NULL, mac = NULL WHERE seq = 2`).run();
-    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'unsealedEntry', seq: 2 }] });
+    expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'sealStripped', seq: 2 }] });
     // An entry appended by someone without the key: the checkpoint file does not move over it.
     const forged = new Journal(sql, { dataFolder: folder });
     sql.prepare(`UPDATE audit_journal SET key_id = ?, mac = ? WHERE seq = 2`).run(key.id, key.mac('entry', journal.entries()[1]!.hash));
@@ -285,16 +286,32 @@ describe('audit journal', () => {
     expect(journal.verify()).toMatchObject({ ok: false, problems: [{ kind: 'unsealedEntry', seq: 4 }] });
   });
 
-  it('reseals on purpose only, journaling it, and only a chain that checks out', () => {
+  it('reseals only seals a sealed checkpoint vouches for, journaling it, and never a chain that does not check out', () => {
     const { db, folder } = fresh();
     const unkeyed = keyed(db, folder, noJournalKey('none'));
     fill(unkeyed, 2);
     const journal = keyed(db, folder);
-    expect(journal.verify().problems.map((p) => p.kind)).toEqual(['unsealedEntry', 'checkpointUnsealed']);
-    const result = journal.reseal('a');
-    expect(result).toMatchObject({ ok: true, entries: 3, sealed: 3, checkpoint: { count: 3, sealed: true } });
-    expect(journal.entries().at(-1)).toMatchObject({ action: 'journal.reseal', subject: 'journal', outcome: { entriesSealed: 2 } });
-    db.prepare(`UPDATE audit_journal SET outcome = '{"state":"failed"}' WHERE seq = 1`).run();
-    expect(() => journal.reseal('a')).toThrow(/not resealed: entry 1 was changed after it was written/);
+    // Written without the key and covered by no sealed checkpoint: nothing tells them from a forgery.
+    expect(journal.verify().problems.map((p) => p.kind)).toEqual(['checkpointMissing', 'unsealedEntry']);
+    expect(journal.resealPlan().refusal).toMatch(/entry 1 \(and 1 more after it\) carries no seal and no sealed checkpoint covers it/);
+
+    const second = fresh();
+    const sealedJournal = keyed(second.db, second.folder);
+    fill(sealedJournal, 3);
+    second.other().prepare('UPDATE audit_journal SET mac = NULL, key_id = NULL WHERE seq <= 2').run();
+    const plan = sealedJournal.resealPlan();
+    expect(plan).toMatchObject({ refusal: null, under: { count: 3 }, count: 3 });
+    expect(plan.entries.map((e) => e.seq)).toEqual([1, 2]);
+    const result = sealedJournal.reseal('a', plan);
+    expect(result).toMatchObject({ ok: true, entries: 4, sealed: 4, checkpoint: { count: 4, sealed: true } });
+    expect(sealedJournal.entries().at(-1)).toMatchObject({
+      action: 'journal.reseal',
+      subject: 'journal',
+      outcome: { entriesSealed: 2, sealed: [1, 2], under: { count: 3 } },
+    });
+    // A plan shown before the journal changed is not carried out.
+    expect(() => sealedJournal.reseal('a', plan)).toThrow(/changed while you were asked/);
+    second.db.prepare(`UPDATE audit_journal SET outcome = '{"state":"failed"}' WHERE seq = 1`).run();
+    expect(() => sealedJournal.reseal('a', sealedJournal.resealPlan())).toThrow(/not resealed: entry 1 was changed after it was written/);
   });
 });

@@ -1,10 +1,12 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { writeCsv } from '../../../shared/csv/csv-writer';
 import type { OperationOutput } from '../../../shared/contract/operations';
+import { describePlan } from '../../core/journal/journal-reseal';
 import { call, emit, UsageError, type CliContext } from '../io';
 
-export const journalUsage = 'journal [--verify [--checkpoint FILE]...] [--reseal] [--subject ID] [--csv] [--out FILE]';
+export const journalUsage = 'journal [--verify [--checkpoint FILE]...] [--reseal [--yes]] [--subject ID] [--csv] [--out FILE]';
 
 type Verification = OperationOutput<'journal.verify'>;
 
@@ -17,6 +19,7 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
       options: {
         verify: { type: 'boolean' },
         reseal: { type: 'boolean' },
+        yes: { type: 'boolean' },
         checkpoint: { type: 'string', multiple: true },
         subject: { type: 'string' },
         csv: { type: 'boolean' },
@@ -27,11 +30,8 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: ${journalUsage}`);
   }
   if (values.checkpoint && !values.verify) throw new UsageError(`--checkpoint goes with --verify.\nUsage: ${journalUsage}`);
-  if (values.reseal) {
-    const result = await call<Verification>(ctx, 'journal.reseal', {});
-    emit(ctx, result, () => `The journal was sealed as it is now (${result.entries} entries).\n${describeVerification(result)}`);
-    return result.ok ? 0 : 1;
-  }
+  if (values.yes && !values.reseal) throw new UsageError(`--yes goes with --reseal.\nUsage: ${journalUsage}`);
+  if (values.reseal) return reseal(ctx, Boolean(values.yes));
   if (values.verify) {
     const checkpoints = await Promise.all((values.checkpoint ?? []).map((file) => readCheckpointArgument(ctx, file)));
     const result = await call<Verification>(ctx, 'journal.verify', checkpoints.length ? { checkpoints } : {});
@@ -79,6 +79,45 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
   return 0;
 }
 
+/**
+ * `journal --reseal`: a command-line act only (not an operation of the browser or the desktop window).
+ * Says what it would seal and take as it is, or why it will not; asks (y/N) in a terminal, takes `--yes`
+ * from a script, and refuses in words when it can ask nobody.
+ */
+async function reseal(ctx: CliContext, yes: boolean): Promise<number> {
+  // Through the dispatcher first: the key and the keychain's copy are loaded, and read again, before planning.
+  await call<Verification>(ctx, 'journal.verify', {});
+  const journal = ctx.core.journal;
+  const plan = journal.resealPlan();
+  const words = describePlan(plan);
+  if (plan.refusal) {
+    emit(ctx, { resealed: false, refusal: plan.refusal, verification: plan.verification }, () => words);
+    return 1;
+  }
+  if (!yes) {
+    const stdin = ctx.stdin as NodeJS.ReadStream;
+    if (!stdin.isTTY)
+      throw new UsageError(
+        `${words}\nNothing was sealed: resealing needs your yes, and there is no terminal to ask in. Run it in a terminal, or add --yes if a script has checked the above.`,
+      );
+    ctx.err(`${words}\n`);
+    const ask = createInterface({ input: stdin, output: process.stderr, terminal: true });
+    const answer = await ask.question('Seal the journal as described? [y/N] ').finally(() => ask.close());
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      ctx.err('Nothing was sealed.\n');
+      return 1;
+    }
+  } else if (!ctx.json) ctx.err(`${words}\n`);
+  const result = journal.reseal(ctx.core.accounts.selectedId() ?? 'local', plan);
+  emit(
+    ctx,
+    { resealed: true, sealedEntries: plan.entries.map((e) => e.seq), verification: result },
+    () =>
+      `The journal was resealed (${plan.entries.length} entries sealed again; the reseal is journaled).\n${describeVerification(result)}`,
+  );
+  return result.ok ? 0 : 1;
+}
+
 /** A checkpoint kept elsewhere: a counsel export's custody.json (its `journal_checkpoint`) or a checkpoint file. */
 async function readCheckpointArgument(ctx: CliContext, file: string): Promise<{ source: string; checkpoint: unknown }> {
   const path = ctx.path(file);
@@ -117,7 +156,9 @@ export function describeVerification(r: Verification): string {
       : '; no checkpoint to hold it against';
     lines.push(`The journal is intact: ${r.entries} entries, unbroken${seals}${anchor}.`);
   } else {
-    lines.push(`The journal was altered (${r.entries} entries read):`);
+    // Entries no seal of this key vouches for are not proof of an edit: said as what they are.
+    const unproved = r.problems.every((p) => ['unsealedEntry', 'otherKeyEntry', 'wrongKey'].includes(p.kind));
+    lines.push(`${unproved ? 'The journal cannot be vouched for' : 'The journal was altered'} (${r.entries} entries read):`);
     for (const p of r.problems) lines.push(`  - ${p.message}.`);
   }
   if (r.cannot.length) lines.push('What this check cannot prove:', ...r.cannot.map((c) => `  - ${c}`));

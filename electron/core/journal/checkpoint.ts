@@ -7,13 +7,16 @@ import type { JournalKey } from './journal-key';
 /**
  * A journal checkpoint: "the journal had `count` entries and the last one's hash was `head`, at `at`",
  * sealed with the journal key (HMAC-SHA-256) when the run has one. Copies live outside the journal table:
- * a file in the data folder (rewritten after each batch of appends), every archive job's input and every
+ * a file in the data folder (rewritten after each batch of appends; runs without the key keep theirs in
+ * a file of its own), the system keychain (journal-anchor.ts), every archive job's input and every
  * counsel export's `custody.json`. A sealed copy cannot be made or moved forward without the key, so the
  * journal can be checked against it: fewer entries (cut short, emptied) or another hash at `count`
  * (changed and recomputed) is found.
  */
 export const CHECKPOINT_FORMAT = 'signdock-journal-checkpoint/1';
 export const CHECKPOINT_FILE = 'journal-checkpoint.json';
+/** Where runs without the key keep their (unsealed) checkpoint: apart, so it never stands in a keyed run's way. */
+export const UNSEALED_CHECKPOINT_FILE = 'journal-checkpoint-unsealed.json';
 
 export interface JournalCheckpoint {
   format: typeof CHECKPOINT_FORMAT;
@@ -83,6 +86,7 @@ export function asCheckpoint(value: unknown): JournalCheckpoint | null {
 }
 
 export const checkpointPath = (dataFolder: string): string => join(dataFolder, CHECKPOINT_FILE);
+export const unsealedCheckpointPath = (dataFolder: string): string => join(dataFolder, UNSEALED_CHECKPOINT_FILE);
 
 /** The data folder's checkpoint file: 'missing', 'unreadable' (with why), or the checkpoint. */
 export function readCheckpointFile(file: string): JournalCheckpoint | 'missing' | { unreadable: string } {

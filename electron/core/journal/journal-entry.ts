@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
+import type { Migration } from '../db/migration';
+import { canonicalJson, parseStrictJson, type JsonValue } from './canonical-json';
 
-/** One journal entry as the core sees it, as SQLite stores it, and the two hash rules (old and current). */
+/** One journal entry as the core sees it, as SQLite stores it (the table and its migrations), the two hash rules (old and current), and how its stored JSON is read. */
 export interface JournalEntry {
   seq: number;
   at: string;
@@ -55,4 +56,81 @@ export interface RawEntry {
   version: number;
   mac: string | null;
   key_id: string | null;
+}
+
+/** The `audit_journal` table: one row per entry, each with the hash of the one before (see README.md). */
+export const journalSchema: Migration = {
+  name: 'audit journal (hash chain)',
+  sql: `
+    CREATE TABLE audit_journal (
+      seq        INTEGER PRIMARY KEY,
+      at         TEXT NOT NULL,
+      account_id TEXT NOT NULL,
+      os_user    TEXT NOT NULL,
+      action     TEXT NOT NULL,
+      subject    TEXT NOT NULL,
+      inputs     TEXT NOT NULL,
+      outcome    TEXT NOT NULL,
+      prev_hash  TEXT NOT NULL,
+      hash       TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX audit_journal_by_subject ON audit_journal (subject);
+  `,
+};
+
+/**
+ * Version 2 entries: canonical JSON, and a seal. Entries written before stay version 1 and are checked by
+ * the rule they were written with (counted apart as "old scheme, unkeyed").
+ */
+export const journalSealSchema: Migration = {
+  name: 'audit journal: canonical entries sealed with the journal key',
+  sql: `
+    ALTER TABLE audit_journal ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE audit_journal ADD COLUMN mac TEXT;
+    ALTER TABLE audit_journal ADD COLUMN key_id TEXT;
+  `,
+};
+
+export const toEntry = (raw: RawEntry): JournalEntry => ({
+  seq: raw.seq,
+  at: raw.at,
+  accountId: raw.account_id,
+  osUser: raw.os_user,
+  action: raw.action,
+  subject: raw.subject,
+  inputs: JSON.parse(raw.inputs) as Record<string, unknown>,
+  outcome: JSON.parse(raw.outcome) as Record<string, unknown>,
+  prevHash: raw.prev_hash,
+  hash: raw.hash,
+});
+
+/** Parses an entry's stored JSON strictly and checks it is stored in its one spelling; null when it cannot be used. */
+export function parseFields(
+  raw: RawEntry,
+  add: (p: { kind: 'duplicateKey' | 'notCanonical'; seq: number; message: string }) => void,
+): { inputs: Record<string, unknown>; outcome: Record<string, unknown> } | null {
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const field of ['inputs', 'outcome'] as const) {
+    let value: JsonValue;
+    try {
+      value = parseStrictJson(raw[field]);
+    } catch (error) {
+      const why = (error as Error).message;
+      add({
+        kind: /appears twice/.test(why) ? 'duplicateKey' : 'notCanonical',
+        seq: raw.seq,
+        message: `entry ${raw.seq}'s ${field} ${/appears twice/.test(why) ? `has a repeated key (${why}), so tools disagree on what it says` : `is not valid JSON (${why})`}`,
+      });
+      return null;
+    }
+    const spelled = raw.version === 1 ? JSON.stringify(value) : canonicalJson(value);
+    if (spelled !== raw[field])
+      add({
+        kind: 'notCanonical',
+        seq: raw.seq,
+        message: `entry ${raw.seq}'s ${field} is not stored as SignDock writes it (the text was edited)`,
+      });
+    result[field] = value as Record<string, unknown>;
+  }
+  return { inputs: result.inputs!, outcome: result.outcome! };
 }

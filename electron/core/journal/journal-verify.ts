@@ -1,8 +1,8 @@
 import type { Db } from '../db/migration';
-import { canonicalJson, parseStrictJson, type JsonValue } from './canonical-json';
 import { asCheckpoint, checkSeal, readCheckpointFile, type JournalCheckpoint } from './checkpoint';
+import { archiveJobCheckpoints, removedJobCheckpoints } from './journal-sources';
 import type { JournalKey } from './journal-key';
-import { entryHash, GENESIS, legacyHash, type RawEntry } from './journal-entry';
+import { entryHash, GENESIS, legacyHash, parseFields, type RawEntry } from './journal-entry';
 
 /**
  * `journal --verify`: walks the chain (numbers, links, hashes, canonical text with no repeated key, seals)
@@ -21,8 +21,11 @@ export type JournalProblemKind =
   | 'checkpointForged'
   | 'checkpointMissing'
   | 'checkpointUnsealed'
+  | 'checkpointRemoved'
   | 'unsealedEntry'
   | 'otherKeyEntry'
+  | 'sealStripped'
+  | 'wrongKey'
   | 'checkpointUnreadable';
 
 export interface JournalProblem {
@@ -50,6 +53,8 @@ export interface JournalVerification {
     seal: 'sealed' | 'unsealed' | 'notChecked';
     timestamped: boolean;
   } | null;
+  /** How many entries the newest checkpoint sealed by this run's key vouches for (0: none does). */
+  sealedUpTo: number;
   checkpointsChecked: number;
   problems: JournalProblem[];
   /** What this run could not prove, in plain words. */
@@ -63,10 +68,18 @@ export interface VerifyInput {
   db: Db;
   key: JournalKey;
   checkpointFile?: string;
+  /** Where runs without the key keep their unsealed checkpoint. */
+  unsealedCheckpointFile?: string;
+  /** The checkpoint kept in the system keychain (journal-anchor.ts): none when this run keeps no such copy. */
+  anchor?: { available: boolean; checkpoint: JournalCheckpoint | null };
   given: { source: string; checkpoint: unknown }[];
 }
 
+/** Where the keychain's copy is named in findings. */
+const ANCHOR_SOURCE = 'the copy in the system keychain';
+
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 19) + ' UTC';
+const more = (n: number) => (n > 1 ? ` (and ${n - 1} more after it)` : '');
 
 export function verifyJournal(input: VerifyInput): JournalVerification {
   const { db, key } = input;
@@ -79,9 +92,12 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   let expected = 1;
   let rows = 0;
   let sealed = 0;
-  let unsealed = 0;
   let legacy = 0;
   let lastSeq = 0;
+  let withMac = 0;
+  /** Entries of this scheme carrying no seal of this run's key (none, or another key's). */
+  const unsealed: { seq: number; keyId: string | null }[] = [];
+  const keyIds = new Set<string>();
   for (const raw of db.prepare('SELECT * FROM audit_journal ORDER BY seq').iterate() as IterableIterator<RawEntry>) {
     rows += 1;
     lastSeq = raw.seq;
@@ -115,9 +131,11 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
           message: `entry ${raw.seq} was changed after it was written (its hash does not match what is stored)`,
         });
     }
+    if (raw.mac && raw.key_id) keyIds.add(raw.key_id);
     if (raw.version === 1) legacy += 1;
     else if (raw.mac && key.id && raw.key_id === key.id) {
       sealed += 1;
+      withMac += 1;
       if (key.mac('entry', raw.hash) !== raw.mac)
         add({
           kind: 'recomputed',
@@ -125,20 +143,8 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
           message: `entry ${raw.seq} was changed and the hashes recomputed: the chain links up, but its seal (an HMAC under the journal key) does not match, so it was not written by SignDock`,
         });
     } else {
-      unsealed += 1;
-      // With the key, an entry it did not seal is not proof: written by a run without the key, or added by someone without it.
-      if (key.id && !raw.mac)
-        add({
-          kind: 'unsealedEntry',
-          seq: raw.seq,
-          message: `entry ${raw.seq} carries no seal: it was written by a run without the journal key, or added or rewritten by someone without it (give every run the same key; if you trust the journal as it is: journal --reseal)`,
-        });
-      else if (key.id)
-        add({
-          kind: 'otherKeyEntry',
-          seq: raw.seq,
-          message: `entry ${raw.seq} is sealed with another journal key (id ${String(raw.key_id)}) than this run's (id ${key.id}): runs of this data folder use different keys, or someone without the key made the seal up`,
-        });
+      if (raw.mac) withMac += 1;
+      unsealed.push({ seq: raw.seq, keyId: raw.mac ? raw.key_id : null });
     }
     prev = raw.hash;
   }
@@ -148,10 +154,11 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   if (input.checkpointFile) {
     const file = readCheckpointFile(input.checkpointFile);
     if (file === 'missing') {
-      if (rows > 0 && rows > legacy)
+      // Runs without the key keep no file: it is missing only where a run with the key wrote entries.
+      if (rows > legacy && (key.id || withMac > 0))
         add({
           kind: 'checkpointMissing',
-          message: `the checkpoint file ${input.checkpointFile} is missing while the journal has ${rows} entries: it was deleted (if you trust the journal as it is, seal it again: journal --reseal)`,
+          message: `the checkpoint file ${input.checkpointFile} is missing while the journal has ${rows} entries: it was deleted or lost`,
         });
     } else if ('unreadable' in file)
       add({ kind: 'checkpointUnreadable', message: `the checkpoint file ${input.checkpointFile} cannot be read (${file.unreadable})` });
@@ -160,20 +167,31 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
       if (key.id && !file.mac && rows > 0)
         add({
           kind: 'checkpointUnsealed',
-          message: `the checkpoint file ${input.checkpointFile} is not sealed though this run has the journal key: it was replaced, or written only by runs without the key (if you trust the journal as it is, seal it: journal --reseal)`,
+          message: `the checkpoint file ${input.checkpointFile} is not sealed though this run has the journal key: it was replaced, or written by an older version run without the key`,
         });
     }
   } else cannot.push('No checkpoint file is kept for this journal.');
+  const unsealedFile = input.unsealedCheckpointFile ? readCheckpointFile(input.unsealedCheckpointFile) : 'missing';
+  if (unsealedFile !== 'missing' && !('unreadable' in unsealedFile))
+    sources.push({ source: 'the checkpoint file of runs without the key', checkpoint: unsealedFile });
   sources.push(...archiveJobCheckpoints(db));
+  for (const { job, why } of removedJobCheckpoints(db))
+    add({
+      kind: 'checkpointRemoved',
+      message: `archive job ${job} lost the journal checkpoint it kept (${why}): someone removed it, which is how a journal cut short is hidden`,
+    });
   for (const given of input.given) {
     const checkpoint = asCheckpoint(given.checkpoint);
     if (checkpoint) sources.push({ source: given.source, checkpoint });
     else add({ kind: 'checkpointUnreadable', message: `${given.source} holds no journal checkpoint` });
   }
+  if (input.anchor?.checkpoint) sources.push({ source: ANCHOR_SOURCE, checkpoint: input.anchor.checkpoint });
 
   let best: JournalVerification['checkpoint'] = null;
+  let sealedBy: { source: string; count: number; at: string } | null = null;
   let otherKey = 0;
   for (const { source, checkpoint: c } of sources) {
+    if (c.mac && c.keyId) keyIds.add(c.keyId);
     const seal = checkSeal(c, key);
     if (seal === 'forged') {
       add({
@@ -214,6 +232,38 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
       timestamped: Boolean(c.timestampToken),
     };
     if (!best || candidate.count > best.count || (candidate.count === best.count && candidate.sealed && !best.sealed)) best = candidate;
+    if (seal === 'sealed' && (!sealedBy || c.count > sealedBy.count)) sealedBy = { source, count: c.count, at: c.at };
+  }
+
+  // A key that sealed nothing here while another did: a mistyped or wrong key, not "another key of this folder".
+  const wrongKey = Boolean(key.id) && keyIds.size > 0 && !keyIds.has(key.id!);
+  if (wrongKey)
+    add({
+      kind: 'wrongKey',
+      message: `this key has never sealed this journal: no entry and no checkpoint carries its id (${key.id}); they are sealed with key id ${[...keyIds].join(', ')} (${key.source === 'environment' ? 'check SIGNDOCK_JOURNAL_KEY for a typo, or give the key this journal was sealed with' : "this keychain's key is not the one that sealed it"})`,
+    });
+  else if (key.id) {
+    const covered = unsealed.filter((u) => sealedBy && u.seq <= sealedBy.count);
+    const bare = unsealed.filter((u) => !(sealedBy && u.seq <= sealedBy.count) && !u.keyId);
+    const foreign = unsealed.filter((u) => !(sealedBy && u.seq <= sealedBy.count) && u.keyId);
+    if (covered[0] && sealedBy)
+      add({
+        kind: 'sealStripped',
+        seq: covered[0].seq,
+        message: `entry ${covered[0].seq}${more(covered.length)} carries no seal of this journal key, though ${sealedBy.source} of ${day(sealedBy.at)} (sealed, ${sealedBy.count} entries) covers it: its seal was removed or replaced; the entries themselves match that checkpoint, so journal --reseal can seal them again`,
+      });
+    if (bare[0])
+      add({
+        kind: 'unsealedEntry',
+        seq: bare[0].seq,
+        message: `entry ${bare[0].seq}${more(bare.length)} carries no seal and no sealed checkpoint covers it: it was written by a run without the journal key, or added or rewritten by someone without it; SignDock cannot tell which, so it will not seal it (give every run the same key)`,
+      });
+    if (foreign[0])
+      add({
+        kind: 'otherKeyEntry',
+        seq: foreign[0].seq,
+        message: `entry ${foreign[0].seq}${more(foreign.length)} is sealed with another journal key (id ${String(foreign[0].keyId)}) than this run's (id ${key.id}) and no checkpoint sealed by this key covers it: runs of this data folder use different keys, or someone without the key made the seal up`,
+      });
   }
 
   if (key.source === 'none')
@@ -228,9 +278,9 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
     cannot.push(
       `${legacy} entries were written before SignDock sealed its journal (old scheme, unkeyed): they are checked by their plain SHA-256 chain only.`,
     );
-  if (unsealed > 0 && !key.id)
+  if (unsealed.length > 0 && !key.id)
     cannot.push(
-      `${unsealed} entries carry seals this run cannot check, or none: a recomputed chain among them is found only by a checkpoint.`,
+      `${unsealed.length} entries carry seals this run cannot check, or none: a recomputed chain among them is found only by a checkpoint.`,
     );
   if (best && best.count < lastSeq)
     cannot.push(
@@ -240,74 +290,23 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   if (best?.seal === 'unsealed')
     cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
   cannot.push(
-    "Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (compare with a later checkpoint kept elsewhere, such as an export's custody.json: journal --verify --checkpoint FILE).",
+    input.anchor?.available
+      ? 'Not detectable here: someone who has the journal key (or this keychain) rewriting the journal and its checkpoints.'
+      : "Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (this run keeps no copy in the system keychain; compare with a later checkpoint kept elsewhere, such as an export's custody.json: journal --verify --checkpoint FILE).",
   );
   const first = problems[0];
   return {
     ok: problems.length === 0,
     entries: rows,
     sealed,
-    unsealed,
+    unsealed: unsealed.length,
     legacy,
     key: key.source,
     checkpoint: best,
+    sealedUpTo: sealedBy?.count ?? 0,
     checkpointsChecked: sources.length,
     problems,
     cannot,
     ...(first ? { ...(first.seq !== undefined ? { seq: first.seq } : {}), problem: first.message } : {}),
   };
 }
-
-/** Parses an entry's stored JSON strictly and checks it is stored in its one spelling; null when it cannot be used. */
-function parseFields(
-  raw: RawEntry,
-  add: (p: JournalProblem) => void,
-): { inputs: Record<string, unknown>; outcome: Record<string, unknown> } | null {
-  const result: Record<string, Record<string, unknown>> = {};
-  for (const field of ['inputs', 'outcome'] as const) {
-    let value: JsonValue;
-    try {
-      value = parseStrictJson(raw[field]);
-    } catch (error) {
-      const why = (error as Error).message;
-      add({
-        kind: /appears twice/.test(why) ? 'duplicateKey' : 'notCanonical',
-        seq: raw.seq,
-        message: `entry ${raw.seq}'s ${field} ${/appears twice/.test(why) ? `has a repeated key (${why}), so tools disagree on what it says` : `is not valid JSON (${why})`}`,
-      });
-      return null;
-    }
-    const spelled = raw.version === 1 ? JSON.stringify(value) : canonicalJson(value);
-    if (spelled !== raw[field])
-      add({
-        kind: 'notCanonical',
-        seq: raw.seq,
-        message: `entry ${raw.seq}'s ${field} is not stored as SignDock writes it (the text was edited)`,
-      });
-    result[field] = value as Record<string, unknown>;
-  }
-  return { inputs: result.inputs!, outcome: result.outcome! };
-}
-
-/** The checkpoints sealed into archive jobs' inputs (`journalCheckpoint`), with where each came from. */
-export function archiveJobCheckpoints(db: Db): { source: string; checkpoint: JournalCheckpoint }[] {
-  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'jobs'`).get();
-  if (!exists) return [];
-  const rows = db
-    .prepare(
-      `SELECT id, json_extract(input, '$.journalCheckpoint') AS c FROM jobs WHERE kind = 'archive' AND json_valid(input) AND json_type(input, '$.journalCheckpoint') = 'object' ORDER BY created_at`,
-    )
-    .all() as { id: string; c: string }[];
-  return rows.flatMap((row) => {
-    const checkpoint = asCheckpoint(safeParse(row.c));
-    return checkpoint ? [{ source: `archive job ${row.id}`, checkpoint }] : [];
-  });
-}
-
-const safeParse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-};

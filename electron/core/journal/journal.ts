@@ -1,11 +1,10 @@
 import { userInfo } from 'node:os';
 import { AppError } from '../../../shared/contract/errors';
 import type { Db } from '../db/migration';
-import type { Migration } from '../db/migration';
 import { canonicalJson } from './canonical-json';
 import {
   checkpointPath,
-  checkSeal,
+  unsealedCheckpointPath,
   makeCheckpoint,
   readCheckpointFile,
   withTimestamp,
@@ -13,63 +12,15 @@ import {
   type CheckpointTimestamper,
   type JournalCheckpoint,
 } from './checkpoint';
+import { mayMoveCheckpoint } from './checkpoint-upkeep';
+import { JournalAnchor } from './journal-anchor';
 import { noJournalKey, type JournalKey } from './journal-key';
+import { planReseal, samePlan, type ResealEntry, type ResealPlan } from './journal-reseal';
 import { verifyJournal, type JournalVerification } from './journal-verify';
-import { entryHash, GENESIS, type JournalEntry, type RawEntry } from './journal-entry';
+import { entryHash, GENESIS, toEntry, type JournalEntry, type RawEntry } from './journal-entry';
 
 export type { JournalEntry } from './journal-entry';
-
-/**
- * The local audit journal: every action SignDock took (send, cancel, invalidate, remind, archive) with
- * who (account, OS user), what, when, its inputs and its outcome. Append-only; each entry carries the
- * SHA-256 of the one before over its canonical JSON (exactly the stored text), sealed with an HMAC under
- * the journal key when the run has one, and checkpoints (count + head, sealed) are kept outside the table
- * (see checkpoint.ts), so an entry edited, removed, cut off the end or recomputed is found (`verify`).
- */
-export const journalSchema: Migration = {
-  name: 'audit journal (hash chain)',
-  sql: `
-    CREATE TABLE audit_journal (
-      seq        INTEGER PRIMARY KEY,
-      at         TEXT NOT NULL,
-      account_id TEXT NOT NULL,
-      os_user    TEXT NOT NULL,
-      action     TEXT NOT NULL,
-      subject    TEXT NOT NULL,
-      inputs     TEXT NOT NULL,
-      outcome    TEXT NOT NULL,
-      prev_hash  TEXT NOT NULL,
-      hash       TEXT NOT NULL
-    ) STRICT;
-    CREATE INDEX audit_journal_by_subject ON audit_journal (subject);
-  `,
-};
-
-/**
- * Version 2 entries: canonical JSON, and a seal. Entries written before stay version 1 and are checked by
- * the rule they were written with (counted apart as "old scheme, unkeyed").
- */
-export const journalSealSchema: Migration = {
-  name: 'audit journal: canonical entries sealed with the journal key',
-  sql: `
-    ALTER TABLE audit_journal ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
-    ALTER TABLE audit_journal ADD COLUMN mac TEXT;
-    ALTER TABLE audit_journal ADD COLUMN key_id TEXT;
-  `,
-};
-
-const toEntry = (raw: RawEntry): JournalEntry => ({
-  seq: raw.seq,
-  at: raw.at,
-  accountId: raw.account_id,
-  osUser: raw.os_user,
-  action: raw.action,
-  subject: raw.subject,
-  inputs: JSON.parse(raw.inputs) as Record<string, unknown>,
-  outcome: JSON.parse(raw.outcome) as Record<string, unknown>,
-  prevHash: raw.prev_hash,
-  hash: raw.hash,
-});
+export { journalSchema, journalSealSchema } from './journal-entry';
 
 export interface JournalOptions {
   now?: () => Date;
@@ -80,13 +31,18 @@ export interface JournalOptions {
 /** How long the checkpoint file may lag behind entries written inside callers' transactions (one write per batch). */
 const flushDelayMs = 100;
 
-/** What `reseal` may bless after the chain itself checks out: entries and checkpoints made without this key. */
-const blessable = new Set(['checkpointMissing', 'checkpointUnsealed', 'checkpointForged', 'unsealedEntry', 'otherKeyEntry']);
-
+/**
+ * The local audit journal: every action SignDock took (send, cancel, invalidate, remind, archive) with
+ * who (account, OS user), what, when, its inputs and its outcome. Append-only; each entry carries the
+ * SHA-256 of the one before over its canonical JSON (exactly the stored text), sealed with an HMAC under
+ * the journal key when the run has one, and checkpoints (count + head, sealed) are kept outside the table
+ * (see checkpoint.ts), so an entry edited, removed, cut off the end or recomputed is found (`verify`).
+ */
 export class Journal {
   private readonly osUser: string;
   private readonly now: () => Date;
   private key: JournalKey = noJournalKey('the journal key was not loaded');
+  private anchor: JournalAnchor = JournalAnchor.none();
   private flushPending = false;
 
   constructor(
@@ -107,10 +63,24 @@ export class Journal {
 
   private readonly dataFolder: string | undefined;
 
-  /** Seals from now on with this key (loaded once per run from the keychain or the environment). */
-  useKey(key: JournalKey): void {
+  /**
+   * Seals from now on with this key (loaded once per run from the keychain or the environment), keeping
+   * the last sealed checkpoint in the keychain too when `anchor` has a place there (journal-anchor.ts).
+   */
+  useKey(key: JournalKey, anchor: JournalAnchor = JournalAnchor.none()): void {
     this.key = key;
+    this.anchor = anchor;
     this.flush();
+  }
+
+  /** Reads the keychain's copy again (another process may have moved it), before a verify. */
+  refreshAnchor(): Promise<void> {
+    return this.anchor.refresh();
+  }
+
+  /** Resolves when the keychain's copy holds every checkpoint this run wrote (before closing). */
+  settled(): Promise<void> {
+    return this.anchor.settled();
   }
 
   get keyInUse(): JournalKey {
@@ -206,7 +176,10 @@ export class Journal {
     return verifyJournal({
       db: this.db,
       key: this.key,
-      ...(this.dataFolder ? { checkpointFile: checkpointPath(this.dataFolder) } : {}),
+      ...(this.dataFolder
+        ? { checkpointFile: checkpointPath(this.dataFolder), unsealedCheckpointFile: unsealedCheckpointPath(this.dataFolder) }
+        : {}),
+      anchor: { available: this.anchor.available, checkpoint: this.anchor.checkpoint },
       given: options.checkpoints ?? [],
     });
   }
@@ -222,7 +195,8 @@ export class Journal {
     if (!this.dataFolder || !this.db.open) return;
     if (this.db.inTransaction) return this.scheduleFlush();
     try {
-      this.writeCheckpoint(checkpointPath(this.dataFolder));
+      // Without the key: a file of its own, so an unsealed checkpoint never stands in a keyed run's way.
+      this.writeCheckpoint(this.key.id ? checkpointPath(this.dataFolder) : unsealedCheckpointPath(this.dataFolder));
     } catch {
       // The entry is committed; a checkpoint file that could not be written lags behind, and `verify` says
       // the newest entries are not covered. Never an error for the action that was journaled.
@@ -230,68 +204,70 @@ export class Journal {
   }
 
   /**
-   * A new file only for a journal with no sealed-era entries (empty, or only entries of the old scheme: the
-   * first run of this version); an unsealed file is never sealed over by a run with the key (that would
-   * bless whatever someone wrote there): `reseal` does that, on purpose and journaled.
+   * Moves the checkpoint file to the head when this run may vouch for it (`mayMoveCheckpoint`), and the keychain's
+   * copy with it; `force` (a reseal that sealed what it may) writes it whatever the file held.
    */
   private writeCheckpoint(file: string, force = false): void {
     const write = this.db.transaction(() => {
       const head = this.head();
-      const current = readCheckpointFile(file);
-      if (!force) {
-        if (current === 'missing') {
-          if (this.db.prepare('SELECT 1 FROM audit_journal WHERE version >= 2 LIMIT 1').get()) return;
-        } else {
-          if ('unreadable' in current) return;
-          const seal = checkSeal(current, this.key);
-          if (seal === 'forged' || seal === 'otherKey' || (seal === 'sealed') !== Boolean(this.key.id)) return;
-          if (current.count >= head.count || this.hashAt(current.count) !== current.head) return;
-          // A sealed checkpoint never covers entries this key did not seal (added by a run or someone without it).
-          if (
-            this.key.id &&
-            this.db
-              .prepare('SELECT 1 FROM audit_journal WHERE seq > ? AND version >= 2 AND (mac IS NULL OR key_id IS NOT ?) LIMIT 1')
-              .get(current.count, this.key.id)
-          )
-            return;
-        }
-      }
-      writeCheckpointFile(file, makeCheckpoint(head.count, head.hash, this.now(), this.key));
+      if (!force && !mayMoveCheckpoint({ db: this.db, key: this.key, anchor: this.anchor }, readCheckpointFile(file), head)) return;
+      const checkpoint = makeCheckpoint(head.count, head.hash, this.now(), this.key);
+      writeCheckpointFile(file, checkpoint);
+      if (checkpoint.mac) this.anchor.advance(checkpoint);
     });
     write.immediate();
   }
 
-  /**
-   * Seals the journal as it is now, after its chain checks out: for a journal written by runs without the
-   * key (or whose checkpoint file was lost) that the user has looked at and trusts. Journaled itself.
-   */
-  reseal(accountId: string): JournalVerification {
-    const refuse = (message: string) => new AppError({ kind: 'Conflict', code: 'journal.notResealed', message });
-    if (!this.key.id) throw refuse(`There is no journal key in this run (${this.key.missing ?? 'none'}), so nothing can be sealed.`);
-    if (!this.dataFolder) throw refuse('This journal keeps no checkpoint file.');
-    const before = this.verify();
-    const chainProblem = before.problems.find((p) => !blessable.has(p.kind));
-    if (chainProblem) throw refuse(`The journal was not resealed: ${chainProblem.message}.`);
-    const previous = readCheckpointFile(checkpointPath(this.dataFolder));
-    const seal = this.db.prepare('UPDATE audit_journal SET mac = ?, key_id = ? WHERE seq = ?');
+  /** What a reseal would seal and take as it is now, or why it will not (journal-reseal.ts); changes nothing. */
+  resealPlan(): ResealPlan {
+    const verification = this.verify();
     const unsealed = this.db
-      .prepare('SELECT seq, hash FROM audit_journal WHERE version >= 2 AND (mac IS NULL OR key_id IS NULL OR key_id <> ?)')
-      .all(this.key.id) as { seq: number; hash: string }[];
-    this.db.transaction(() => unsealed.forEach((row) => seal.run(this.key.mac('entry', row.hash), this.key.id, row.seq))).immediate();
+      .prepare('SELECT seq, at, action, subject FROM audit_journal WHERE version >= 2 AND (mac IS NULL OR key_id IS NOT ?) ORDER BY seq')
+      .all(this.key.id) as ResealEntry[];
+    return planReseal({
+      keyId: this.key.id,
+      ...(this.key.missing ? { keyMissing: this.key.missing } : {}),
+      hasFile: Boolean(this.dataFolder),
+      verification,
+      unsealed,
+    });
+  }
+
+  /**
+   * Carries out a plan the user confirmed: seals its entries, journals the reseal (what it sealed, under
+   * which checkpoint, what the file held), writes a sealed checkpoint. Refused when the plan refuses, or
+   * when the journal changed since it was shown (the user confirmed something else).
+   */
+  reseal(accountId: string, confirmed: ResealPlan): JournalVerification {
+    const refuse = (message: string) => new AppError({ kind: 'Conflict', code: 'journal.notResealed', message });
+    const plan = this.resealPlan();
+    if (plan.refusal) throw refuse(`The journal was not resealed: ${plan.refusal}.`);
+    if (!samePlan(plan, confirmed))
+      throw refuse('The journal changed while you were asked: nothing was sealed. Run journal --reseal again.');
+    const file = checkpointPath(this.dataFolder!);
+    const previous = readCheckpointFile(file);
+    const seal = this.db.prepare('UPDATE audit_journal SET mac = ?, key_id = ? WHERE seq = ?');
+    const hashOf = this.db.prepare('SELECT hash FROM audit_journal WHERE seq = ?');
+    this.db
+      .transaction(() =>
+        plan.entries.forEach((e) => seal.run(this.key.mac('entry', (hashOf.get(e.seq) as { hash: string }).hash), this.key.id, e.seq)),
+      )
+      .immediate();
     this.append({
       accountId,
       action: 'journal.reseal',
       subject: 'journal',
       outcome: {
         state: 'done',
-        entriesSealed: unsealed.length,
+        entriesSealed: plan.entries.length,
+        sealed: plan.entries.slice(0, 1000).map((e) => e.seq),
+        under: plan.under,
+        accepted: plan.accepts,
         previousCheckpoint:
-          typeof previous === 'object' && !('unreadable' in previous)
-            ? previous
-            : String(previous === 'missing' ? 'missing' : 'unreadable'),
+          typeof previous === 'object' && !('unreadable' in previous) ? previous : previous === 'missing' ? 'missing' : 'unreadable',
       },
     });
-    this.writeCheckpoint(checkpointPath(this.dataFolder), true);
+    this.writeCheckpoint(file, true);
     return this.verify();
   }
 
@@ -305,10 +281,5 @@ export class Journal {
     const last = this.db.prepare('SELECT seq, hash FROM audit_journal ORDER BY seq DESC LIMIT 1').get() as
       { seq: number; hash: string } | undefined;
     return { count: last?.seq ?? 0, hash: last?.hash ?? GENESIS };
-  }
-
-  private hashAt(seq: number): string | undefined {
-    if (seq === 0) return GENESIS;
-    return (this.db.prepare('SELECT hash FROM audit_journal WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash;
   }
 }
