@@ -30,6 +30,7 @@ export const activityEn = {
       invited: '{{who}} was invited to sign ‘{{title}}’',
       opened: '{{who}} opened ‘{{title}}’',
       signerCancelled: 'The signature of {{who}} on ‘{{title}}’ was cancelled',
+      signerReplaced: '{{who}} was replaced by another signer on ‘{{title}}’',
       signerStatus: '{{who}} on ‘{{title}}’: {{status}}',
       signed: '{{who}} signed ‘{{title}}’',
       rejected: '{{who}} rejected ‘{{title}}’',

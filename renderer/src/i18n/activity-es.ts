@@ -29,6 +29,7 @@ export const activityEs: typeof activityEn = {
       invited: 'Se invitó a {{who}} a firmar «{{title}}»',
       opened: '{{who}} abrió «{{title}}»',
       signerCancelled: 'Se canceló la firma de {{who}} en «{{title}}»',
+      signerReplaced: '{{who}} fue reemplazado por otro firmante en «{{title}}»',
       signerStatus: '{{who}} en «{{title}}»: {{status}}',
       signed: '{{who}} firmó «{{title}}»',
       rejected: '{{who}} rechazó «{{title}}»',
