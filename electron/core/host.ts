@@ -227,6 +227,7 @@ export function createCore(options: CoreOptions): Core {
       dataFolder: options.dataFolder,
       platform: process.platform,
       sandboxAvailable: options.sandbox !== undefined,
+      reviewArchive: options.reviewArchive ?? null,
     }),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => updateSettings(patch),

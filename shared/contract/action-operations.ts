@@ -67,6 +67,8 @@ const skippedSchema = z.object({
     'signed',
     'rejected',
     'cancelled',
+    /** Invalidated (with a reason) and replaced by another signer: the table's and Activity's word too. */
+    'replaced',
     'noChannel',
     'documentNotPending',
   ]),

@@ -50,6 +50,8 @@ export const operations = {
       dataFolder: z.string(),
       platform: z.string(),
       sandboxAvailable: z.boolean(),
+      /** The archive this host was started to review (`--archive`), read-only; null otherwise. */
+      reviewArchive: z.string().nullable().optional(),
     }),
   }),
   'settings.get': defineOperation({ summary: 'Current settings.', input: none, output: settingsSchema }),

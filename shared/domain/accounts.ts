@@ -61,7 +61,12 @@ export type AccountsState = z.infer<typeof accountsStateSchema>;
 
 /** Outcome of checking a key against `GET /api/v2/documents`. */
 export const keyCheckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), status: z.number().int() }),
+  z.object({
+    ok: z.literal(true),
+    status: z.number().int(),
+    /** The key works but this computer's keychain cannot keep it, so adding the account would be refused (said at Test). */
+    keychain: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
   z.object({
     ok: z.literal(false),
     reason: z.enum(['unauthorized', 'network', 'server', 'busy', 'unexpected']),

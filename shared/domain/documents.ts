@@ -366,5 +366,7 @@ export const activityEntrySchema = z.object({
   signer: z.string().nullable(),
   from: z.string().nullable(),
   to: z.string(),
+  /** A signature cancelled with a reason (invalidated, and so replaced): "replaced", as the table says. */
+  replaced: z.boolean().optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -35,13 +35,14 @@ test.describe('Activity with the sandbox', () => {
     );
     await expect(page.getByTestId('last-sync')).toContainText('read');
 
-    // The listener: no public address yet, so the hint leads to Settings.
+    // The listener: no public address, and the demo's sandbox (on this computer) needs none: no tunnel advised.
     const webhook = page.getByTestId('webhook-card');
     await expect(webhook.getByTestId('listener-state')).toHaveText('Waiting for the first');
     const localUrl = (await webhook.getByTestId('local-url').textContent()) ?? '';
     expect(localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await expect(webhook.getByTestId('no-public-address')).toContainText('Start a tunnel in Settings → Notifications');
-    await webhook.getByRole('button', { name: 'Open Settings' }).click();
+    await expect(webhook.getByTestId('waiting-first')).toContainText('no tunnel is needed');
+    await expect(webhook.getByTestId('no-public-address')).toHaveCount(0);
+    await page.getByTestId('tunnel-line-settings').click();
     const settings = page.getByTestId('settings-webhooks');
     await settings.getByLabel('Public address').fill(PUBLIC_ADDRESS);
     await settings.getByRole('button', { name: 'Save' }).click();

@@ -60,8 +60,7 @@ test('the Evidence page tells one truth per bag, in English and Spanish at 1024Ã
   const webHost = await startWebHost(home, ['--archive', made.archive]);
   try {
     await page.setViewportSize({ width: 1024, height: 640 });
-    await page.goto(webHost.url);
-    await page.getByTestId('onboarding-review-evidence').click();
+    await page.goto(webHost.url); // --archive: the review is the first screen
     const rows = page.getByTestId('bag-row');
     await expect(rows).toHaveCount(4, { timeout: 30_000 });
 

@@ -6,8 +6,8 @@ import { startWebHost } from './support/web-host';
 
 // Issue 23, the reviewer's path as a new user walks it: an archive is made by a real CLI run against
 // the sandbox (credentials from the environment, its own data folder); the sandbox stops. The web host
-// then starts with a NEW data folder, no account, and `--archive DIR`. From the welcome screen,
-// "Review an evidence archive" shows that archive; the reviewer finds a document, opens its
+// then starts with a NEW data folder, no account, and `--archive DIR`: the page opens on that
+// archive (issue 31: not on "Connect your account"); the reviewer finds a document, opens its
 // certificate, sees whether it verifies, and downloads the report. No file is copied by hand.
 
 test('a reviewer with no account points the web host at an archive made by the CLI and checks a document', async ({ page, home }) => {
@@ -21,8 +21,8 @@ test('a reviewer with no account points the web host at an archive made by the C
 
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto(webHost.url);
-    await expect(page.getByTestId('onboarding')).toBeVisible();
-    await page.getByTestId('onboarding-review-evidence').click();
+    // Started with --archive: the review is the first screen (not "Connect your account").
+    await expect(page.getByTestId('offline-review')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Evidence' })).toBeVisible();
     // The page says which archive it reviews, and how a browser user reviews another.
     await expect(page.getByTestId('archive-source-folder')).toHaveText(archive);

@@ -13,8 +13,7 @@ test('a timestamped bag shows its time on the Evidence page', async ({ page, hom
   const webHost = await startWebHost(home, ['--archive', made.archive]);
   try {
     await page.setViewportSize({ width: 1024, height: 640 });
-    await page.goto(webHost.url);
-    await page.getByTestId('onboarding-review-evidence').click();
+    await page.goto(webHost.url); // --archive: the review is the first screen
     await expect(page.getByTestId('bag-row')).toHaveCount(1, { timeout: 30_000 });
     for (const language of ['en', 'es'] as const) {
       if (language === 'es') {

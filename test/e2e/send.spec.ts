@@ -190,7 +190,9 @@ test.describe('Send page (host answers stubbed)', () => {
 
     await page.getByTestId('cancel').click();
     const dialog = page.getByTestId('cancel-dialog');
-    await expect(dialog).toContainText('The 2 documents not sent yet will not be sent. Documents already sent stay sent.');
+    await expect(dialog.getByTestId('cancel-words')).toHaveText(
+      'The 2 documents still waiting their turn will not be sent.Documents already sent stay sent.',
+    );
     await dialog.getByTestId('confirm-cancel').click();
     await expect(page.getByTestId('batch-state')).toHaveText('Cancelled');
     await expect(row(3).getByTestId('row-status')).toHaveText('Cancelled');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { AppError } from '../../../shared/contract/errors';
+import { AppError, isAppError } from '../../../shared/contract/errors';
 import { DEFAULT_BASE_URL, type Account, type AccountsState, type KeyCheck } from '../../../shared/domain/accounts';
 import type { EventBus } from '../events/event-bus';
 import type { Redactor } from '../logging/redact';
@@ -31,6 +31,9 @@ export interface AccountServiceDeps {
   /** For one run only (CLI `SIGNDOCK_API_KEY` / `SIGNDOCK_BASE_URL`): used instead of what is stored. */
   override?: { apiKey?: string; baseUrl?: string };
 }
+
+/** The keychain entry Test looks up to learn whether the keychain can be reached (no account has this id). */
+const KEYCHAIN_PROBE = 'signdock-keychain-probe';
 
 /**
  * Accounts: records in SQLite, keys in the keychain, checked against the service before storing.
@@ -170,7 +173,22 @@ export class AccountService {
       return this.check(credentials.baseUrl, credentials.apiKey);
     }
     this.deps.redactor.add(input.apiKey);
-    return this.check(input.baseUrl, input.apiKey);
+    const check = await this.check(input.baseUrl, input.apiKey);
+    return check.ok ? { ...check, ...(await this.keychainProblem()) } : check;
+  }
+
+  /**
+   * Whether the keychain can be reached, asked as Save would need it (a look-up of a key no account
+   * has): a key that works but cannot be kept is said at Test, not only when Save refuses.
+   */
+  private async keychainProblem(): Promise<{ keychain?: { code: string; message: string } }> {
+    try {
+      await this.deps.secrets.get(KEYCHAIN_PROBE);
+      return {};
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { keychain: { code: isAppError(error) ? (error.code ?? 'keychainUnavailable') : 'keychainUnavailable', message } };
+    }
   }
 
   async remove(accountId: string): Promise<AccountsState> {

@@ -20,6 +20,7 @@ export interface Skipped {
     | 'signed'
     | 'rejected'
     | 'cancelled'
+    | 'replaced'
     | 'noChannel'
     | 'documentNotPending';
 }
@@ -107,11 +108,13 @@ export class ActionsService {
               ? 'signed'
               : signature.status === 'DE'
                 ? 'rejected'
-                : !openSignature(signature)
-                  ? 'cancelled'
-                  : signature.inviteChannel.length === 0
-                    ? 'noChannel'
-                    : null;
+                : signature.status === 'CA' && signature.invalidationReason
+                  ? 'replaced'
+                  : !openSignature(signature)
+                    ? 'cancelled'
+                    : signature.inviteChannel.length === 0
+                      ? 'noChannel'
+                      : null;
         if (reason)
           skipped.push({
             id: signature.id,
@@ -125,7 +128,7 @@ export class ActionsService {
             signatureId: signature.id,
             documentId: document.id,
             title: document.title,
-            signer: signature.displayName || signature.id.slice(0, 8),
+            signer: signature.localName || signature.displayName || signature.id.slice(0, 8),
           });
       }
     }

@@ -16,6 +16,7 @@ interface Row {
   phone: string | null;
   from: string | null;
   to: string;
+  invalidated: number;
 }
 
 /**
@@ -23,7 +24,7 @@ interface Row {
  * between two reads of a document — whether a full sync, a notification's re-read or the read after
  * SignDock's own action brought it — so the feed does not depend on notifications; a signer added
  * (a replacement) has `from` null. What a document already showed when first read (`first_seen`) is
- * not news and stays out. Signers carry the name the
+ * not news and stays out; a signature cancelled with a reason is `replaced`. Signers carry the name the
  * clerk gave them. Newest first.
  */
 export class ActivityQueries {
@@ -38,7 +39,7 @@ export class ActivityQueries {
         WHERE x.doc_key = h.doc_key AND x.signature_id IS NULL AND x.to_status = 'CA' AND x.at_ms = h.at_ms))`;
     this.statements = {
       page: db.prepare(`SELECT h.seq AS id, h.at_ms AS at, d.id AS documentId, d.title, h.signature_id AS signatureId, h.signer,
-        s.email, s.phone, h.from_status AS "from", h.to_status AS "to"
+        s.email, s.phone, h.from_status AS "from", h.to_status AS "to", coalesce(s.invalidation_reason, '') <> '' AS invalidated
         ${from.replace('WHERE', 'LEFT JOIN signatures s ON s.doc_key = h.doc_key AND s.id = h.signature_id WHERE')}
         ORDER BY h.at_ms DESC, h.signature_id IS NULL DESC, h.seq DESC LIMIT ?`),
       count: db.prepare(`SELECT count(*) ${from}`).pluck(),
@@ -49,10 +50,11 @@ export class ActivityQueries {
     const rows = this.statements.page.all(accountId, limit) as Row[];
     const names = this.names.namesFor(accountId, rows);
     return {
-      items: rows.map(({ email: _email, phone: _phone, at, ...row }, index) => ({
+      items: rows.map(({ email: _email, phone: _phone, at, invalidated, ...row }, index) => ({
         ...row,
         at: new Date(at).toISOString(),
         signer: names[index] || row.signer,
+        ...(row.to === 'CA' && invalidated ? { replaced: true } : {}),
       })),
       total: this.statements.count.get(accountId) as number,
     };

@@ -1,4 +1,5 @@
 import type { ContractClient } from '../../../shared';
+import { useEvidenceStore } from '../features/evidence/evidence-store';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppInfoStore } from '../stores/app-info-store';
 import { useSettingsStore } from '../stores/settings-store';
@@ -11,6 +12,8 @@ export async function loadAppState(client: ContractClient): Promise<void> {
     client.call('accounts.list', {}),
   ]);
   useAppInfoStore.getState().setInfo(info);
+  // Started to review an archive (`--archive`): the review is the first screen, not "Connect your account".
+  if (info.reviewArchive) useEvidenceStore.getState().setOffline(true);
   useSettingsStore.getState().setSettings(settings);
   useAccountsStore.getState().setAccounts(accounts);
 }

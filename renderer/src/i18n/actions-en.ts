@@ -23,6 +23,7 @@ export const actionsEn = {
       signed: 'already signed',
       rejected: 'rejected',
       cancelled: 'cancelled',
+      replaced: 'replaced by another signer',
       noChannel: 'invited by link: there is no e-mail or SMS to remind on',
       documentNotPending: 'the document is not waiting for signatures',
     },
@@ -68,6 +69,7 @@ export const actionsEn = {
     replacementRequired: 'Give an e-mail or a phone number.',
     message: 'Message to the new signer (optional)',
     confirm: 'Invalidate',
+    replaceConfirm: 'Replace',
     newLink: 'new signer’s link',
   },
   replace: {

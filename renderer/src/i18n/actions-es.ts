@@ -25,6 +25,7 @@ export const actionsEs: typeof actionsEn = {
       signed: 'ya firmó',
       rejected: 'rechazó',
       cancelled: 'cancelada',
+      replaced: 'reemplazado por otro firmante',
       noChannel: 'invitado por enlace: no hay correo ni SMS por el que recordarle',
       documentNotPending: 'el documento no espera firmas',
     },
@@ -68,6 +69,7 @@ export const actionsEs: typeof actionsEn = {
     replacementRequired: 'Indique un correo o un teléfono.',
     message: 'Mensaje para el nuevo firmante (opcional)',
     confirm: 'Invalidar',
+    replaceConfirm: 'Reemplazar',
     newLink: 'enlace del nuevo firmante',
   },
   replace: {

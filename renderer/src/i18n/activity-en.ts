@@ -30,6 +30,7 @@ export const activityEn = {
       invited: '{{who}} was invited to sign ‘{{title}}’',
       opened: '{{who}} opened ‘{{title}}’',
       signerCancelled: 'The signature of {{who}} on ‘{{title}}’ was cancelled',
+      signerReplaced: '{{who}} was replaced by another signer on ‘{{title}}’',
       signerStatus: '{{who}} on ‘{{title}}’: {{status}}',
       signed: '{{who}} signed ‘{{title}}’',
       rejected: '{{who}} rejected ‘{{title}}’',
@@ -94,6 +95,7 @@ export const activityEn = {
     arriving: 'Notifications are arriving: the last one {{ago}}.',
     notArriving:
       'No notification has arrived yet: nothing lets the service reach this computer from the internet. Start a tunnel in Settings → Notifications (ngrok or your organisation’s SSH server).',
+    waitingSandbox: 'No notification has arrived yet. The sandbox on this computer sends them straight to SignDock: no tunnel is needed.',
     waitingPublic:
       'No notification has arrived yet. Copy the notification address below; in the service’s web console choose API, then Webhooks, and paste it there.',
     title: 'Notifications from the service',
@@ -105,6 +107,7 @@ export const activityEn = {
     hookUrlHint: 'In the service’s web console choose API, then Webhooks, and paste it there. Keep it private: it contains a secret path.',
     noHookUrl:
       'There is no notification address yet: start a tunnel in Settings, under “How the service reaches this computer”, to get one.',
+    noHookUrlSandbox: 'The sandbox on this computer needs no address to paste: SignDock gave it this computer’s own.',
     copy: 'Copy',
     copied: 'Copied',
     copyFailed: 'Could not copy. Select the address and copy it by hand.',

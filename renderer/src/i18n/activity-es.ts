@@ -29,6 +29,7 @@ export const activityEs: typeof activityEn = {
       invited: 'Se invitó a {{who}} a firmar «{{title}}»',
       opened: '{{who}} abrió «{{title}}»',
       signerCancelled: 'Se canceló la firma de {{who}} en «{{title}}»',
+      signerReplaced: '{{who}} fue reemplazado por otro firmante en «{{title}}»',
       signerStatus: '{{who}} en «{{title}}»: {{status}}',
       signed: '{{who}} firmó «{{title}}»',
       rejected: '{{who}} rechazó «{{title}}»',
@@ -94,6 +95,8 @@ export const activityEs: typeof activityEn = {
     arriving: 'Las notificaciones llegan: la última {{ago}}.',
     notArriving:
       'Todavía no llegó ninguna notificación: nada permite que el servicio llegue a este equipo desde internet. Inicie un túnel en Configuración → Notificaciones (ngrok o el servidor SSH de su organización).',
+    waitingSandbox:
+      'Todavía no llegó ninguna notificación. El sandbox de este equipo las envía directamente a SignDock: no hace falta túnel.',
     waitingPublic:
       'Todavía no llegó ninguna notificación. Copie la dirección de notificación de abajo; en la consola web del servicio elija API y luego Webhooks, y péguela allí.',
     title: 'Notificaciones del servicio',
@@ -106,6 +109,7 @@ export const activityEs: typeof activityEn = {
       'En la consola web del servicio elija API y luego Webhooks, y péguela allí. Manténgala en privado: contiene una ruta secreta.',
     noHookUrl:
       'Todavía no hay dirección de notificación: inicie un túnel en Configuración, en «Cómo llega el servicio a este equipo», para obtener una.',
+    noHookUrlSandbox: 'El sandbox de este equipo no necesita ninguna dirección que pegar: SignDock le dio la de este equipo.',
     copy: 'Copiar',
     copied: 'Copiado',
     copyFailed: 'No se pudo copiar. Seleccione la dirección y cópiela a mano.',

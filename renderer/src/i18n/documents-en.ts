@@ -194,6 +194,7 @@ export const documentsEn = {
     },
     signatureCreated: 'Asked on',
     signedAt: 'Signed on',
+    rejectionSeen: 'Rejection learnt by SignDock on',
     ip: 'IP address',
     device: 'Device',
     liveLoading: 'Reading the signing details from the service…',

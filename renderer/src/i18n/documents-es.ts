@@ -193,6 +193,7 @@ export const documentsEs: typeof documentsEn = {
     },
     signatureCreated: 'Pedida el',
     signedAt: 'Firmada el',
+    rejectionSeen: 'SignDock supo del rechazo el',
     ip: 'Dirección IP',
     device: 'Dispositivo',
     liveLoading: 'Leyendo del servicio los datos de la firma…',

@@ -110,6 +110,7 @@ export const en = {
   },
   keyCheck: {
     ok: 'Connected. The service accepted this API key.',
+    okNoKeychain: 'The service accepted this API key, but Save will refuse it: {{why}}',
     unauthorized: 'The service did not accept this API key ({{status}}).',
     network: 'Could not reach the service. Check the service address and the internet connection.',
     server: 'The service had a problem answering ({{status}}). Try again in a moment.',
@@ -219,6 +220,8 @@ export const en = {
     keyRejected: 'The service did not accept this API key ({{status}}).',
     keychainUnavailable:
       'The system keychain could not be used. SignDock keeps API keys only there: unlock or install a keychain and try again.',
+    ngrokKeychainUnavailable:
+      'The system keychain could not keep the ngrok authtoken. Unlock or install a keychain, or give the authtoken for each run in {{variable}}.',
     databaseTooNew: 'This data was written by a newer version of SignDock. Update SignDock to open it.',
     sessionRejected: 'This link is no longer valid. Open the newest link printed by “npm run web”.',
     hostUnreachable: 'SignDock’s local service is not answering. Check that it is still running.',

@@ -109,6 +109,7 @@ export const es: Catalog = {
   },
   keyCheck: {
     ok: 'Conectado. El servicio aceptó esta clave de API.',
+    okNoKeychain: 'El servicio aceptó esta clave de API, pero Guardar la rechazará: {{why}}',
     unauthorized: 'El servicio no aceptó esta clave de API ({{status}}).',
     network: 'No se pudo contactar con el servicio. Revise la dirección del servicio y la conexión a internet.',
     server: 'El servicio tuvo un problema al responder ({{status}}). Vuelva a intentarlo en un momento.',
@@ -219,6 +220,8 @@ export const es: Catalog = {
     keyRejected: 'El servicio no aceptó esta clave de API ({{status}}).',
     keychainUnavailable:
       'No se pudo usar el llavero del sistema. SignDock guarda las claves de API solo allí: desbloquee o instale un llavero y vuelva a intentarlo.',
+    ngrokKeychainUnavailable:
+      'El llavero del sistema no pudo guardar el authtoken de ngrok. Desbloquee o instale un llavero, o indique el authtoken en cada ejecución en {{variable}}.',
     databaseTooNew: 'Estos datos los escribió una versión más nueva de SignDock. Actualice SignDock para abrirlos.',
     sessionRejected: 'Este enlace ya no es válido. Abra el enlace más reciente que muestra «npm run web».',
     hostUnreachable: 'El servicio local de SignDock no responde. Compruebe que sigue en marcha.',

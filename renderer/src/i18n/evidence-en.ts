@@ -213,6 +213,10 @@ export const evidenceEn = {
     intro:
       'The {{count}} selected documents go into one ZIP (a BagIt bag) with a chain-of-custody record: what, when, by whom, from which archive, each file’s fingerprint and the journal of those documents. Anyone can check it with a BagIt tool or sha256sum.',
     start: 'Export',
+    willLeaveOut_one:
+      '1 of them failed its last check or is incomplete: it will be left out of the export, and the summary will say why. Each is checked again when you press Export.',
+    willLeaveOut_other:
+      '{{count}} of them failed their last check or are incomplete: they will be left out of the export, and the summary will say why. Each is checked again when you press Export.',
     working: 'Exporting…',
     done: 'Saved {{files}} files to {{path}}',
     summaryTitle: 'Summary',

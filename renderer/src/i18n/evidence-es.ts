@@ -215,6 +215,10 @@ export const evidenceEs: typeof evidenceEn = {
     intro:
       'Los {{count}} documentos seleccionados van en un solo ZIP (una bolsa BagIt) con un registro de cadena de custodia: qué, cuándo, quién, de qué archivo, la huella de cada archivo y el diario de esos documentos. Cualquiera puede comprobarlo con una herramienta BagIt o sha256sum.',
     start: 'Exportar',
+    willLeaveOut_one:
+      '1 de ellos no pasó su última comprobación o está incompleto: quedará fuera de la exportación y el resumen dirá por qué. Cada uno se comprueba de nuevo al pulsar Exportar.',
+    willLeaveOut_other:
+      '{{count}} de ellos no pasaron su última comprobación o están incompletos: quedarán fuera de la exportación y el resumen dirá por qué. Cada uno se comprueba de nuevo al pulsar Exportar.',
     working: 'Exportando…',
     done: 'Se guardaron {{files}} archivos en {{path}}',
     summaryTitle: 'Resumen',

@@ -270,8 +270,11 @@ export const sendEn = {
   },
   cancelDialog: {
     title: 'Cancel sending?',
-    body_one: 'The document not sent yet will not be sent. Documents already sent stay sent.',
-    body_other: 'The {{count}} documents not sent yet will not be sent. Documents already sent stay sent.',
+    queued_one: 'The document still waiting its turn will not be sent.',
+    queued_other: 'The {{count}} documents still waiting their turn will not be sent.',
+    inFlight_one: 'The document being sent right now finishes: it may still be sent.',
+    inFlight_other: 'The {{count}} documents being sent right now finish: they may still be sent.',
+    sentStay: 'Documents already sent stay sent.',
     confirm: 'Cancel sending',
     keep: 'Keep sending',
   },

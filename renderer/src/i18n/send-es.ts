@@ -271,8 +271,11 @@ export const sendEs: typeof sendEn = {
   },
   cancelDialog: {
     title: '¿Cancelar el envío?',
-    body_one: 'El documento que falta no se enviará. Los documentos ya enviados siguen enviados.',
-    body_other: 'Los {{count}} documentos que faltan no se enviarán. Los documentos ya enviados siguen enviados.',
+    queued_one: 'El documento que aún espera su turno no se enviará.',
+    queued_other: 'Los {{count}} documentos que aún esperan su turno no se enviarán.',
+    inFlight_one: 'El documento que se está enviando ahora termina: puede que se envíe.',
+    inFlight_other: 'Los {{count}} documentos que se están enviando ahora terminan: puede que se envíen.',
+    sentStay: 'Los documentos ya enviados siguen enviados.',
     confirm: 'Cancelar el envío',
     keep: 'Seguir enviando',
   },

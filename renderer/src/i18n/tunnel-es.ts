@@ -131,6 +131,9 @@ export const tunnelEs: typeof tunnelEn = {
     publicAddress:
       'Deben llegar por su propia dirección pública; aún ninguna. Mientras tanto, SignDock comprueba al menos cada {{minutes}} minutos.',
     publicAddressLast: 'Llegan por su propia dirección pública: la última {{ago}}.',
+    sandbox: 'El sandbox local las envía directamente a SignDock (sin túnel); aún ninguna.',
+    sandboxLast: 'Llegan directamente del sandbox local (sin túnel): la última {{ago}}.',
+    arrivingLast: 'Llegan: la última {{ago}}.',
     open: 'Configurar',
     change: 'Configuración',
   },

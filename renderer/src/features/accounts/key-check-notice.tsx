@@ -6,6 +6,16 @@ import { TechnicalDetails } from '../../components/technical-details';
 /** The outcome of `accounts.test` in plain words. */
 export function KeyCheckNotice({ check }: { check: KeyCheck }) {
   const { t } = useTranslation();
+  if (check.ok && check.keychain) {
+    // The key works, but Save would be refused: this computer's keychain cannot keep it.
+    const why = t(`errors.${check.keychain.code}`, { defaultValue: t('errors.keychainUnavailable') });
+    return (
+      <Notice tone="warning" testId="key-check-result">
+        <p data-testid="key-check-keychain">{t('keyCheck.okNoKeychain', { why })}</p>
+        <TechnicalDetails text={check.keychain.message} shown={why} />
+      </Notice>
+    );
+  }
   if (check.ok) {
     return (
       <Notice tone="success" testId="key-check-result">

@@ -10,7 +10,17 @@ export interface FeedEntry {
   kind: Exclude<FeedFilter, 'all'> | 'status' | 'other';
   /** Catalog key under `activity.feed.sentences`. */
   sentence:
-    'signed' | 'rejected' | 'invited' | 'opened' | 'signerCancelled' | 'signerStatus' | 'completed' | 'cancelled' | 'status' | 'failed';
+    | 'signed'
+    | 'rejected'
+    | 'invited'
+    | 'opened'
+    | 'signerCancelled'
+    | 'signerReplaced'
+    | 'signerStatus'
+    | 'completed'
+    | 'cancelled'
+    | 'status'
+    | 'failed';
   documentId: string | null;
   title: string | null;
   who: string | null;
@@ -37,7 +47,7 @@ export function changeEntry(change: ActivityEntry): FeedEntry {
   if (change.to === 'CO') return { ...base, kind: 'signed', sentence: 'signed' };
   if (change.to === 'DE') return { ...base, kind: 'rejected', sentence: 'rejected' };
   if (change.to === 'PE') return { ...base, kind: 'status', sentence: 'opened' };
-  if (change.to === 'CA') return { ...base, kind: 'status', sentence: 'signerCancelled' };
+  if (change.to === 'CA') return { ...base, kind: 'status', sentence: change.replaced ? 'signerReplaced' : 'signerCancelled' };
   return { ...base, kind: 'status', sentence: 'signerStatus' };
 }
 

@@ -9,6 +9,7 @@ import { ProgressNote } from '../../components/progress-note';
 import { SectionCard } from '../../components/section-card';
 import { Tag } from '../../components/tag';
 import { TechnicalDetails } from '../../components/technical-details';
+import { selectSelectedAccount, useAccountsStore } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { LoadProblem } from '../../components/load-problem';
 import { ago } from '../../lib/relative-time';
@@ -26,7 +27,8 @@ export interface Arrivals {
 /**
  * The webhook listener in one word that never contradicts the rest: receiving (notifications are
  * arriving), waiting for the first (with what to do), or not listening; then the address to paste.
- * The tunnel warning shows only when no notification has ever arrived. Live on `webhooks.changed`.
+ * The tunnel warning shows only when no notification has ever arrived, and never for the demo: its
+ * sandbox, on this computer, is given the listener's own address. Live on `webhooks.changed`.
  */
 export function WebhookCard({ accountId, arrivals }: { accountId: string; arrivals: Arrivals | null }) {
   const { t } = useTranslation();
@@ -70,6 +72,7 @@ function WebhookDetails({ state, arrivals, tunnelTrouble }: { state: WebhookStat
   const arrived = arrivals !== null && arrivals.received > 0;
   const now = useNow(30_000);
   const go = useNavigationStore((store) => store.go);
+  const demo = useAccountsStore((store) => selectSelectedAccount(store)?.demo === true);
   const urlLabelId = useId();
   const failed = t('activity.webhook.failed');
   return (
@@ -96,7 +99,7 @@ function WebhookDetails({ state, arrivals, tunnelTrouble }: { state: WebhookStat
           />
         ) : (
           <p className="copy-field-missing" data-testid="no-hook-url">
-            {t('activity.webhook.noHookUrl')}
+            {t(demo ? 'activity.webhook.noHookUrlSandbox' : 'activity.webhook.noHookUrl')}
           </p>
         )}
         <p className="fact-hint">{t('activity.webhook.hookUrlHint')}</p>
@@ -106,12 +109,12 @@ function WebhookDetails({ state, arrivals, tunnelTrouble }: { state: WebhookStat
           {t('activity.webhook.arriving', { ago: ago(arrivals.lastAt, now, i18n.language) })}
         </p>
       ) : null}
-      {state.listening && arrivals !== null && !arrived && state.publicBaseUrl !== null ? (
+      {state.listening && arrivals !== null && !arrived && (state.publicBaseUrl !== null || demo) ? (
         <Notice tone="info" testId="waiting-first">
-          <p>{t('activity.webhook.waitingPublic')}</p>
+          <p>{t(demo && state.publicBaseUrl === null ? 'activity.webhook.waitingSandbox' : 'activity.webhook.waitingPublic')}</p>
         </Notice>
       ) : null}
-      {state.listening && arrivals !== null && !arrived && state.publicBaseUrl === null ? (
+      {state.listening && arrivals !== null && !arrived && state.publicBaseUrl === null && !demo ? (
         <Notice tone="warning" testId="no-public-address">
           <p>{t('activity.webhook.notArriving')}</p>
           <div>

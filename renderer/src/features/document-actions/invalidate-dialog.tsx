@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobView } from '../../../../shared';
+import type { Contact, JobView, Signer } from '../../../../shared';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
@@ -68,6 +68,10 @@ export function InvalidateDialog(props: {
           : {}),
       };
       setStarted(await client.call('signatures.invalidate', { signatureId, documentId, invalidation }));
+      // The name typed for the replacement is kept in the account's address book (as the Send page's
+      // names are): the table, reminders, the CSV and Activity then name the new signer by it.
+      const contact = replacement === 'custom' ? contactOf(custom) : null;
+      if (contact) await client.call('contacts.remember', { contacts: [contact] });
       onStarted?.();
     } catch (failure) {
       setError(failure);
@@ -149,7 +153,7 @@ export function InvalidateDialog(props: {
           <div className="dialog-actions">
             <Button onClick={onClose}>{t('actions.keep')}</Button>
             <Button type="submit" variant="danger" busy={busy} data-testid="invalidate-confirm">
-              {t('actions.invalidate.confirm')}
+              {t(replace ? 'actions.invalidate.replaceConfirm' : 'actions.invalidate.confirm')}
             </Button>
           </div>
         </form>
@@ -160,4 +164,13 @@ export function InvalidateDialog(props: {
       )}
     </Dialog>
   );
+}
+
+/** The replacement's name with its e-mail or phone, for the address book; null when no name was typed. */
+function contactOf(signer: Signer): Contact | null {
+  const email = typeof signer.validations.EM === 'string' ? signer.validations.EM.trim() : '';
+  const phone = typeof signer.validations.PH === 'string' ? signer.validations.PH.trim() : '';
+  const name = signer.name?.trim() ?? '';
+  if (!name || (!email && !phone)) return null;
+  return { name, ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
 }

@@ -62,6 +62,8 @@ export function EvidenceView() {
     void rebuild.run();
   }, [archiveEmpty, rebuild]);
   const n = (value: number) => formatCount(value, i18n.language);
+  // An empty index is looked into first: "Looking for archived documents…" until that ends, never beside "No archived documents".
+  const indexing = archiveEmpty && (rebuild.pending || (rebuild.result === undefined && rebuild.error === null));
 
   return (
     <div className="evidence-page">
@@ -78,10 +80,10 @@ export function EvidenceView() {
       />
       {archiveJob.job ? <ArchiveProgress job={archiveJob.job} onDismiss={archiveJob.dismiss} /> : null}
       {list.loading && page === null && !list.error ? <ProgressNote text={t('evidence.loading')} testId="evidence-loading" /> : null}
-      {rebuild.pending && archiveEmpty ? <ProgressNote text={t('evidence.indexing')} testId="evidence-indexing" /> : null}
+      {indexing ? <ProgressNote text={t('evidence.indexing')} testId="evidence-indexing" /> : null}
       {list.error ? <ErrorNotice error={list.error} /> : null}
       {hasAccount ? null : <ArchiveSource />}
-      {archiveEmpty ? (
+      {archiveEmpty && !indexing ? (
         hasAccount ? (
           <EmptyState
             testId="evidence-empty"

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -29,10 +30,16 @@ export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; 
     onClose();
   };
   const result = run.result;
+  const leftOut = useLeftOut(bagPaths, open);
   return (
     <Dialog open={open} title={t('evidence.export.title')} onClose={close} testId="export-dialog">
       <div className="evidence-dialog-body">
         <p>{t('evidence.export.intro', { count: bagPaths.length })}</p>
+        {!result && leftOut > 0 ? (
+          <Notice tone="warning" testId="export-left-out">
+            <p>{t('evidence.export.willLeaveOut', { count: leftOut })}</p>
+          </Notice>
+        ) : null}
         {run.error ? <ErrorNotice error={run.error} /> : null}
         {result ? (
           <>
@@ -69,4 +76,26 @@ export function ExportDialog({ bagPaths, open, onClose }: { bagPaths: string[]; 
       </div>
     </Dialog>
   );
+}
+
+/**
+ * How many of the bags to export failed their last check or are incomplete (the index's verdicts), so
+ * the dialog says before Export that they will be left out; Export checks every bag again anyway.
+ */
+function useLeftOut(bagPaths: string[], open: boolean): number {
+  const client = useClient();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!open || bagPaths.length === 0) return;
+    let live = true;
+    const wanted = new Set(bagPaths);
+    const list = (verdict: 'failed' | 'incomplete') => client.call('evidence.list', { verdict, limit: 500, offset: 0 });
+    void Promise.all([list('failed'), list('incomplete')])
+      .then((pages) => live && setCount(pages.flatMap((page) => page.bags).filter((bag) => wanted.has(bag.bagPath)).length))
+      .catch(() => live && setCount(0));
+    return () => {
+      live = false;
+    };
+  }, [client, bagPaths, open]);
+  return open ? count : 0;
 }

@@ -156,7 +156,7 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
         onClose={() => setConfirmCancel(false)}
         testId="cancel-dialog"
       >
-        <p className="dialog-text">{t('send.cancelDialog.body', { count: left + counts.uncertain })}</p>
+        <CancelWords queued={counts.ready} inFlight={counts.sending + counts.uncertain} />
         <div className="dialog-actions">
           <Button variant="ghost" data-autofocus onClick={() => setConfirmCancel(false)}>
             {t('send.cancelDialog.keep')}
@@ -174,6 +174,21 @@ export function BatchProgress({ batch, actions }: { batch: Batch; actions: SendA
         </div>
       </Dialog>
     </section>
+  );
+}
+
+/**
+ * What Cancel does, counted from the same figures as the bar: rows still queued are not sent; rows in
+ * flight (being sent, or being verified) finish, so they may still be sent; rows sent stay sent.
+ */
+function CancelWords({ queued, inFlight }: { queued: number; inFlight: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dialog-text" data-testid="cancel-words">
+      {queued > 0 ? <p>{t('send.cancelDialog.queued', { count: queued })}</p> : null}
+      {inFlight > 0 ? <p>{t('send.cancelDialog.inFlight', { count: inFlight })}</p> : null}
+      <p>{t('send.cancelDialog.sentStay')}</p>
+    </div>
   );
 }
 

@@ -77,6 +77,10 @@ function PanelBody({ documentId, query }: { accountId: string; documentId: strin
       <ProgressNote text={t('documents.panel.loading')} />
     );
   const { document, timeline } = detail;
+  // The service gives no date for a rejection: when SignDock learnt of it is the change it saw.
+  const rejectionSeen = new Map(
+    timeline.flatMap((entry) => (entry.kind === 'status' && entry.to === 'DE' && entry.signatureId ? [[entry.signatureId, entry.at]] : [])),
+  );
   return (
     <div className="document-panel-body" data-testid="document-details">
       {query.error ? <LoadProblem error={query.error} onRetry={query.reload} testId="document-error" /> : null}
@@ -91,7 +95,13 @@ function PanelBody({ documentId, query }: { accountId: string; documentId: strin
         {document.signatures.length > 0 ? (
           <ol className="signature-list">
             {document.signatures.map((signature, index) => (
-              <SignatureDetails key={signature.id} signature={signature} index={index} documentStatus={document.status} />
+              <SignatureDetails
+                key={signature.id}
+                signature={signature}
+                index={index}
+                documentStatus={document.status}
+                rejectionSeenAt={rejectionSeen.get(signature.id) ?? null}
+              />
             ))}
           </ol>
         ) : (

@@ -28,15 +28,18 @@ function useValueText() {
  * One signature in the side panel: who, where it stands in words with its code, how the signer is
  * identified (and whether each check passed), the invitation, dates, the IP address and device the
  * service gives for a signed or rejected one (read now), the signing link while it can still be used.
+ * A rejection has no date from the service: `rejectionSeenAt` is when SignDock learnt of it, said so.
  */
 export function SignatureDetails({
   signature: stored,
   index,
   documentStatus,
+  rejectionSeenAt = null,
 }: {
   signature: Signature;
   index: number;
   documentStatus: string;
+  rejectionSeenAt?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const labels = useDocumentLabels();
@@ -107,6 +110,12 @@ export function SignatureDetails({
           <div>
             <dt>{t('documents.panel.signedAt')}</dt>
             <dd data-testid="signed-at">{when(signature.signedDate)}</dd>
+          </div>
+        ) : null}
+        {signature.status === 'DE' && when(rejectionSeenAt) ? (
+          <div>
+            <dt>{t('documents.panel.rejectionSeen')}</dt>
+            <dd data-testid="rejection-seen-at">{when(rejectionSeenAt)}</dd>
           </div>
         ) : null}
         {signature.ip ? (
