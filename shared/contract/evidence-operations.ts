@@ -62,6 +62,17 @@ export const evidenceOperations = {
     input: z.object({ fingerprint: z.string().min(1).max(200) }).strict(),
     output: evidenceSettingsSchema,
   }),
+  'evidence.addTsaAnchor': defineOperation({
+    summary:
+      "Trust a certificate authority (PEM text, or DER as base64) for time-stamping authorities: kept in this computer's settings (`timestamps.tsaAnchors`), never in the archive; allowed in a read-only review.",
+    input: z.object({ pem: z.string().max(1_000_000).optional(), derBase64: z.string().max(1_000_000).optional() }).strict(),
+    output: evidenceSettingsSchema,
+  }),
+  'evidence.removeTsaAnchor': defineOperation({
+    summary: 'Stop trusting a certificate authority for time-stamping authorities.',
+    input: z.object({ fingerprint: z.string().min(1).max(200) }).strict(),
+    output: evidenceSettingsSchema,
+  }),
   'evidence.setRecheck': defineOperation({
     summary:
       'Turn the scheduled re-verification on or off, and how often (every N days): the archive re-hashed against its manifests, offline.',

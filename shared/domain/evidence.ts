@@ -296,6 +296,8 @@ export const evidenceSettingsSchema = z.object({
   archiveFolder: z.string(),
   defaultArchiveFolder: z.string(),
   trustAnchors: z.array(trustAnchorSchema),
+  /** The CAs that vouch for time-stamping authorities (Settings `timestamps.tsaAnchors`, of this computer). */
+  tsaAnchors: z.array(trustAnchorSchema),
   recheck: recheckSettingSchema,
   lastRecheck: recheckResultSchema.nullable(),
   /** When the next scheduled re-hash is due (null: off). */

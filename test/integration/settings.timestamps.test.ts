@@ -40,7 +40,7 @@ describe('timestamp settings', () => {
     expect(timestamps.tsaAnchors).toHaveLength(1);
     expect(timestamps.tsaAnchors[0]!.subject).toContain('CN=SignDock Sandbox Root CA');
     expect(timestamps.tsaAnchors[0]!.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-    expect(core.timestamps.endpoint()).toEqual({ url: 'http://127.0.0.1:4010/tsa' });
+    expect(core.timestamps.endpoint()).toMatchObject({ url: 'http://127.0.0.1:4010/tsa' });
     expect(core.timestamps.anchors()).toHaveLength(1);
   });
 
@@ -67,7 +67,7 @@ describe('timestamp settings', () => {
       secrets: new MemorySecretStore(),
       tsaOverride: { url: 'http://127.0.0.1:9/tsa', anchorsPem: [sandboxCaCertPem] },
     });
-    expect(core.timestamps.endpoint()).toEqual({ url: 'http://127.0.0.1:9/tsa' });
+    expect(core.timestamps.endpoint()).toMatchObject({ url: 'http://127.0.0.1:9/tsa' });
     expect(core.timestamps.anchors()).toHaveLength(1);
     const stored = await core.dispatch('settings.get', {});
     expect(stored.ok && (stored.value as Settings).timestamps.tsaUrl).toBe('https://tsa.example.com/');

@@ -17,7 +17,7 @@ import { timestampLines } from './timestamp-words';
 const evidenceKinds: readonly string[] = ['notRun', 'mismatch', 'refused'];
 
 export const verifyUsage =
-  'verify [<bag-or-archive-folder>...] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; the report: a PDF and FILE.csv beside it)';
+  'verify [<bag-or-archive-folder>... | --archive DIR] [--tsa-ca FILE.pem] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; --tsa-ca: a CA that vouches for the time-stamping authority, for this run; the report: a PDF and FILE.csv beside it)';
 
 /**
  * `verify`: from the bytes alone (no network, no key, no database needed: a colleague's copy works),
@@ -28,7 +28,13 @@ export const verifyUsage =
  * `--report FILE.pdf` (or `--out`) also writes the report the legal team keeps: that PDF and FILE.csv.
  */
 export async function verifyCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { report: { type: 'string' }, out: { type: 'string' } }, verifyUsage);
+  const { values, positionals: given } = parse(
+    args,
+    { report: { type: 'string' }, out: { type: 'string' }, archive: { type: 'string', multiple: true } },
+    verifyUsage,
+  );
+  // `--archive DIR` (as the web host's review) is the same as naming the folder.
+  const positionals = [...given, ...[values.archive ?? []].flat().filter((p): p is string => typeof p === 'string')];
   const reportArg = typeof values.report === 'string' ? values.report : typeof values.out === 'string' ? values.out : null;
   const reportFile = reportArg !== null ? reportPaths(ctx.path(reportArg)).pdf : null;
   const store = new EvidenceSettingsStore(ctx.core.settings, ctx.core.dataFolder);

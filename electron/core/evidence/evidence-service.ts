@@ -314,6 +314,7 @@ export class EvidenceService {
       version: this.deps.version,
       journal: this.deps.journal,
       verify: (bag) => verifyBagFolder(bag, this.verifyOptions()),
+      tsaAnchors: this.timestampOptions().anchors,
       includeFailed,
       ...(this.deps.journalCheckpoint ? { journalCheckpoint: await this.deps.journalCheckpoint() } : {}),
       now: () => now,

@@ -170,6 +170,17 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
         store.addAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
         return settingsView();
       },
+      // A TSA anchor is kept in Settings (this computer's): open windows are told, as for any settings change.
+      'evidence.addTsaAnchor': ({ pem, derBase64 }) => {
+        store.addTsaAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64'));
+        ports.events.emit('settings.changed', ports.settings.get());
+        return settingsView();
+      },
+      'evidence.removeTsaAnchor': ({ fingerprint }) => {
+        store.removeTsaAnchor(fingerprint);
+        ports.events.emit('settings.changed', ports.settings.get());
+        return settingsView();
+      },
       'evidence.inspectTrustAnchor': ({ pem, derBase64 }) => inspectAnchors(pem ?? Buffer.from(derBase64 ?? '', 'base64')),
       'evidence.removeTrustAnchor': ({ fingerprint }) => (store.removeAnchor(fingerprint), settingsView()),
       'evidence.setRecheck': (setting) => {

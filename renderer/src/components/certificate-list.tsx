@@ -44,7 +44,6 @@ export function CertificateList({
   addTestId,
   fileTestId,
 }: CertificateListProps) {
-  const file = useRef<HTMLInputElement>(null);
   return (
     <>
       {items.length === 0 ? <p className="field-hint">{empty}</p> : null}
@@ -66,6 +65,31 @@ export function CertificateList({
           </li>
         ))}
       </ul>
+      <CertificatePick label={addLabel} onPick={onAdd} busy={busy ?? false} testId={addTestId} fileTestId={fileTestId} />
+    </>
+  );
+}
+
+/**
+ * A button that picks a certificate file (.pem, .crt, .cer: the desktop's file dialog, or the browser's
+ * upload) and hands its text to `onPick`.
+ */
+export function CertificatePick({
+  label,
+  onPick,
+  busy,
+  testId,
+  fileTestId,
+}: {
+  label: string;
+  onPick: (text: string) => void | Promise<unknown>;
+  busy: boolean;
+  testId?: string | undefined;
+  fileTestId?: string | undefined;
+}) {
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <>
       <input
         ref={file}
         type="file"
@@ -77,12 +101,12 @@ export function CertificateList({
         onChange={async (event) => {
           const picked = event.target.files?.[0];
           event.target.value = '';
-          if (picked) await onAdd(await picked.text());
+          if (picked) await onPick(await picked.text());
         }}
       />
       <div>
-        <Button size="sm" busy={busy ?? false} onClick={() => file.current?.click()} data-testid={addTestId}>
-          {addLabel}
+        <Button size="sm" busy={busy} onClick={() => file.current?.click()} data-testid={testId}>
+          {label}
         </Button>
       </div>
     </>

@@ -31,8 +31,22 @@ export const evidenceReviewEn = {
     notYet: 'Not timestamped yet: the time-stamping authority could not be reached; the next check adds the timestamp.',
     passed: 'Timestamped {{time}} by {{tsa}}.',
     trusted: 'A time-stamping authority you trust vouches for it.',
-    untrusted: 'No authority you trust vouches for this time-stamping authority.',
+    untrusted:
+      'No authority you trust vouches for this time-stamping authority. To trust it, add the CA certificate the authority publishes (“Add time-stamping authority…”), after comparing its fingerprint with the one the authority gives.',
     failed: 'The timestamp does not match this evidence: {{detail}}',
+  },
+  tsa: {
+    title: 'Time-stamping authorities you trust',
+    description:
+      'A timestamp is vouched for when a certificate authority listed here issued the time-stamping authority’s certificate. Kept in this computer’s settings, not in the archive.',
+    none: 'None yet: timestamps are shown as not vouched for.',
+    add: 'Add time-stamping authority…',
+    remove: 'Stop trusting {{subject}} for timestamps',
+    confirmTitle: 'Trust this authority for timestamps?',
+    intro:
+      'Timestamps whose time-stamping authority chains to {{subject}} will be shown as vouched for. Compare the fingerprint below with the one the authority publishes (its web site or a letter), and add it only if they are the same.',
+    added: 'Added {{subject}} for timestamps. The archive was checked again: timestamps are shown as they are now.',
+    removed: 'Removed {{subject}}. The archive was checked again: timestamps are shown as they are now.',
   },
   items: 'Each file ({{count}})',
   items_one: 'The file (1)',
@@ -49,6 +63,7 @@ export const evidenceReviewEn = {
     downloaded: 'Downloaded {{name}} ({{files}} files).',
   },
   anchor: {
+    fingerprint: 'SHA-256 fingerprint',
     title: 'Trust this certificate authority?',
     intro:
       'Signatures whose issuer chains to {{subject}} will be shown as trusted. Add only an authority you have a reason to trust, such as one your organisation or the signing service vouches for.',

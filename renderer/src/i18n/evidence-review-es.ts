@@ -35,8 +35,22 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
     notYet: 'Aún sin sello de tiempo: no se pudo contactar con la autoridad de sellado; la próxima comprobación lo añade.',
     passed: 'Sellado el {{time}} por {{tsa}}.',
     trusted: 'Lo respalda una autoridad de sellado de su confianza.',
-    untrusted: 'Ninguna autoridad de su confianza respalda a esta autoridad de sellado.',
+    untrusted:
+      'Ninguna autoridad de su confianza respalda a esta autoridad de sellado de tiempo. Para confiar en ella, añada el certificado de CA que la autoridad publica («Añadir autoridad de sellado de tiempo…»), tras comparar su huella con la que da la autoridad.',
     failed: 'El sello de tiempo no corresponde a esta evidencia: {{detail}}',
+  },
+  tsa: {
+    title: 'Autoridades de sellado de tiempo de su confianza',
+    description:
+      'Un sello de tiempo está respaldado cuando una autoridad de certificación de esta lista emitió el certificado de la autoridad de sellado. Se guarda en la configuración de este equipo, no en el archivo.',
+    none: 'Ninguna todavía: los sellos de tiempo se muestran sin respaldo.',
+    add: 'Añadir autoridad de sellado de tiempo…',
+    remove: 'Dejar de confiar en {{subject}} para los sellos de tiempo',
+    confirmTitle: '¿Confiar en esta autoridad para los sellos de tiempo?',
+    intro:
+      'Los sellos de tiempo cuya autoridad de sellado encadene con {{subject}} se mostrarán respaldados. Compare la huella de abajo con la que publica la autoridad (su sitio web o una carta) y añádala solo si coinciden.',
+    added: 'Se añadió {{subject}} para los sellos de tiempo. El archivo se comprobó de nuevo: los sellos se muestran como están ahora.',
+    removed: 'Se quitó {{subject}}. El archivo se comprobó de nuevo: los sellos se muestran como están ahora.',
   },
   items: 'Cada archivo ({{count}})',
   items_one: 'El archivo (1)',
@@ -53,6 +67,7 @@ export const evidenceReviewEs: typeof evidenceReviewEn = {
     downloaded: 'Descargado {{name}} ({{files}} archivos).',
   },
   anchor: {
+    fingerprint: 'Huella SHA-256',
     title: '¿Confiar en esta autoridad de certificación?',
     intro:
       'Las firmas cuyo emisor dependa de {{subject}} se mostrarán como de confianza. Añada solo una autoridad en la que tenga motivos para confiar, como una que respalden su organización o el servicio de firma.',

@@ -25,6 +25,8 @@ export interface MadeArchive {
   archive: string;
   /** What the CLI run said. */
   run: { code: number | null; stdout: string; stderr: string };
+  /** The sandbox TSA's CA certificate (PEM), kept after the sandbox stops (with `timestamps`). */
+  tsaCaPem: string;
   remove(): void;
 }
 
@@ -56,7 +58,12 @@ export async function archiveWithCli(options: {
       SIGNDOCK_BASE_URL: sandbox.url,
       ...(options.timestamps ? { SIGNDOCK_TSA_URL: sandbox.tsa.url } : {}),
     });
-    return { archive: join(made, 'archive'), run, remove: () => rmSync(made, { recursive: true, force: true }) };
+    return {
+      archive: join(made, 'archive'),
+      run,
+      tsaCaPem: sandbox.tsa.caPem,
+      remove: () => rmSync(made, { recursive: true, force: true }),
+    };
   } finally {
     await sandbox.stop();
   }

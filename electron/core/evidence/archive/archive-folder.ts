@@ -20,8 +20,9 @@ const recheckSinceKey = 'evidence.recheckSince';
 const lastRecheckKey = 'evidence.lastRecheck';
 
 /**
- * The archive's settings, kept as data in SQLite: the archive folder (default `<data folder>/archive`)
- * and the trust anchors (CA certificates, PEM) that make a signer's chain "trusted".
+ * The archive's settings, kept as data in SQLite: the archive folder (default `<data folder>/archive`),
+ * the trust anchors (CA certificates, PEM) that make a signer's chain "trusted", and (kept in Settings'
+ * `timestamps`) those that make a time-stamping authority trusted.
  */
 export class EvidenceSettingsStore {
   constructor(
@@ -87,28 +88,28 @@ export class EvidenceSettingsStore {
 
   /** Adds every certificate of a PEM text (or one DER certificate); refuses text holding none. */
   addAnchors(text: string | Buffer): TrustAnchor[] {
-    const pems = typeof text === 'string' ? (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []) : [];
-    const certificates: X509Certificate[] = [];
-    try {
-      if (pems.length > 0) pems.forEach((pem) => certificates.push(new X509Certificate(pem)));
-      else if (Buffer.isBuffer(text)) certificates.push(new X509Certificate(text));
-    } catch {
-      certificates.length = 0;
-    }
-    if (certificates.length === 0) {
-      throw new AppError({
-        kind: 'InvalidInput',
-        code: 'evidence.notCertificate',
-        message: "That file holds no certificate (PEM or DER). Pick the certificate authority's certificate.",
-      });
-    }
     const kept = new Map(this.anchors().map((c) => [c.fingerprint256, c]));
-    certificates.forEach((c) => kept.set(c.fingerprint256, c));
+    certificatesOf(text).forEach((c) => kept.set(c.fingerprint256, c));
     this.settings.setValue(
       anchorsKey,
       [...kept.values()].map((c) => c.toString()),
     );
     return this.view().trustAnchors;
+  }
+
+  /**
+   * The CAs that vouch for time-stamping authorities (Settings `timestamps.tsaAnchors`: this computer's,
+   * never the archive's), added where the reviewer is: a read-only review may add them, as signer anchors.
+   */
+  addTsaAnchors(text: string | Buffer): void {
+    const { tsaUrl, tsaAnchors } = this.settings.get().timestamps;
+    const added = certificatesOf(text).map((c) => ({ pem: c.toString(), subject: '', fingerprint: '' }));
+    this.settings.update({ timestamps: { tsaUrl, tsaAnchors: [...tsaAnchors, ...added] } });
+  }
+
+  removeTsaAnchor(fingerprint: string): void {
+    const { tsaUrl, tsaAnchors } = this.settings.get().timestamps;
+    this.settings.update({ timestamps: { tsaUrl, tsaAnchors: tsaAnchors.filter((a) => a.fingerprint !== fingerprint) } });
   }
 
   removeAnchor(fingerprint: string): void {
@@ -158,11 +159,39 @@ export class EvidenceSettingsStore {
         subject: names(c.subject),
         validTo: new Date(c.validTo).toISOString(),
       })),
+      tsaAnchors: this.settings.get().timestamps.tsaAnchors.flatMap((anchor) => {
+        try {
+          const c = new X509Certificate(anchor.pem);
+          return [{ fingerprint: c.fingerprint256, subject: names(c.subject), validTo: new Date(c.validTo).toISOString() }];
+        } catch {
+          return [];
+        }
+      }),
       recheck: this.recheck(),
       lastRecheck: this.lastRecheck(),
       nextRecheckAt: nextRecheckAt === null ? null : new Date(nextRecheckAt).toISOString(),
     };
   }
+}
+
+/** Every certificate of a PEM text (or one DER certificate); an error in words when it holds none. */
+function certificatesOf(text: string | Buffer): X509Certificate[] {
+  const pems = typeof text === 'string' ? (text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []) : [];
+  const certificates: X509Certificate[] = [];
+  try {
+    if (pems.length > 0) pems.forEach((pem) => certificates.push(new X509Certificate(pem)));
+    else if (Buffer.isBuffer(text)) certificates.push(new X509Certificate(text));
+  } catch {
+    certificates.length = 0;
+  }
+  if (certificates.length === 0) {
+    throw new AppError({
+      kind: 'InvalidInput',
+      code: 'evidence.notCertificate',
+      message: "That file holds no certificate (PEM or DER). Pick the certificate authority's certificate.",
+    });
+  }
+  return certificates;
 }
 
 /** A bag's folder from the job's archive folder and its relative path; never outside the archive. */

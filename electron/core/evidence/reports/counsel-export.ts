@@ -1,15 +1,17 @@
+import type { X509Certificate } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ExportResult } from '../../../../shared/domain/evidence';
 import { trustWords, verdictWords } from '../../../../shared/domain/evidence-verdict';
 import { BAGIT_TXT, formatBagInfo, formatManifest, type BagInfo, type ManifestLine } from '../bag/bagit';
-import { walkBag } from '../bag/bag-files';
+import { readRegular, walkBag } from '../bag/bag-files';
 import type { TimestampCheck } from '../../../../shared/domain/timestamp';
 import type { BagVerification } from '../checks/bag-verify';
-import { TOKEN_FILE, RENEWAL_FOLDER } from '../timestamp/bag-timestamp';
+import { TOKEN_FILE, RENEWAL_FOLDER, tokenFiles } from '../timestamp/bag-timestamp';
+import { buildTsaChain, CHAIN_FILE, pemCertificates, type TsaChain } from '../timestamp/tsa-chain';
 import { StoredZipWriter } from './stored-zip';
-import { verifyText } from './verify-instructions';
+import { verifyText, type ExportedBag } from './verify-instructions';
 
 /**
  * The export for counsel, which proves itself: every bag is verified again from its bytes at export
@@ -18,7 +20,9 @@ import { verifyText } from './verify-instructions';
  * ZIP's name) with every regular file of each (timestamp tokens included), a chain-of-custody record
  * in its `bag-info.txt` and `data/custody.json` (the fresh verdicts, each file's SHA-256, the
  * documents' journal), a plain `data/summary.txt`, and `data/VERIFY.txt`: how to check it all with
- * standard tools alone (`sha256sum -c`, `openssl ts -verify`, `pdfsig`).
+ * standard tools alone (`sha256sum -c`, `openssl ts -verify`, `pdfsig`), every command runnable as
+ * written in the unzipped folder. A timestamped bag's `tsa-chain.pem` is written afresh: its tokens'
+ * certificates, those of the bag's own chain file, and the exporter's TSA anchors that issued them.
  */
 export interface ExportInput {
   bags: string[];
@@ -30,6 +34,8 @@ export interface ExportInput {
   /** The audit journal's sealed checkpoint at export time (count + head hash + time + HMAC): `custody.json`'s `journal_checkpoint`. */
   journalCheckpoint?: unknown;
   verify: (bag: string) => Promise<BagVerification>;
+  /** The exporter's TSA anchors: the one that issued a bag's TSA certificate goes into its `tsa-chain.pem`. */
+  tsaAnchors?: readonly X509Certificate[];
   /** Include bags that failed or are incomplete (marked as such) instead of leaving them out. */
   includeFailed?: boolean;
   now?: () => Date;
@@ -52,6 +58,7 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
   let bytes = 0;
   try {
     const used = new Set<string>();
+    const chains = new Map<string, TsaChain>();
     for (const bag of input.bags) {
       const verified = await input.verify(bag);
       const { verdict, trust } = verified.report;
@@ -66,15 +73,24 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
       while (used.has(name)) name = `${name}-${used.size}`;
       used.add(name);
       const files: { path: string; sha256: string; bytes: number }[] = [];
-      // Every regular file of the bag (tag files, payload, timestamp tokens); links and special files never.
-      for (const entry of (await walkBag(bag)).entries) {
-        if (entry.kind !== 'file' || (basename(entry.path).startsWith('.') && entry.path.endsWith('.part'))) continue;
-        const path = `data/bags/${name}/${entry.path}`;
-        const written = await zip.addFile(`${top}/${path}`, join(bag, ...entry.path.split('/')));
+      const added = (path: string, written: { sha256: string; bytes: number }) => {
         payload.push({ path, sha256: written.sha256 });
         files.push({ path, sha256: written.sha256, bytes: written.bytes });
         bytes += written.bytes;
+      };
+      // Every regular file of the bag (tag files, payload, timestamp tokens); links and special files never. Its chain file is written afresh below.
+      for (const entry of (await walkBag(bag)).entries) {
+        if (entry.kind !== 'file' || (basename(entry.path).startsWith('.') && entry.path.endsWith('.part'))) continue;
+        if (entry.path === CHAIN_FILE) continue;
+        const path = `data/bags/${name}/${entry.path}`;
+        added(path, await zip.addFile(`${top}/${path}`, join(bag, ...entry.path.split('/'))));
       }
+      const chain = await exportChain(bag, await tokenFiles(bag), input.tsaAnchors ?? []);
+      if (chain.pem) {
+        const path = `data/bags/${name}/${CHAIN_FILE}`;
+        added(path, await zip.addBuffer(`${top}/${path}`, Buffer.from(chain.pem, 'utf8')));
+      }
+      chains.set(`data/bags/${name}`, chain);
       documents.push({
         documentId: verified.documentId,
         title: verified.title,
@@ -97,10 +113,11 @@ export async function exportForCounsel(input: ExportInput): Promise<ExportResult
       });
     }
     const user = safeUser();
-    const exported = documents.map((d) => ({
+    const exported: ExportedBag[] = documents.map((d) => ({
       bag: String(d.bag),
       tokens: d.timestampTokens as string[],
       timestamp: d.timestamp as TimestampCheck | null,
+      chain: chains.get(String(d.bag))?.pem ? { file: `${String(d.bag)}/${CHAIN_FILE}`, roots: chains.get(String(d.bag))!.roots } : null,
     }));
     const custody = {
       format: 'signdock-custody/2',
@@ -175,6 +192,15 @@ function safeUser(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The TSA chain for `openssl -CAfile`: the tokens' certificates, the bag's own chain file's, and the exporter's anchors that issued them. */
+async function exportChain(bag: string, tokens: readonly string[], anchors: readonly X509Certificate[]): Promise<TsaChain> {
+  if (tokens.length === 0) return { pem: '', roots: [] };
+  const read = async (file: string) => readRegular(join(bag, ...file.split('/')), 1024 * 1024).catch(() => null);
+  const ders = (await Promise.all(tokens.map(read))).filter((der): der is Buffer => der !== null);
+  const carried = await read(CHAIN_FILE);
+  return buildTsaChain(ders, anchors, carried ? pemCertificates(carried.toString('utf8')) : []);
 }
 
 /** The bag's timestamp chain in the export, oldest first: the first token, then each renewal (`timestamps/NNNN.tsr`). */

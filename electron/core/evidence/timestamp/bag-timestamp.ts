@@ -7,13 +7,16 @@ import { writeFileAtomic } from '../bag/atomic-write';
 import { tagManifestName } from '../bag/bagit';
 import { maxSkewMs, requestTimestamp, type TsaRequestOptions } from './tsa-client';
 import { verifyToken, weakHashes } from './token-verify';
+import { buildTsaChain, CHAIN_FILE, pemCertificates } from './tsa-chain';
 
 /**
  * A bag's timestamp chain, stored in the bag root beside what it covers (detached, so the tag manifest
  * it covers never lists it and the bag stays valid BagIt):
  *   `tagmanifest-sha256.txt.tsr`  a DER TimeStampResp over `tagmanifest-sha256.txt`;
  *   `timestamps/0002.tsr`, `0003.tsr`…  renewals (RFC 4998 in spirit): token N over the bytes of
- *     `tagmanifest-sha256.txt` followed by the bytes of token N-1.
+ *     `tagmanifest-sha256.txt` followed by the bytes of token N-1;
+ *   `tsa-chain.pem`  the TSA's certificates from the tokens and the TSA anchors that issued them, for
+ *     `openssl ts -verify -CAfile` (a convenience, never read back as trust: `tsa-chain.ts`).
  * Each is checked with openssl alone (README "Trusted timestamps").
  */
 export const TOKEN_FILE = `${tagManifestName}.tsr`;
@@ -23,6 +26,8 @@ const expiryWarningDays = 90;
 
 export interface TsaEndpoint {
   url: string;
+  /** The TSA anchors trusted when stamping: the one that issued the TSA's certificate goes into `tsa-chain.pem`. */
+  anchors?: readonly X509Certificate[];
 }
 
 /** The chain's files, bag-relative, oldest first: the first token and each renewal. */
@@ -48,6 +53,7 @@ export async function stampBag(
   if (options.fresh) {
     await rm(join(bag, TOKEN_FILE), { force: true });
     await rm(join(bag, RENEWAL_FOLDER), { recursive: true, force: true });
+    await rm(join(bag, CHAIN_FILE), { force: true });
   } else if ((await tokenFiles(bag)).length > 0) return { state: 'already', detail: 'Timestamped already.' };
   else if (await lstat(join(bag, TOKEN_FILE)).catch(() => null))
     return { state: 'not-yet', detail: `${TOKEN_FILE} is there but is not a regular file: left as it is, for someone to look at.` };
@@ -55,10 +61,11 @@ export async function stampBag(
   if (!manifest) return { state: 'not-yet', detail: 'The bag has no tag manifest to timestamp.' };
   try {
     await writeFileAtomic(join(bag, TOKEN_FILE), await requestTimestamp(tsa.url, manifest, options));
-    return { state: 'stamped', detail: `Timestamped by ${tsa.url}.` };
   } catch (error) {
     return { state: 'not-yet', detail: `Not timestamped yet: ${error instanceof Error ? error.message : String(error)}` };
   }
+  await writeChain(bag, tsa);
+  return { state: 'stamped', detail: `Timestamped by ${tsa.url}.` };
 }
 
 /** Adds a renewal token over the tag manifest and the newest token. Throws (TsaError) when the TSA does not give one. */
@@ -72,7 +79,23 @@ export async function renewBagTimestamp(bag: string, tsa: TsaEndpoint, options: 
   const reply = await requestTimestamp(tsa.url, Buffer.concat([manifest, previous]), options);
   await mkdir(join(bag, RENEWAL_FOLDER), { recursive: true, mode: 0o700 });
   await writeFileAtomic(join(bag, name), reply);
+  await writeChain(bag, tsa);
   return name;
+}
+
+/**
+ * `tsa-chain.pem` beside the tokens: the certificates of every token of the bag and the anchors that issued
+ * them, keeping those of the chain file before (a renewal without anchors keeps the root written at archiving).
+ */
+async function writeChain(bag: string, tsa: TsaEndpoint): Promise<void> {
+  const tokens: Buffer[] = [];
+  for (const file of await tokenFiles(bag)) {
+    const token = await readBounded(join(bag, file));
+    if (token) tokens.push(token);
+  }
+  const before = await readBounded(join(bag, CHAIN_FILE));
+  const chain = buildTsaChain(tokens, tsa.anchors ?? [], before ? pemCertificates(before.toString('utf8')) : []);
+  if (chain.pem) await writeFileAtomic(join(bag, CHAIN_FILE), chain.pem);
 }
 
 /**

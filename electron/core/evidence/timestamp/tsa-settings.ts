@@ -23,7 +23,7 @@ export class TsaSettings {
 
   endpoint(): TsaEndpoint | null {
     const url = this.override.url ?? this.settings.get().timestamps.tsaUrl;
-    return url ? { url } : null;
+    return url ? { url, anchors: this.anchors() } : null;
   }
 
   anchors(): X509Certificate[] {

@@ -23,6 +23,7 @@ import { ExportDialog } from './export-dialog';
 import { EvidenceFilters } from './evidence-filters';
 import { PdfViewer } from './pdf-viewer';
 import { RecheckStatus } from './recheck-status';
+import { TsaTrust } from './tsa-trust';
 import { useArchiveJob } from './use-archive-job';
 import { useBags } from './use-bags';
 import './evidence.css';
@@ -154,6 +155,8 @@ export function EvidenceView() {
       </div>
       {rebuild.error ? <ErrorNotice error={rebuild.error} /> : null}
       <ArchiveSettings />
+      {/* Reviewing with no account (no Settings page): the time-stamping authorities trusted, here. */}
+      {hasAccount ? null : <TsaTrust />}
       <ArchiveDialog open={archiving} onClose={() => setArchiving(false)} onStarted={(job) => archiveJob.setJob(job)} />
       <ExportDialog
         open={exporting}

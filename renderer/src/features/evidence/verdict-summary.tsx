@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format-time';
 import { bagLook, countChecks } from './bag-look';
 import { CheckCounts } from './check-counts';
 import { LookTag } from './look-tag';
+import { AddTsaAuthority } from './tsa-trust';
 
 /** A bag's timestamp as the core reports it (RFC 3161): passed, failed, none (no TSA set) or not yet. */
 export interface TimestampView {
@@ -61,6 +62,7 @@ export function VerdictSummary({
       <p className="evidence-timestamp" data-testid="panel-timestamp" data-state={timestamp?.state ?? 'none'}>
         {timestampWords(timestamp, t as unknown as Words, (iso) => formatDateTime(iso, i18n.language, { seconds: true }))}
       </p>
+      {timestamp?.state === 'passed' && !timestamp.trusted ? <AddTsaAuthority /> : null}
     </div>
   );
 }
