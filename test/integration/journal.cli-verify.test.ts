@@ -167,6 +167,9 @@ describe('journal --verify (the CLI)', () => {
       if (Number(line.slice(6)) < count) a.child.stdin.write('go\n');
       else [a, b].forEach((p) => p.child.stdin.end());
     });
+    // One that ends (or dies) ends the other's wait too, so a failure is reported, not waited out.
+    void a.done.then(() => b.child.stdin.end());
+    void b.done.then(() => a.child.stdin.end());
     a.child.stdin.write('go\n');
     expect(await Promise.all([a.done, b.done])).toEqual([0, 0]);
     const run = await verify(home, ['--json']);

@@ -68,7 +68,7 @@ describe.skipIf(!keyring.ok)('the last sealed checkpoint kept in the keychain be
     const run = await runCli(['--home', home.path, 'journal', '--verify'], { env: withKeychain });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
-      /the journal was cut short: the copy in the system keychain of .* counts 5 entries, the journal ends at entry 3 \(the newest entries were deleted\)/,
+      /the journal was cut short: the copy in the system keychain \(entry journal-anchor-[0-9a-f]{16}\) of .* counts 5 entries, the journal ends at entry 3 \(the newest entries were deleted\)/,
     );
     home.remove();
   }, 180_000);
@@ -82,7 +82,9 @@ describe.skipIf(!keyring.ok)('the last sealed checkpoint kept in the keychain be
     rmSync(join(home.path, 'journal-checkpoint.json'));
     const run = await runCli(['--home', home.path, 'journal', '--verify'], { env: withKeychain });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/entry 4 is not the one the copy in the system keychain of .* recorded: entries were changed/);
+    expect(run.stdout).toMatch(
+      /entry 4 is not the one the copy in the system keychain \(entry journal-anchor-[0-9a-f]{16}\) of .* recorded: entries were changed/,
+    );
     const reseal = await runCli(['--home', home.path, 'journal', '--reseal', '--yes'], { env: withKeychain });
     expect(reseal.code).toBe(1);
     expect(reseal.stdout).toMatch(/The journal will not be resealed: entry 4 is not the one the copy in the system keychain/);

@@ -24,6 +24,8 @@ const anchorEntry = (dataFolder: string): string => {
 
 /** Where the anchor is read and written: one keychain entry. */
 interface AnchorPlace {
+  /** The keychain entry's name (said in findings, so a user can find it). */
+  entry: string;
   get(): Promise<string | null>;
   set(text: string): Promise<void>;
 }
@@ -48,7 +50,7 @@ export class JournalAnchor {
   static async open(key: JournalKey, secrets: SecretStore, dataFolder: string, timeoutMs = 10_000): Promise<JournalAnchor> {
     if (key.source !== 'keychain' || !key.id) return JournalAnchor.none();
     const entry = anchorEntry(dataFolder);
-    const place: AnchorPlace = { get: () => secrets.get(entry), set: (text) => secrets.set(entry, text) };
+    const place: AnchorPlace = { entry, get: () => secrets.get(entry), set: (text) => secrets.set(entry, text) };
     let timer: NodeJS.Timeout | undefined;
     try {
       const text = await Promise.race([
@@ -64,6 +66,11 @@ export class JournalAnchor {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The keychain entry's name, when this run keeps an anchor. */
+  get entry(): string | null {
+    return this.place?.entry ?? null;
   }
 
   /** Whether this run keeps an anchor (the keychain answered). */

@@ -71,12 +71,9 @@ export interface VerifyInput {
   /** Where runs without the key keep their unsealed checkpoint. */
   unsealedCheckpointFile?: string;
   /** The checkpoint kept in the system keychain (journal-anchor.ts): none when this run keeps no such copy. */
-  anchor?: { available: boolean; checkpoint: JournalCheckpoint | null };
+  anchor?: { entry: string | null; checkpoint: JournalCheckpoint | null };
   given: { source: string; checkpoint: unknown }[];
 }
-
-/** Where the keychain's copy is named in findings. */
-const ANCHOR_SOURCE = 'the copy in the system keychain';
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 19) + ' UTC';
 const more = (n: number) => (n > 1 ? ` (and ${n - 1} more after it)` : '');
@@ -185,7 +182,8 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
     if (checkpoint) sources.push({ source: given.source, checkpoint });
     else add({ kind: 'checkpointUnreadable', message: `${given.source} holds no journal checkpoint` });
   }
-  if (input.anchor?.checkpoint) sources.push({ source: ANCHOR_SOURCE, checkpoint: input.anchor.checkpoint });
+  if (input.anchor?.checkpoint)
+    sources.push({ source: `the copy in the system keychain (entry ${input.anchor.entry ?? '?'})`, checkpoint: input.anchor.checkpoint });
 
   let best: JournalVerification['checkpoint'] = null;
   let sealedBy: { source: string; count: number; at: string } | null = null;
@@ -290,7 +288,7 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
   if (best?.seal === 'unsealed')
     cannot.push('The checkpoint the head was held against is not sealed: anyone who can write it could have made it.');
   cannot.push(
-    input.anchor?.available
+    input.anchor?.entry
       ? 'Not detectable here: someone who has the journal key (or this keychain) rewriting the journal and its checkpoints.'
       : "Not detectable here: someone who has the journal key rewriting the journal and its checkpoints; the database and the checkpoint file put back together to an earlier copy (this run keeps no copy in the system keychain; compare with a later checkpoint kept elsewhere, such as an export's custody.json: journal --verify --checkpoint FILE).",
   );

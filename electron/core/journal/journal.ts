@@ -179,7 +179,7 @@ export class Journal {
       ...(this.dataFolder
         ? { checkpointFile: checkpointPath(this.dataFolder), unsealedCheckpointFile: unsealedCheckpointPath(this.dataFolder) }
         : {}),
-      anchor: { available: this.anchor.available, checkpoint: this.anchor.checkpoint },
+      anchor: { entry: this.anchor.entry, checkpoint: this.anchor.checkpoint },
       given: options.checkpoints ?? [],
     });
   }
