@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
+import { teamSchemaVersion } from '../../electron/core/team/team-schema';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { startPostgres, type Postgres } from '../helpers/postgres';
 import { runCli } from '../helpers/run-cli';
@@ -50,10 +51,10 @@ describe('the team store: connecting, init and status', () => {
 
     const [first, second] = await Promise.all([cli(['team', 'init'], admin), cli(['--json', 'team', 'init'], admin, 'desk-2')]);
     expect([first.code, second.code]).toEqual([0, 0]);
-    expect(`${first.stdout}${second.stdout}`).toMatch(/created \(schema version 1\)|"from": null/);
+    expect(`${first.stdout}${second.stdout}`).toMatch(/created \(schema version \d+\)|"from": null/);
     expect(first.stdout).toMatch(/GRANT signdock_member TO ana;/);
     const versions = await server.sql('SELECT version FROM signdock.schema_version');
-    expect(versions.rows).toEqual([{ version: 1 }]);
+    expect(versions.rows).toEqual([{ version: teamSchemaVersion }]);
     const roles = await server.sql(`SELECT rolname, rolcanlogin FROM pg_roles WHERE rolname LIKE 'signdock_%' ORDER BY rolname`);
     expect(roles.rows).toEqual([
       { rolname: 'signdock_admin', rolcanlogin: true },
@@ -71,7 +72,7 @@ describe('the team store: connecting, init and status', () => {
     const status = await cli(['--json', 'team', 'status'], ana, 'laptop-3');
     expect(status.code).toBe(0);
     const shown = JSON.parse(status.stdout) as Record<string, unknown>;
-    expect(shown).toMatchObject({ member: 'ana', computer: 'laptop-3', schemaVersion: 1, sslMode: 'verify-full' });
+    expect(shown).toMatchObject({ member: 'ana', computer: 'laptop-3', schemaVersion: teamSchemaVersion, sslMode: 'verify-full' });
     expect(shown.members).toEqual(expect.arrayContaining(['ana']));
     expect((shown.computers as { computer: string; member: string }[]).map((c) => `${c.computer}/${c.member}`)).toEqual(
       expect.arrayContaining(['front-desk/ana', 'laptop-3/ana']),
@@ -148,7 +149,7 @@ describe('the team store: connecting, init and status', () => {
       expect(init.stderr).toMatch(/older than the team store .*update it\. Nothing was written/);
       expect((await server.sql('SELECT version FROM signdock.schema_version')).rows).toEqual([{ version: 99 }]);
     } finally {
-      await server.sql('UPDATE signdock.schema_version SET version = 1');
+      await server.sql('UPDATE signdock.schema_version SET version = $1', [teamSchemaVersion]);
     }
   });
 });

@@ -11,7 +11,7 @@
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 1;
+export const teamSchemaVersion = 2;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -63,7 +63,50 @@ const step1 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
 `;
 
-export const steps: readonly string[] = [step1];
+/**
+ * Step 2: the team journal, append-only. Members INSERT (grants); no one updates, deletes or truncates,
+ * not even the table's owner, except inside `team init` (which sets `signdock.maintenance` for its own
+ * transaction). The store sets the member (`current_user`), the time, and the hash chain: each entry's
+ * `hash` is SHA-256 over the previous entry's hash and this entry's fields, and `seq` the next number,
+ * both under a lock, so entries from several computers form one gapless chain in `seq` order. (The app
+ * does not write to it yet.)
+ */
+const step2 = `
+  CREATE TABLE signdock.journal (
+    seq       bigint PRIMARY KEY,
+    at        timestamptz NOT NULL DEFAULT clock_timestamp(),
+    member    text NOT NULL DEFAULT current_user,
+    computer  text NOT NULL,
+    account   text NOT NULL,
+    action    text NOT NULL,
+    subject   text NOT NULL,
+    inputs    jsonb NOT NULL DEFAULT '{}',
+    outcome   jsonb NOT NULL DEFAULT '{}',
+    prev_hash text NOT NULL DEFAULT '',
+    hash      text NOT NULL DEFAULT ''
+  );
+  CREATE FUNCTION signdock.journal_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_advisory_xact_lock(1365180418);
+    NEW.seq := COALESCE((SELECT max(seq) FROM signdock.journal), 0) + 1;
+    NEW.member := current_user;
+    NEW.at := date_trunc('milliseconds', clock_timestamp());
+    NEW.prev_hash := COALESCE((SELECT hash FROM signdock.journal ORDER BY seq DESC LIMIT 1), '');
+    NEW.hash := encode(sha256(convert_to(concat_ws(E'\\n', NEW.prev_hash, NEW.seq::text, to_char(NEW.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      NEW.member, NEW.computer, NEW.account, NEW.action, NEW.subject, NEW.inputs::text, NEW.outcome::text), 'UTF8')), 'hex');
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER journal_chain BEFORE INSERT ON signdock.journal FOR EACH ROW EXECUTE FUNCTION signdock.journal_chain();
+  CREATE FUNCTION signdock.journal_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF current_setting('signdock.maintenance', true) = 'on' THEN RETURN COALESCE(NEW, OLD); END IF;
+    RAISE EXCEPTION 'the team journal is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+  END $$;
+  CREATE TRIGGER journal_no_change BEFORE UPDATE OR DELETE ON signdock.journal FOR EACH ROW EXECUTE FUNCTION signdock.journal_append_only();
+  CREATE TRIGGER journal_no_truncate BEFORE TRUNCATE ON signdock.journal FOR EACH STATEMENT EXECUTE FUNCTION signdock.journal_append_only();
+`;
+
+export const steps: readonly string[] = [step1, step2];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -79,6 +122,7 @@ export const rolesAndGrants = `
   GRANT UPDATE (last_seen, app_version) ON signdock.computers TO signdock_member;
   GRANT UPDATE (state, document_id, status, sent_at) ON signdock.sent_claims TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.sent_claims_claim_id_seq TO signdock_member;
+  GRANT INSERT ON signdock.journal TO signdock_member;
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

@@ -104,6 +104,8 @@ export class TeamStore {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [initLock]);
+      // The one place the journal's append-only trigger lets a change through (this transaction only).
+      await client.query(`SELECT set_config('signdock.maintenance', 'on', true)`);
       const table = await client.query<{ found: string | null }>(`SELECT to_regclass('signdock.schema_version')::text AS found`);
       const from = table.rows[0]?.found
         ? ((await client.query<{ version: number }>('SELECT version FROM signdock.schema_version')).rows[0]?.version ?? 0)
