@@ -134,14 +134,9 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
   const clients = new ServiceClients({ accounts, http, redactor, logger, events });
-  const team = createTeam({
-    config: options.team === undefined ? teamConfigFrom(process.env) : options.team,
-    db,
-    version: options.version,
-    logger,
-    redactor,
-    credentials: (accountId) => accounts.credentialsFor(accountId),
-  });
+  // A team store (issue 32) when one is configured; none: this computer alone, as always.
+  const config = options.team === undefined ? teamConfigFrom(process.env) : options.team;
+  const team = createTeam({ config, db, version: options.version, logger, redactor, credentials: (id) => accounts.credentialsFor(id) });
   const spine = new DataSpine({
     db,
     accounts,
