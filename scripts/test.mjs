@@ -2,14 +2,15 @@
 // Runs inside a private D-Bus session with an unlocked GNOME Keyring so keychain tests use a real
 // Secret Service without touching the user's own keyring. Ends with one line: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 // What npm cannot bring: Chromium (browser tests), GNOME Keyring + D-Bus (real-keychain tests), Xvfb
-// (headful runs), poppler (looking at PDFs), OpenSSH's server (the SSH tunnel's end-to-end tests start their own). Installed here when we are root with apt; otherwise the run
+// (headful runs), poppler (looking at PDFs), OpenSSH's server (the SSH tunnel's end-to-end tests start their own), PostgreSQL (the team
+// store's tests start a throw-away server of their own). Installed here when we are root with apt; otherwise the run
 // stops at once with the exact command. No test is skipped because a system package is missing.
 const systemPackages = [
   ['chromium', () => existsSync('/usr/bin/chromium')],
@@ -20,6 +21,12 @@ const systemPackages = [
   ['xauth', () => has('xauth')],
   ['poppler-utils', () => has('pdftoppm')],
   ['openssh-server', () => existsSync('/usr/sbin/sshd')],
+  [
+    'postgresql',
+    () =>
+      existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/postgres`)),
+  ],
 ];
 if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
   const missing = systemPackages.filter(([, present]) => !present()).map(([name]) => name);

@@ -9,6 +9,7 @@ import { readVersion } from '../core/version';
 import { JOURNAL_KEY_ENV, keyFromEnvironment } from '../core/journal/journal-key';
 import { localSandbox } from '../demo/local-sandbox';
 import { tsaOverrideFrom, type TsaOverride } from '../core/evidence/timestamp/tsa-settings';
+import { teamConfigFrom, type TeamConfig } from '../core/team/team-config';
 import { commands } from './commands/index';
 import { jsonSafe, terminalSafe, terminalText } from './terminal-safe';
 import { EXIT_FAILED, EXIT_USAGE, exitCodeFor, findAccount, UsageError, type CliContext } from './io';
@@ -31,7 +32,8 @@ Environment: SIGNDOCK_API_KEY (and SIGNDOCK_BASE_URL, default https://connect.si
   and a fingerprint of the key, so the next run with the same variables sees the same documents and batches.
   SIGNDOCK_WEBHOOK_SECRET gives that account's webhook secret. SIGNDOCK_JOURNAL_KEY (32+ bytes, hex or base64)
   is the audit journal's key where there is no keychain. SIGNDOCK_TSA_URL and SIGNDOCK_TSA_CA (a PEM file)
-  are --tsa and --tsa-ca. Paths are read from the folder you are in.
+  are --tsa and --tsa-ca. SIGNDOCK_TEAM_URL (a PostgreSQL URL) makes this computer one of a team (SIGNDOCK_COMPUTER_NAME
+  names it; default: the host name). Paths are read from the folder you are in.
 `;
 
 export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream; env: NodeJS.ProcessEnv }): Promise<number> {
@@ -86,6 +88,13 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
     err(`${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_USAGE;
   }
+  let team: TeamConfig | null;
+  try {
+    team = teamConfigFrom(io.env);
+  } catch (error) {
+    err(`${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
   const keychain = new KeytarSecretStore();
   try {
     core = createCore({
@@ -95,6 +104,7 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
       secrets: envKey ? new EnvironmentSecretStore(keychain, envKey, io.env.SIGNDOCK_WEBHOOK_SECRET) : keychain,
       sandbox: localSandbox(),
       tsaOverride,
+      team,
       ...(envKey ? { credentialsOverride: { apiKey: envKey, ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}) } } : {}),
     });
     if (envKey) core.redactor.add(envKey);

@@ -5,7 +5,7 @@ import type { JobLeases } from './jobs/leases';
 import type { JobEngine } from './jobs/job-engine';
 import type { Logger } from './logging/logger';
 import type { MirrorPort, ServicePort, Subsystem } from './ports';
-import { BatchService } from './batches/batch-service';
+import { BatchService, type BatchServiceDeps } from './batches/batch-service';
 import type { PdfCheckPoolOptions } from './batches/pdf-check-pool';
 import { PresetsRepo } from './batches/presets-repo';
 
@@ -46,6 +46,8 @@ interface BatchesPorts {
   /** The address book remembers the names given to signers. */
   rememberNames: (accountId: string, signers: Signer[]) => void;
   checkPool?: PdfCheckPoolOptions;
+  /** A team's sent-file ledger (issue 32); none: this data folder's own. */
+  sentLedger?: BatchServiceDeps['sentLedger'];
 }
 
 /** Batches and signer presets as the contract sees them; in the background, sends another run left are taken up. */
@@ -65,6 +67,7 @@ export function createBatches(ports: BatchesPorts): Subsystem<BatchOperations> &
     uploadsFolder: ports.uploadsFolder,
     rememberNames: ports.rememberNames,
     ...(ports.checkPool ? { checkPool: ports.checkPool } : {}),
+    ...(ports.sentLedger ? { sentLedger: ports.sentLedger } : {}),
   });
   const presets = new PresetsRepo(ports.db);
   return {

@@ -35,6 +35,9 @@ import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
 import type { SecretStore } from './secrets/secret-store';
 import { ServiceClients } from './service-clients';
 import { SettingsRepo } from './settings/settings-repo';
+import { teamConfigFrom, type TeamConfig } from './team/team-config';
+import { createTeam } from './team/team-wiring';
+import type { TeamStore } from './team/team-store';
 // The built-in webhook tunnel: its operations and the tunnel.changed event.
 import { createTunnelHandlers } from './webhooks/tunnel/tunnel-handlers';
 
@@ -59,6 +62,8 @@ export interface CoreOptions {
   autoRemind?: AutoRemindTiming;
   /** An evidence archive to review, read-only, in place of the archive folder setting (web host `--archive DIR`). */
   reviewArchive?: string;
+  /** The team store (issue 32); default: SIGNDOCK_TEAM_URL, none when unset (this computer alone). */
+  team?: TeamConfig | null;
 }
 
 export interface Core {
@@ -79,6 +84,8 @@ export interface Core {
   readonly journal: Journal;
   /** Which time-stamping authority bags are timestamped by, and the CAs that vouch for TSAs. */
   readonly timestamps: TsaSettings;
+  /** The team store when a team is configured (SIGNDOCK_TEAM_URL), else null. */
+  readonly team: TeamStore | null;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
@@ -128,6 +135,9 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
   const clients = new ServiceClients({ accounts, http, redactor, logger, events });
+  // A team store (issue 32) when one is configured; none: this computer alone, as always.
+  const config = options.team === undefined ? teamConfigFrom(process.env) : options.team;
+  const team = createTeam({ config, db, version: options.version, logger, redactor, credentials: (id) => accounts.credentialsFor(id) });
   const spine = new DataSpine({
     db,
     accounts,
@@ -178,6 +188,7 @@ export function createCore(options: CoreOptions): Core {
     uploadsFolder,
     rememberNames: (accountId, signers) => mirror.addressBook.rememberSigners(accountId, signers),
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
+    ...(team ? { sentLedger: team.sentLedger } : {}),
   });
   const jobs = createJobs({ engine, mirror: spine });
   const actions = createActions({
@@ -265,6 +276,7 @@ export function createCore(options: CoreOptions): Core {
     actions: actions.service,
     journal,
     timestamps,
+    team: team?.store ?? null,
     dispatch: async (name, input) => {
       await journalReady;
       return dispatcher.dispatch(name, input);
@@ -283,6 +295,7 @@ export function createCore(options: CoreOptions): Core {
       closed = true;
       for (const part of closeOrder) await part.close();
       await engine.close();
+      await team?.store.close();
       await mirror.close();
       clients.close();
       await accountsPart.close();

@@ -103,6 +103,8 @@ export const errorCodes = [
   'batch.nothingToSend',
   'batch.noSigners',
   'batch.alreadySent',
+  'batch.beingSentElsewhere',
+  'team.unreachable',
   'batch.duplicateOf',
   'batch.cancelled',
   'batch.stoppedKeyRefused',

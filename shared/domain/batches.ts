@@ -70,7 +70,15 @@ export const batchItemSchema = z.object({
   sendAgain: z.boolean().optional(),
   /** A draft row whose file this account already sent: the newest document it made (status from the mirror, null when not there). */
   sentBefore: z
-    .object({ documentId: z.string(), title: z.string(), sentAt: z.string(), status: z.string().nullable() })
+    .object({
+      documentId: z.string(),
+      title: z.string(),
+      sentAt: z.string(),
+      status: z.string().nullable(),
+      /** In a team (issue 32): the member (database login) and the computer that sent it. */
+      member: z.string().optional(),
+      computer: z.string().optional(),
+    })
     .nullable()
     .optional(),
   state: z.enum(batchItemStates),

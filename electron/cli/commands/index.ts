@@ -22,6 +22,7 @@ import { archiveCommand, archiveUsage } from './archive';
 import { exportLegalCommand, exportUsage, verifyCommand, verifyUsage } from './archive-verify';
 import { exportDocumentsCommand, exportDocumentsUsage } from './export';
 import { timestampCommand, timestampUsage } from './timestamp';
+import { teamCommand, teamUsage } from './team';
 
 export type Command = (ctx: CliContext, args: string[]) => Promise<number>;
 
@@ -53,4 +54,5 @@ export const commands: Record<string, { run: Command; usage: string }> = {
   verify: { run: verifyCommand, usage: verifyUsage },
   timestamp: { run: timestampCommand, usage: timestampUsage },
   'export-legal': { run: exportLegalCommand, usage: exportUsage },
+  team: { run: teamCommand, usage: teamUsage },
 };

@@ -6,6 +6,7 @@ import { parseSignerSpec, type Signer } from '../../../shared/domain/signers';
 import { alreadySentCode, maxConcurrency } from '../../../shared/domain/batches';
 import { emit, pickAccount, UsageError, type CliContext } from '../io';
 import { terminalSafe } from '../terminal-safe';
+import { teamFailure, teamWaits } from '../../core/team/team-words';
 
 export const sendUsage =
   'send <pdf or folder>... [--signer SPEC]... [--manifest FILE] [--title TEXT] [--concurrency N] [--send-again] | send --resume <batch-id>';
@@ -62,6 +63,7 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
         `Batch ${batch.id} was sent with another account than "${account.name}". Resume it with the same account (--account NAME, or the same SIGNDOCK_API_KEY and SIGNDOCK_BASE_URL).`,
       );
     }
+    await teamReady(ctx);
     ctx.err(`Resuming batch ${batch.id}…\n`);
     if (batch.state === 'draft') batches.send(batch.id, concurrency);
     else if (batch.state !== 'done' && batch.state !== 'cancelled') batches.resume(batch.id);
@@ -84,6 +86,7 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   if (title === '') throw new UsageError('--title cannot be empty.');
 
   const accountId = pickAccount(ctx, await ctx.core.accounts.state()).id;
+  await teamReady(ctx);
   const created = batches.create('cli', accountId);
   ctx.err(`Batch ${created.id} (if interrupted: send --resume ${created.id})\n`);
   // With --title, rows are titled "TITLE – <title from the file name>"; a single file takes TITLE alone.
@@ -113,6 +116,15 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
   ctx.err(`Checking ${batch.items.length} file${batch.items.length === 1 ? '' : 's'}…\n`);
   batches.send(batch.id, concurrency);
   return finish(ctx, batch.id);
+}
+
+/** In a team, nothing is sent without the team store: said at once, before a batch is made (exit 1). */
+async function teamReady(ctx: CliContext): Promise<void> {
+  try {
+    await ctx.core.team?.ready();
+  } catch (error) {
+    throw teamWaits(teamFailure(error, ctx.core.team!.config));
+  }
 }
 
 /**

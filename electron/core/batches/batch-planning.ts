@@ -5,6 +5,7 @@ import { defaultConcurrency, type Batch, type ItemPatch } from '../../../shared/
 import { manifestTemplate, matchManifest, parseManifest, titleFromFileName, type ManifestLanguage } from '../../../shared/domain/manifest';
 import { normalizeSigner, type Signer } from '../../../shared/domain/signers';
 import type { Logger } from '../logging/logger';
+import type { SentLedger } from './sent-ledger';
 import type { BatchRepo, BatchRow, ItemRow } from './batch-repo';
 import type { LiveBatches } from './batch-live';
 import type { BatchResults } from './batch-results';
@@ -17,6 +18,8 @@ import { fileProblems, readFailure } from './pdf-problems';
 
 export interface PlanningDeps {
   repo: BatchRepo;
+  /** Learns what the team sent of the files just checked (nothing alone). */
+  sent: Pick<SentLedger, 'learn'>;
   live: LiveBatches;
   results: BatchResults;
   logger?: Logger;
@@ -249,6 +252,9 @@ export class BatchPlanning {
             results.changed(batchId, [item.id]);
           }),
         );
+        const accountId = repo.batch(batchId)?.accountId;
+        const hashes = repo.items(batchId).flatMap((item) => (item.state === 'draft' && item.sha256 ? [item.sha256] : []));
+        if (accountId) await this.deps.sent.learn(accountId, hashes);
       }
     })()
       .catch((error: unknown) => logger?.log('error', 'batch: checks stopped', { batchId, error: String(error) }))

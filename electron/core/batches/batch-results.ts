@@ -14,12 +14,15 @@ import type { Limiter } from '../api/limiter';
 import type { JobLeases } from '../jobs/leases';
 import type { Logger } from '../logging/logger';
 import type { BatchRepo, BatchRow, ItemRow, SentFile, Tally } from './batch-repo';
+import type { SentLedger } from './sent-ledger';
 import type { LiveBatches } from './batch-live';
 import { earlierCopies } from './pdf-check';
 import { resultsCsv } from './results-csv';
 
 export interface ResultsDeps {
   repo: BatchRepo;
+  /** Which files this account already sent (this data folder's ledger, or the team's). */
+  sent: Pick<SentLedger, 'find'>;
   leases: JobLeases;
   live: LiveBatches;
   /** When this process's run of the batch's job started, and what was settled then (null when it does not run it). */
@@ -205,7 +208,7 @@ export class BatchResults {
     return (row) => {
       if (row.state !== 'draft' || !row.sha256) return undefined; // rows being sent never look (the hot path)
       accountId ??= this.deps.repo.batch(batchId)?.accountId;
-      return accountId ? this.deps.repo.sentFile(accountId, row.sha256) : undefined;
+      return accountId ? this.deps.sent.find(accountId, row.sha256) : undefined;
     };
   }
 
@@ -245,10 +248,17 @@ const statusWords: Record<string, string> = { DR: 'draft', PE: 'pending', CO: 'c
 export function alreadySent(sent: SentFile): ItemProblem {
   const status = sent.status ?? '';
   const words = statusWords[status] ?? (status || 'not synced yet');
+  const by = sent.member && sent.computer ? ` by ${sent.member} from ${sent.computer}` : '';
   return {
     code: alreadySentCode,
-    message: `Already sent on ${sent.sentAt.slice(0, 10)} as “${sent.title}” (${words}); left out unless sent again.`,
-    params: { date: sent.sentAt, title: sent.title, documentId: sent.documentId, status },
+    message: `Already sent on ${sent.sentAt.slice(0, 10)}${by} as “${sent.title}” (${words}); left out unless sent again.`,
+    params: {
+      date: sent.sentAt,
+      title: sent.title,
+      documentId: sent.documentId,
+      status,
+      ...(by ? { member: sent.member!, computer: sent.computer! } : {}),
+    },
     field: 'file',
   };
 }

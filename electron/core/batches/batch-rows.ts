@@ -49,6 +49,9 @@ export interface SentFile {
   sentAt: string;
   /** The mirror's status code of the document, null when the mirror does not hold it. */
   status: string | null;
+  /** In a team: the member (database login) and computer that sent it. */
+  member?: string;
+  computer?: string;
 }
 
 export interface RawBatch {

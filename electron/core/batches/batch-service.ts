@@ -15,6 +15,7 @@ import { BatchPlanning } from './batch-planning';
 import { BatchResults } from './batch-results';
 import { BatchSending } from './batch-sending';
 import { sendKind } from './send-kind';
+import { LocalSentLedger, type SentLedger } from './sent-ledger';
 import type { PdfCheckPoolOptions } from './pdf-check-pool';
 
 export interface BatchServiceDeps {
@@ -40,6 +41,8 @@ export interface BatchServiceDeps {
   leases: JobLeases;
   /** Remembers the names given to signers (the account's address book): on a change of signers and when a batch is sent. */
   rememberNames?: (accountId: string, signers: Signer[]) => void;
+  /** The sent-file ledger over this service's repository: a team's (issue 32); by default this data folder's own. */
+  sentLedger?: (repo: BatchRepo) => SentLedger;
 }
 
 /**
@@ -58,8 +61,10 @@ export class BatchService {
     const now = deps.now ?? Date.now;
     const live = new LiveBatches();
     this.repo = new BatchRepo(deps.db, () => new Date(now()));
+    const ledger = deps.sentLedger ? deps.sentLedger(this.repo) : new LocalSentLedger(this.repo);
     this.results = new BatchResults({
       repo: this.repo,
+      sent: ledger,
       leases: deps.leases,
       live,
       pace: (batchId) => deps.engine.pace(batchId),
@@ -71,6 +76,7 @@ export class BatchService {
     });
     this.planning = new BatchPlanning({
       repo: this.repo,
+      sent: ledger,
       live,
       results: this.results,
       ...(deps.logger ? { logger: deps.logger } : {}),
@@ -92,6 +98,7 @@ export class BatchService {
       sendKind({
         repo: this.repo,
         store,
+        ledger,
         client: deps.client,
         limiter: deps.limiter,
         mirror: deps.mirror,

@@ -8,7 +8,8 @@ import type { Logger } from '../logging/logger';
 import type { BatchItemStore, SendItem, SentOutcome } from './batch-item-store';
 import type { BatchRepo } from './batch-repo';
 import { pairUncertain, type Wanted } from './find-sent';
-import { gaveUp, sentSignatures, verifyFile } from './send-row';
+import { beingSent, claimOf, gaveUp, sentSignatures, verifyFile } from './send-row';
+import type { ClaimRequest, SentLedger } from './sent-ledger';
 
 /**
  * The `send` kind: one batch row → one create, exactly once, with no idempotency key on the service.
@@ -19,11 +20,16 @@ import { gaveUp, sentSignatures, verifyFile } from './send-row';
  *    content (400) → failed; anything else (timeout, cut connection, 5xx, an unreadable answer) → uncertain.
  * 3. Before any uncertain row is sent again, the list is read once for all of them (`recoverAll`,
  *    find-sent.ts): found → sent (recovered); not found → ready, or failed after six tries.
+ * Between 1 and 2 the row claims its file in the sent-file ledger (sent-ledger.ts): alone, that is the
+ * row's own state; in a team, a claim in the team store. A file another computer sent is left out (a
+ * draft, "Already sent … by … from …"); a store that cannot be reached pauses the batch: nothing is sent.
  */
 
 export interface SendKindDeps {
   repo: BatchRepo;
   store: BatchItemStore;
+  /** The sent-file ledger: this data folder's, or the team's. */
+  ledger: SentLedger;
   client: (accountId: string) => Promise<ServiceClient>;
   limiter: (accountId: string) => Limiter;
   /** Puts a document read from the service into the mirror (read stamp taken before the request). */
@@ -76,6 +82,13 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
     } catch (error) {
       deps.logger?.log('error', 'batch: a sent document could not be put in the mirror', { error: String(error) });
     }
+  };
+  /** The claim follows the create's outcome: kept while it may have been made, let go when it certainly was not. */
+  const settleClaim = async (claim: ClaimRequest | null, result: ItemResult, document?: Document): Promise<ItemResult> => {
+    if (!claim || result.state === 'retry') return result;
+    if (document) await deps.ledger.settle(claim, { state: 'sent', documentId: document.id, status: document.status ?? null });
+    else await deps.ledger.settle(claim, result.state === 'uncertain' ? { state: 'uncertain' } : { state: 'released' });
+    return result;
   };
   const sent = (item: SendItem, document: Document, recovered: boolean): ItemResult => {
     const outcome: SentOutcome = { documentId: document.id, signatures: sentSignatures(document, item.row.signers), recovered };
@@ -146,14 +159,24 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
       } catch (error) {
         return { state: 'stop', error: shapeOf(error, ctx) };
       }
+      const claim = claimOf(ctx.job.accountId, row);
+      if (claim) {
+        try {
+          const answer = await deps.ledger.claim(claim, ctx.interrupted);
+          if ('sent' in answer) return { state: 'skipped', outcome: { sentBefore: answer.sent.documentId, ...byWhom(answer.sent) } };
+          if ('inFlight' in answer) return { state: 'retry', afterMs: 5_000, error: beingSent(row, answer.inFlight) };
+        } catch (error) {
+          return { state: 'stop', error: shapeOf(error, ctx) };
+        }
+      }
       const readAt = deps.stamp();
       try {
         const document = await client.createDocument({ title: row.title, filePath: row.path, signatures: row.signers.map(toNewSignature) });
         reachOf(ctx.job.id).unreachable = 0;
         mirror(ctx.job.accountId, document, readAt);
-        return sent(item, document, false);
+        return settleClaim(claim, sent(item, document, false), document);
       } catch (error) {
-        return failure(item, error, ctx);
+        return settleClaim(claim, failure(item, error, ctx));
       }
     },
 
@@ -183,14 +206,19 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
       }));
       const found = pairUncertain(documents, wanted, deps.repo.sentDocumentIds(accountId));
       const results: Map<number, Exclude<ItemResult, { state: 'retry' } | { state: 'stop' }> | 'run-again'> = new Map();
-      items.forEach((item, index) => {
+      for (const [index, item] of items.entries()) {
         const document = found.get(index);
         if (document) {
           mirror(accountId, document, readAt);
-          results.set(item.seq, sent(item, document, true) as { state: 'done' });
-        } else if (item.attempts >= maxAttempts) results.set(item.seq, { state: 'failed', error: gaveUp(item.row) });
-        else results.set(item.seq, 'run-again');
-      });
+          results.set(
+            item.seq,
+            (await settleClaim(claimOf(accountId, item.row), sent(item, document, true), document)) as { state: 'done' },
+          );
+        } else if (item.attempts >= maxAttempts) {
+          const failed = { state: 'failed' as const, error: gaveUp(item.row) };
+          results.set(item.seq, (await settleClaim(claimOf(accountId, item.row), failed)) as typeof failed);
+        } else results.set(item.seq, 'run-again');
+      }
       ctx.log('info', 'uncertain rows looked up', { uncertain: items.length, found: found.size });
       return { results };
     },
@@ -202,7 +230,9 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
       const outcome =
         state === 'done'
           ? { state: 'sent', documentId, ...(detail.recovered === true ? { recovered: true } : {}) }
-          : { state: 'failed', ...(typeof detail.error === 'string' ? { error: detail.error } : {}) };
+          : state === 'skipped'
+            ? { state: 'left out', reason: 'already sent', ...detail }
+            : { state: 'failed', ...(typeof detail.error === 'string' ? { error: detail.error } : {}) };
       return {
         subject: documentId ?? row.path,
         inputs: { batch: job.id, file: row.fileName, title: row.title, signers: row.signers },
@@ -218,4 +248,9 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
     },
     resumesAlone: (job) => deps.resumesAlone(job.id),
   };
+}
+
+/** Who sent a file before, when the ledger knows (a team's). */
+function byWhom(sent: { member?: string; computer?: string }): Record<string, string> {
+  return { ...(sent.member ? { member: sent.member } : {}), ...(sent.computer ? { computer: sent.computer } : {}) };
 }

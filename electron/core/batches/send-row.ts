@@ -3,6 +3,7 @@ import type { Document } from '../../../shared/domain/documents';
 import type { SentSignature } from '../../../shared/domain/batches';
 import { signerLabel, type Signer } from '../../../shared/domain/signers';
 import type { ItemRow } from './batch-repo';
+import type { ClaimRequest, InFlight } from './sent-ledger';
 import { fileProblems, readFailure } from './pdf-problems';
 import { sha256File } from '../evidence/bag/file-hash';
 
@@ -44,4 +45,20 @@ export function sentSignatures(document: Document, signers: Signer[]): SentSigna
     url: signature.url,
     label: signature.displayName || signerLabel(signers[index]),
   }));
+}
+
+/** The claim a row takes before its create (none for a row with no hash: its file never passed the check). */
+export function claimOf(accountId: string, row: ItemRow): ClaimRequest | null {
+  if (!row.sha256) return null;
+  return { accountId, sha256: row.sha256, itemId: row.id, title: row.title, signers: row.signers, again: row.sendAgain === true };
+}
+
+/** Another computer holds the file's claim and its create has not answered yet: this row waits its turn. */
+export function beingSent(row: ItemRow, held: InFlight): AppErrorShape {
+  return new AppError({
+    kind: 'Conflict',
+    code: 'batch.beingSentElsewhere',
+    params: { file: row.fileName, member: held.member, computer: held.computer, since: held.since },
+    message: `“${row.fileName}” is being sent by ${held.member} from ${held.computer} (since ${held.since.slice(0, 16).replace('T', ' ')}) and the service has not answered yet; it is tried again later.`,
+  }).toShape();
 }

@@ -76,11 +76,18 @@ export const batchErrorsEn = {
     nothingToSend: 'There is nothing to send: add PDFs and say who signs each, or fix the rows marked with a problem.',
     noSigners: 'Say who signs this document.',
     alreadySent: 'Already sent on {{date}} as “{{title}}” ({{status}}). It is left out unless you choose Send again.',
+    alreadySentBy:
+      'Already sent on {{date}} by {{member}} from {{computer}} as “{{title}}” ({{status}}). It is left out unless you choose Send again.',
+    beingSentElsewhere:
+      '“{{file}}” is being sent by {{member}} from {{computer}} and the service has not answered yet; it is tried again later.',
     duplicateOf: 'Duplicate of “{{title}}” (“{{file}}”, the same file). Remove this row.',
     cancelled: 'Not sent: the batch was cancelled.',
     stoppedKeyRefused: 'Sending stopped: the service no longer accepts this account’s API key. Check the key in Settings, then resume.',
     gaveUp:
       '“{{file}}” was not sent after {{attempts}} tries: the service did not answer clearly, and the document is not on the service. Use “Retry failed” to try again later.',
+  },
+  team: {
+    unreachable: 'Team store unreachable — sending and bulk actions wait: {{reason}}',
   },
   preset: {
     notFound: 'That preset no longer exists.',

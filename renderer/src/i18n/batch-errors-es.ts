@@ -79,12 +79,19 @@ export const batchErrorsEs: typeof batchErrorsEn = {
       'No hay nada que enviar: añada archivos PDF e indique quién firma cada uno, o corrija las filas marcadas con un problema.',
     noSigners: 'Indique quién firma este documento.',
     alreadySent: 'Ya se envió el {{date}} como «{{title}}» ({{status}}). Queda fuera salvo que elija Enviar de nuevo.',
+    alreadySentBy:
+      'Ya lo envió {{member}} desde {{computer}} el {{date}} como «{{title}}» ({{status}}). Queda fuera salvo que elija Enviar de nuevo.',
+    beingSentElsewhere:
+      '{{member}} está enviando «{{file}}» desde {{computer}} y el servicio aún no ha respondido; se intentará de nuevo más tarde.',
     duplicateOf: 'Duplicado de «{{title}}» («{{file}}», el mismo archivo). Quite esta fila.',
     cancelled: 'No se envió: el lote se canceló.',
     stoppedKeyRefused:
       'El envío se detuvo: el servicio ya no acepta la clave de API de esta cuenta. Revise la clave en Configuración y luego reanude el envío.',
     gaveUp:
       '«{{file}}» no se envió después de {{attempts}} intentos: el servicio no respondió con claridad y el documento no está en el servicio. Use «Reintentar los fallidos» para volver a intentarlo más tarde.',
+  },
+  team: {
+    unreachable: 'No se puede acceder al almacén del equipo — los envíos y las acciones en bloque esperan: {{reason}}',
   },
   preset: {
     notFound: 'Ese grupo de firmantes guardado ya no existe.',

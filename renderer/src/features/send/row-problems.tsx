@@ -102,10 +102,14 @@ export function RowProblems({ item, fixes }: { item: BatchItem; fixes?: RowFixes
 function useSentWords() {
   const { t, i18n } = useTranslation();
   return (problem: ItemProblem): string => {
-    const { date, title, status } = problem.params;
+    const { date, title, status, member, computer } = problem.params;
     const code = typeof status === 'string' ? status : '';
     const known = ['DR', 'PE', 'CO', 'CA'].includes(code);
     const words = code === '' ? t('send.once.notSynced') : known ? t(`activity.statuses.${code}` as 'activity.statuses.PE') : code;
-    return t('errors.batch.alreadySent', { date: formatDate(String(date), i18n.language), title: String(title), status: words });
+    const shown = { date: formatDate(String(date), i18n.language), title: String(title), status: words };
+    // In a team (issue 32): who sent it, from which computer.
+    if (member !== undefined && computer !== undefined)
+      return t('errors.batch.alreadySentBy', { ...shown, member: String(member), computer: String(computer) });
+    return t('errors.batch.alreadySent', shown);
   };
 }

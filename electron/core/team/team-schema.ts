@@ -1,0 +1,131 @@
+/**
+ * The team store's schema in PostgreSQL (schema `signdock`), versioned: `schema_version` holds the
+ * version the store is at; `steps[n - 1]` takes it from n - 1 to n. `team init` (team-init.ts) applies
+ * the missing steps and then the roles and grants, every time (both are idempotent). An app whose
+ * `teamSchemaVersion` is lower than the store's refuses to use it (it never writes to a store newer
+ * than itself).
+ *
+ * Roles (group roles, NOLOGIN; the administrator grants them to logins):
+ * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is.
+ * - `signdock_reviewer`: read everything; change nothing.
+ * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
+ */
+
+export const teamSchemaVersion = 2;
+
+/** Step 1: the schema's version, the computers seen, and the sent-file claims. */
+const step1 = `
+  CREATE SCHEMA IF NOT EXISTS signdock;
+  CREATE TABLE signdock.schema_version (
+    only_row    boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+    version     integer NOT NULL,
+    upgraded_at timestamptz NOT NULL DEFAULT now(),
+    upgraded_by text NOT NULL DEFAULT current_user
+  );
+  CREATE TABLE signdock.computers (
+    computer    text NOT NULL CHECK (length(computer) BETWEEN 1 AND 200),
+    member      text NOT NULL DEFAULT current_user,
+    app_version text,
+    first_seen  timestamptz NOT NULL DEFAULT now(),
+    last_seen   timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (computer, member)
+  );
+  -- A claim on (account, SHA-256 of the file), taken before the create goes out: one open claim per
+  -- file and account (sent_claims_once), except the clerk's "Send again" (again = true); one per row.
+  CREATE TABLE signdock.sent_claims (
+    claim_id    bigserial PRIMARY KEY,
+    account     text NOT NULL,
+    sha256      text NOT NULL CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+    item_id     text NOT NULL,
+    again       boolean NOT NULL DEFAULT false,
+    state       text NOT NULL DEFAULT 'sending' CHECK (state IN ('sending', 'sent', 'released')),
+    title       text NOT NULL,
+    signers     jsonb NOT NULL DEFAULT '[]',
+    member      text NOT NULL DEFAULT current_user,
+    computer    text NOT NULL,
+    claimed_at  timestamptz NOT NULL DEFAULT now(),
+    document_id text,
+    status      text,
+    sent_at     timestamptz
+  );
+  CREATE UNIQUE INDEX sent_claims_once ON signdock.sent_claims (account, sha256) WHERE NOT again AND state <> 'released';
+  CREATE UNIQUE INDEX sent_claims_item ON signdock.sent_claims (item_id) WHERE state <> 'released';
+  CREATE INDEX sent_claims_by_hash ON signdock.sent_claims (account, sha256, claimed_at DESC);
+  -- The member is the database's word, never the client's.
+  CREATE FUNCTION signdock.member_is_current_user() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN NEW.member := current_user; ELSE NEW.member := OLD.member; END IF;
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER sent_claims_member BEFORE INSERT OR UPDATE ON signdock.sent_claims
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
+  CREATE TRIGGER computers_member BEFORE INSERT OR UPDATE ON signdock.computers
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
+`;
+
+/**
+ * Step 2: the team journal, append-only. Members INSERT (grants); no one updates, deletes or truncates,
+ * not even the table's owner, except inside `team init` (which sets `signdock.maintenance` for its own
+ * transaction). The store sets the member (`current_user`), the time, and the hash chain: each entry's
+ * `hash` is SHA-256 over the previous entry's hash and this entry's fields, and `seq` the next number,
+ * both under a lock, so entries from several computers form one gapless chain in `seq` order. (The app
+ * does not write to it yet.)
+ */
+const step2 = `
+  CREATE TABLE signdock.journal (
+    seq       bigint PRIMARY KEY,
+    at        timestamptz NOT NULL DEFAULT clock_timestamp(),
+    member    text NOT NULL DEFAULT current_user,
+    computer  text NOT NULL,
+    account   text NOT NULL,
+    action    text NOT NULL,
+    subject   text NOT NULL,
+    inputs    jsonb NOT NULL DEFAULT '{}',
+    outcome   jsonb NOT NULL DEFAULT '{}',
+    prev_hash text NOT NULL DEFAULT '',
+    hash      text NOT NULL DEFAULT ''
+  );
+  CREATE FUNCTION signdock.journal_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_advisory_xact_lock(1365180418);
+    NEW.seq := COALESCE((SELECT max(seq) FROM signdock.journal), 0) + 1;
+    NEW.member := current_user;
+    NEW.at := date_trunc('milliseconds', clock_timestamp());
+    NEW.prev_hash := COALESCE((SELECT hash FROM signdock.journal ORDER BY seq DESC LIMIT 1), '');
+    NEW.hash := encode(sha256(convert_to(concat_ws(E'\\n', NEW.prev_hash, NEW.seq::text, to_char(NEW.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      NEW.member, NEW.computer, NEW.account, NEW.action, NEW.subject, NEW.inputs::text, NEW.outcome::text), 'UTF8')), 'hex');
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER journal_chain BEFORE INSERT ON signdock.journal FOR EACH ROW EXECUTE FUNCTION signdock.journal_chain();
+  CREATE FUNCTION signdock.journal_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF current_setting('signdock.maintenance', true) = 'on' THEN RETURN COALESCE(NEW, OLD); END IF;
+    RAISE EXCEPTION 'the team journal is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+  END $$;
+  CREATE TRIGGER journal_no_change BEFORE UPDATE OR DELETE ON signdock.journal FOR EACH ROW EXECUTE FUNCTION signdock.journal_append_only();
+  CREATE TRIGGER journal_no_truncate BEFORE TRUNCATE ON signdock.journal FOR EACH STATEMENT EXECUTE FUNCTION signdock.journal_append_only();
+`;
+
+export const steps: readonly string[] = [step1, step2];
+
+/** The group roles and what each may do; run after every init (idempotent). */
+export const rolesAndGrants = `
+  DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'signdock_member') THEN CREATE ROLE signdock_member NOLOGIN; END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'signdock_reviewer') THEN CREATE ROLE signdock_reviewer NOLOGIN; END IF;
+  END $$;
+  REVOKE ALL ON SCHEMA signdock FROM PUBLIC;
+  GRANT USAGE ON SCHEMA signdock TO signdock_member, signdock_reviewer;
+  REVOKE ALL ON ALL TABLES IN SCHEMA signdock FROM signdock_member, signdock_reviewer;
+  GRANT SELECT ON ALL TABLES IN SCHEMA signdock TO signdock_member, signdock_reviewer;
+  GRANT INSERT ON signdock.computers, signdock.sent_claims TO signdock_member;
+  GRANT UPDATE (last_seen, app_version) ON signdock.computers TO signdock_member;
+  GRANT UPDATE (state, document_id, status, sent_at) ON signdock.sent_claims TO signdock_member;
+  GRANT USAGE ON SEQUENCE signdock.sent_claims_claim_id_seq TO signdock_member;
+  GRANT INSERT ON signdock.journal TO signdock_member;
+`;
+
+/** The three lines an administrator runs for each person (the README shows them). */
+export function grantLines(login: string, role: 'signdock_member' | 'signdock_reviewer' = 'signdock_member'): string[] {
+  return [`CREATE ROLE ${login} LOGIN PASSWORD '…';`, `GRANT ${role} TO ${login};`, `GRANT CONNECT ON DATABASE signdock TO ${login};`];
+}

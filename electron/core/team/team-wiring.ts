@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { Logger } from '../logging/logger';
+import type { Redactor } from '../logging/redact';
+import type { BatchRepo } from '../batches/batch-repo';
+import type { SentLedger } from '../batches/sent-ledger';
+import type { TeamConfig } from './team-config';
+import { TeamSentLedger } from './team-ledger';
+import { TeamSentCache } from './team-sent-cache';
+import { TeamStore } from './team-store';
+
+/** What the composition root gets when a team is configured: the store, and the sent-file ledger for the batches. */
+export interface TeamPart {
+  store: TeamStore;
+  sentLedger: (repo: BatchRepo) => SentLedger;
+}
+
+interface TeamPorts {
+  config: TeamConfig | null;
+  db: Db;
+  version: string;
+  logger: Logger;
+  redactor: Redactor;
+  /** An account's address and key (the key never leaves this process: only a fingerprint reaches the store). */
+  credentials: (accountId: string) => Promise<{ baseUrl: string; apiKey: string }>;
+}
+
+/** The team's parts, or null with no team (SignDock alone, exactly as without this module). */
+export function createTeam(ports: TeamPorts): TeamPart | null {
+  const { config } = ports;
+  if (!config) return null;
+  for (const secret of config.redact) ports.redactor.add(secret);
+  const store = new TeamStore(config, ports.version, ports.logger);
+  const keys = new Map<string, Promise<string>>();
+  const accountKey = (accountId: string) => {
+    let key = keys.get(accountId);
+    if (!key) {
+      key = ports.credentials(accountId).then(({ baseUrl, apiKey }) => teamAccountKey(baseUrl, apiKey));
+      key.catch(() => keys.delete(accountId));
+      keys.set(accountId, key);
+    }
+    return key;
+  };
+  const cache = new TeamSentCache(ports.db);
+  return {
+    store,
+    sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
+  };
+}
+
+/**
+ * How the team store names a service account: the same on every computer that uses it (its address and
+ * key), revealing neither (SHA-256, 32 hex digits).
+ */
+export function teamAccountKey(baseUrl: string, apiKey: string): string {
+  return createHash('sha256')
+    .update(`signdock-team\n${baseUrl.replace(/\/+$/, '')}\n${apiKey}`)
+    .digest('hex')
+    .slice(0, 32);
+}
