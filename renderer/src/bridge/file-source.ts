@@ -1,7 +1,8 @@
 import { AppError } from '../../../shared';
 import { maxPdfMegabytes, maxUploadBytes } from '../../../shared/domain/pdf-limits';
 import type { DesktopBridge } from './electron-transport';
-import { postToHost } from './http-call';
+import type { HostSession } from './host-session';
+import { postToHost, sendProven } from './http-call';
 
 /**
  * Turns files the user dropped or picked into paths the host can read. In the desktop app the file
@@ -34,7 +35,7 @@ export function desktopFileSource(bridge: DesktopBridge): FileSource {
   };
 }
 
-export function uploadFileSource(token: string): FileSource {
+export function uploadFileSource(session: HostSession): FileSource {
   return {
     kind: 'upload',
     async hostPath(file) {
@@ -46,7 +47,7 @@ export function uploadFileSource(token: string): FileSource {
           message: `“${file.name}” is larger than ${maxPdfMegabytes} MB, the most the service accepts, so it was not added.`,
         });
       }
-      const result = await postToHost(token, {
+      const result = await postToHost(session, {
         path: `/api/upload?name=${encodeURIComponent(file.name)}`,
         contentType: 'application/octet-stream',
         body: file,
@@ -60,22 +61,15 @@ export function uploadFileSource(token: string): FileSource {
     },
     async fetchSaved(hostPath) {
       const fileName = hostPath.slice(Math.max(hostPath.lastIndexOf('/'), hostPath.lastIndexOf('\\')) + 1);
-      let response: Response;
-      try {
-        response = await fetch('/api/download', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-signdock-token': token },
-          body: JSON.stringify({ path: hostPath }),
-          cache: 'no-store',
-          credentials: 'omit',
-        });
-      } catch (error) {
-        throw new AppError({
-          kind: 'Network',
-          code: 'hostUnreachable',
-          message: `SignDock's local service did not hand over “${fileName}” (${String(error)}).`,
-        });
-      }
+      const sent = await sendProven(session, {
+        path: '/api/download',
+        contentType: 'application/json',
+        body: JSON.stringify({ path: hostPath }),
+        unreachable: (error) => `SignDock's local service did not hand over “${fileName}” (${String(error)}).`,
+        unexpected: (status) => `“${fileName}” could not be downloaded (HTTP ${status}).`,
+      });
+      if (!sent.ok) throw new AppError(sent.error);
+      const response = sent.value;
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new AppError({
