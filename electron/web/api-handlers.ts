@@ -5,6 +5,7 @@ import { readLimitedBody } from './body';
 import { handleDownload } from './download';
 import type { CallPolicy } from './path-policy';
 import { refuse, send } from './reply';
+import { receiveTunnelFile } from './tunnel-files';
 import { receiveUpload } from './upload';
 import type { UploadQuota } from './upload-quota';
 import type { SessionProofs } from './session-proof';
@@ -126,13 +127,23 @@ export function apiHandlers(deps: ApiDeps) {
     send(res, outcome.status, outcome.result);
   }
 
+  /** `POST /api/tunnel-file?for=sshKey|knownHosts`: the SSH tunnel's key or known_hosts file by content (tunnel-files.ts). */
+  async function handleTunnelFile(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Files are uploaded with POST.');
+    if (!authorised(req, res)) return;
+    const kind = new URL(req.url ?? '/', 'http://local').searchParams.get('for');
+    const outcome = await receiveTunnelFile(req, core.dataFolder, kind, limits.bodyIdleMs);
+    if (outcome.close) return closeAfter(res, () => send(res, outcome.status, outcome.result, true));
+    send(res, outcome.status, outcome.result);
+  }
+
   /** `POST /api/download` `{path}`: a report or export from the exports folder, as a download (download.ts). */
   async function handleDownloadCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!authorised(req, res)) return;
     await handleDownload(req, res, join(core.dataFolder, 'exports'), limits.bodyIdleMs);
   }
 
-  return { handleHello, handleCall, handleUpload, handleDownload: handleDownloadCall };
+  return { handleHello, handleCall, handleUpload, handleTunnelFile, handleDownload: handleDownloadCall };
 }
 
 /** Answers, then ends the connection once the answer is written (the rest of the request is not read). */

@@ -11,6 +11,7 @@ import { refuse } from './reply';
 import { serveStatic } from './static-files';
 import { UploadQuota } from './upload-quota';
 import { sessionProofs } from './session-proof';
+import { TUNNEL_FILES_FOLDER } from './tunnel-files';
 import { HELLO_PATH, SESSION_PROTOCOL_PREFIX } from '../../shared/contract/web-session';
 
 export { defaultLimits, type WebHostLimits } from './api-handlers';
@@ -73,6 +74,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (path === HELLO_PATH) return void handleHello(req, res);
       if (path === '/api/call') return void handleCall(req, res);
       if (path === '/api/upload') return void handleUpload(req, res);
+      if (path === '/api/tunnel-file') return void handleTunnelFile(req, res);
       if (path === '/api/download') return void handleDownload(req, res);
       if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
@@ -85,10 +87,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // The page proves the session with a credential made after the host proved itself (session-proof.ts);
   // scripts may give the token itself.
   const proofs = sessionProofs(token);
-  const { handleHello, handleCall, handleUpload, handleDownload } = apiHandlers({
+  const { handleHello, handleCall, handleUpload, handleTunnelFile, handleDownload } = apiHandlers({
     core: options.core,
     limits,
-    policy: callPolicy(options.core.uploadsFolder, options.reviewArchive ?? null),
+    policy: callPolicy(options.core.uploadsFolder, options.reviewArchive ?? null, {
+      folder: join(options.core.dataFolder, TUNNEL_FILES_FOLDER),
+      saved: async () => {
+        const settings = await options.core.dispatch('tunnel.settings', {});
+        return settings.ok ? (settings.value as { ssh: { identityFile: string | null; knownHostsFile: string | null } | null }).ssh : null;
+      },
+    }),
     quota: new UploadQuota(options.core.uploadsFolder, limits.uploadQuotaBytes),
     proofs,
   });

@@ -20,6 +20,11 @@ export interface FileSource {
   chooseSaveFile?(suggestedName: string): Promise<string | null>;
   /** Browser: a report or export the host saved in its exports folder, fetched for a download (`POST /api/download`). */
   fetchSaved?(hostPath: string): Promise<{ fileName: string; blob: Blob }>;
+  /**
+   * Browser: the SSH tunnel's private key or known_hosts file, uploaded (at most 64 KB: `POST
+   * /api/tunnel-file`) since a browser never names a file of the host; answers where the host keeps it.
+   */
+  uploadTunnelFile?(file: File, kind: 'sshKey' | 'knownHosts'): Promise<string>;
 }
 
 export function desktopFileSource(bridge: DesktopBridge): FileSource {
@@ -47,18 +52,9 @@ export function uploadFileSource(session: HostSession): FileSource {
           message: `“${file.name}” is larger than ${maxPdfMegabytes} MB, the most the service accepts, so it was not added.`,
         });
       }
-      const result = await postToHost(session, {
-        path: `/api/upload?name=${encodeURIComponent(file.name)}`,
-        contentType: 'application/octet-stream',
-        body: file,
-        unreachable: (error) => `SignDock's local service did not take “${file.name}” (${String(error)}).`,
-        unexpected: (status) => `SignDock's local service answered the upload of “${file.name}” in an unexpected way (HTTP ${status}).`,
-      });
-      if (!result.ok) throw new AppError(result.error);
-      const path = (result.value as { path?: unknown } | null)?.path;
-      if (typeof path !== 'string' || path === '') throw unreadable(file.name, 'the local service gave no path');
-      return path;
+      return uploadTo(session, `/api/upload?name=${encodeURIComponent(file.name)}`, file);
     },
+    uploadTunnelFile: (file, kind) => uploadTo(session, `/api/tunnel-file?for=${kind}`, file),
     async fetchSaved(hostPath) {
       const fileName = hostPath.slice(Math.max(hostPath.lastIndexOf('/'), hostPath.lastIndexOf('\\')) + 1);
       const sent = await sendProven(session, {
@@ -82,6 +78,21 @@ export function uploadFileSource(session: HostSession): FileSource {
       return { fileName, blob: await response.blob() };
     },
   };
+}
+
+/** Uploads a file's bytes to the web host; answers where the host keeps it. */
+async function uploadTo(session: HostSession, path: string, file: File): Promise<string> {
+  const result = await postToHost(session, {
+    path,
+    contentType: 'application/octet-stream',
+    body: file,
+    unreachable: (error) => `SignDock's local service did not take “${file.name}” (${String(error)}).`,
+    unexpected: (status) => `SignDock's local service answered the upload of “${file.name}” in an unexpected way (HTTP ${status}).`,
+  });
+  if (!result.ok) throw new AppError(result.error);
+  const kept = (result.value as { path?: unknown } | null)?.path;
+  if (typeof kept !== 'string' || kept === '') throw unreadable(file.name, 'the local service gave no path');
+  return kept;
 }
 
 function unreadable(file: string, why: string): AppError {

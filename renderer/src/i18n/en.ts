@@ -223,6 +223,7 @@ export const en = {
       'The system keychain could not be used. SignDock keeps API keys only there: unlock or install a keychain and try again.',
     databaseTooNew: 'This data was written by a newer version of SignDock. Update SignDock to open it.',
     sessionRejected: 'This link is no longer valid. Open the newest link printed by “npm run web”.',
+    sshKeyTooLarge: '“{{file}}” is larger than {{kb}} KB, so it is not a private key file. Choose the key itself, such as id_ed25519.',
     hostNotProven:
       'What answers at this address could not prove it is the SignDock you opened, so nothing was sent to it. Open the newest link printed by “npm run web”.',
     hostUnreachable: 'SignDock’s local service is not answering. Check that it is still running.',

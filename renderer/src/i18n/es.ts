@@ -223,6 +223,7 @@ export const es: Catalog = {
       'No se pudo usar el llavero del sistema. SignDock guarda las claves de API solo allí: desbloquee o instale un llavero y vuelva a intentarlo.',
     databaseTooNew: 'Estos datos los escribió una versión más nueva de SignDock. Actualice SignDock para abrirlos.',
     sessionRejected: 'Este enlace ya no es válido. Abra el enlace más reciente que muestra «npm run web».',
+    sshKeyTooLarge: '«{{file}}» ocupa más de {{kb}} KB, así que no es un archivo de clave privada. Elija la clave en sí, como id_ed25519.',
     hostNotProven:
       'Lo que responde en esta dirección no pudo demostrar que es el SignDock que abrió, así que no se le envió nada. Abra el enlace más reciente que muestra «npm run web».',
     hostUnreachable: 'El servicio local de SignDock no responde. Compruebe que sigue en marcha.',
