@@ -5,8 +5,11 @@ import { readLimitedBody } from './body';
 import { handleDownload } from './download';
 import type { CallPolicy } from './path-policy';
 import { refuse, send } from './reply';
+import { receiveTunnelFile } from './tunnel-files';
 import { receiveUpload } from './upload';
 import type { UploadQuota } from './upload-quota';
+import type { SessionProofs } from './session-proof';
+import { SESSION_HEADER } from '../../shared/contract/web-session';
 
 export const TOKEN_HEADER = 'x-signdock-token';
 
@@ -41,10 +44,10 @@ interface ApiDeps {
   limits: WebHostLimits;
   policy: CallPolicy;
   quota: UploadQuota;
-  tokenOk(candidate: string | undefined): boolean;
+  proofs: SessionProofs;
 }
 
-/** `POST /api/call`, `POST /api/upload` and `POST /api/download`, behind the session token. */
+/** `POST /api/hello` (open), then `POST /api/call`, `POST /api/upload` and `POST /api/download`, behind the session proof. */
 export function apiHandlers(deps: ApiDeps) {
   const { core, limits } = deps;
   const itemPath = async (batchId: string, itemId: string): Promise<string | null> => {
@@ -54,12 +57,32 @@ export function apiHandlers(deps: ApiDeps) {
     return items.find((item) => item.id === itemId)?.path ?? null;
   };
   const authorised = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const header = req.headers[TOKEN_HEADER];
-    if (deps.tokenOk(Array.isArray(header) ? header[0] : header)) return true;
+    const first = (name: string) => {
+      const header = req.headers[name];
+      return Array.isArray(header) ? header[0] : header;
+    };
+    if (deps.proofs.credentialOk(req.headers.host ?? '', first(SESSION_HEADER)) || deps.proofs.tokenOk(first(TOKEN_HEADER))) return true;
     req.resume();
     refuse(res, 401, 'Unauthorized', 'This session is not allowed to call SignDock. Open the link printed when the web host started.');
     return false;
   };
+
+  /** `POST /api/hello {nonce}`: the host's proof that it knows the token (session-proof.ts); needs nothing secret. */
+  async function handleHello(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'The hello is made with POST.');
+    const read = await readLimitedBody(req, { maxBytes: 1024, drainBytes: 0, idleMs: limits.bodyIdleMs });
+    if (read.kind !== 'ok')
+      return read.kind === 'aborted' ? undefined : refuse(res, 400, 'InvalidInput', 'The hello is not readable.', true);
+    let nonce: unknown;
+    try {
+      nonce = (JSON.parse(read.body.toString('utf8')) as { nonce?: unknown } | null)?.nonce;
+    } catch {
+      nonce = undefined;
+    }
+    const answer = deps.proofs.hello(req.headers.host ?? '', nonce);
+    if (!answer) return refuse(res, 400, 'InvalidInput', 'The hello needs a nonce of 32 bytes in hex.');
+    send(res, 200, { ok: true, value: answer });
+  }
 
   async function handleCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Calls are made with POST.');
@@ -104,13 +127,23 @@ export function apiHandlers(deps: ApiDeps) {
     send(res, outcome.status, outcome.result);
   }
 
+  /** `POST /api/tunnel-file?for=sshKey|knownHosts`: the SSH tunnel's key or known_hosts file by content (tunnel-files.ts). */
+  async function handleTunnelFile(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'InvalidInput', 'Files are uploaded with POST.');
+    if (!authorised(req, res)) return;
+    const kind = new URL(req.url ?? '/', 'http://local').searchParams.get('for');
+    const outcome = await receiveTunnelFile(req, core.dataFolder, kind, limits.bodyIdleMs);
+    if (outcome.close) return closeAfter(res, () => send(res, outcome.status, outcome.result, true));
+    send(res, outcome.status, outcome.result);
+  }
+
   /** `POST /api/download` `{path}`: a report or export from the exports folder, as a download (download.ts). */
   async function handleDownloadCall(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!authorised(req, res)) return;
     await handleDownload(req, res, join(core.dataFolder, 'exports'), limits.bodyIdleMs);
   }
 
-  return { handleCall, handleUpload, handleDownload: handleDownloadCall };
+  return { handleHello, handleCall, handleUpload, handleTunnelFile, handleDownload: handleDownloadCall };
 }
 
 /** Answers, then ends the connection once the answer is written (the rest of the request is not read). */

@@ -53,16 +53,20 @@ async function main(): Promise<void> {
   }
   await core.startBackground();
   const last = values['new-session'] ? null : readWebSession(dataFolder);
-  const token = last?.token ?? newWebSessionToken();
   const review = reviewArchive ? { reviewArchive } : {};
-  // The last run's address and token when the port is free again: an open tab reconnects by itself.
-  const host = await startWebHost({ core, rendererDir, token, port: port || (last?.port ?? 0), ...review }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (port || error.code !== 'EADDRINUSE') throw error;
-      return startWebHost({ core, rendererDir, token, port: 0, ...review });
-    },
-  );
-  saveWebSession(dataFolder, { token, port: host.port });
+  // The last run's address and token when that port is free again: an open tab reconnects by itself (after
+  // this host proves it knows the token: session-proof.ts). At any other address the token is new, so
+  // whatever now answers at the old address holds nothing the new host takes.
+  const wanted = port || (last?.port ?? 0);
+  const token = last && wanted === last.port ? last.token : newWebSessionToken();
+  const host = await startWebHost({ core, rendererDir, token, port: wanted, ...review }).catch((error: NodeJS.ErrnoException) => {
+    if (port || error.code !== 'EADDRINUSE') throw error;
+    process.stderr.write(
+      `The last address (port ${wanted}) is taken by another program, so SignDock starts at a new address with a new link. A tab still open at the old address cannot reach it: open the new link.\n`,
+    );
+    return startWebHost({ core, rendererDir, token: newWebSessionToken(), port: 0, ...review });
+  });
+  saveWebSession(dataFolder, { token: host.token, port: host.port });
   if (values.json) process.stdout.write(JSON.stringify({ url: host.url }) + '\n');
   else
     process.stdout.write(

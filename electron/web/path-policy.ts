@@ -26,14 +26,26 @@ const MAX_NAMED = 20;
 /** Evidence operations that read the bags they name. */
 const bagReaders = new Set(['evidence.get', 'evidence.file', 'evidence.verify', 'evidence.export', 'evidence.report']);
 
+/** The SSH tunnel's files: where the browser's uploads of them are kept, and the paths saved now. */
+export interface TunnelFilesPolicy {
+  folder: string;
+  saved(): Promise<{ identityFile: string | null; knownHostsFile: string | null } | null>;
+}
+
 /**
  * `reviewArchive`: the archive the host was started to review (`--archive DIR`); a call may then read
- * only bags inside it (each bag path, links resolved, a folder inside that folder).
+ * only bags inside it (each bag path, links resolved, a folder inside that folder). `tunnelFiles`: the
+ * tunnel settings may name only a key or known_hosts file uploaded from the browser, or keep the one saved.
  */
-export function callPolicy(uploadsFolder: string, reviewArchive: string | null = null): CallPolicy {
+export function callPolicy(
+  uploadsFolder: string,
+  reviewArchive: string | null = null,
+  tunnelFiles: TunnelFilesPolicy | null = null,
+): CallPolicy {
   return {
     async check(op, input) {
       if (op === 'batches.addFiles') return checkAddFiles(uploadsFolder, input);
+      if (op === 'tunnel.saveSettings' && tunnelFiles !== null) return checkTunnelFiles(tunnelFiles, input);
       if (reviewArchive !== null && typeof op === 'string' && bagReaders.has(op)) return checkBags(reviewArchive, input);
       if (op === 'batches.importManifest' && isRecord(input) && 'path' in input) {
         return {
@@ -89,6 +101,42 @@ async function checkAddFiles(
       fields: Object.fromEntries(
         refused.slice(0, MAX_NAMED).map(({ index }) => [`paths.${index}`, ['Only files uploaded from this browser can be added.']]),
       ),
+    }),
+  };
+}
+
+/**
+ * `tunnel.saveSettings` from the browser: `ssh.identityFile` and `ssh.knownHostsFile` are null, the path
+ * already saved (by the desktop app or the CLI, kept as it is), or a file uploaded from the browser
+ * (`POST /api/tunnel-file`, a regular file in the tunnel files folder). Any other path of this computer is
+ * refused: the host would read it (`/dev/zero`, someone else's key).
+ */
+async function checkTunnelFiles(
+  tunnelFiles: TunnelFilesPolicy,
+  input: unknown,
+): Promise<{ ok: true; input: unknown } | { ok: false; error: AppError }> {
+  if (!isRecord(input) || !isRecord(input.ssh)) return { ok: true, input };
+  const ssh = input.ssh;
+  const saved = await tunnelFiles.saved();
+  const fields: Record<string, string[]> = {};
+  const named = { identityFile: 'the private key file', knownHostsFile: 'the known hosts file' } as const;
+  for (const field of ['identityFile', 'knownHostsFile'] as const) {
+    const path = ssh[field];
+    if (path === null || path === undefined || typeof path !== 'string') continue;
+    if (saved !== null && saved[field] === path) continue;
+    if ((await insideFolder(tunnelFiles.folder, path, 'file')) !== null) continue;
+    fields[`ssh.${field}`] = [`In the browser, pick ${named[field]} (it is uploaded); a path on this computer is not taken.`];
+  }
+  const [first] = Object.keys(fields);
+  if (first === undefined) return { ok: true, input };
+  const which = first === 'ssh.identityFile' ? named.identityFile : named.knownHostsFile;
+  return {
+    ok: false,
+    error: new AppError({
+      kind: 'InvalidInput',
+      code: 'invalidInput',
+      fields,
+      message: `In the browser, SignDock takes ${which} you pick (it is uploaded, at most 64 KB), not a path on this computer. Pick the file again.`,
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -10,6 +10,9 @@ import { callPolicy } from './path-policy';
 import { refuse } from './reply';
 import { serveStatic } from './static-files';
 import { UploadQuota } from './upload-quota';
+import { sessionProofs } from './session-proof';
+import { TUNNEL_FILES_FOLDER } from './tunnel-files';
+import { HELLO_PATH, SESSION_PROTOCOL_PREFIX } from '../../shared/contract/web-session';
 
 export { defaultLimits, type WebHostLimits } from './api-handlers';
 export const TOKEN_PROTOCOL_PREFIX = 'signdock-token.';
@@ -68,8 +71,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return refuse(res, 403, 'Forbidden', 'Calls from other web pages are not allowed.');
       }
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (path === HELLO_PATH) return void handleHello(req, res);
       if (path === '/api/call') return void handleCall(req, res);
       if (path === '/api/upload') return void handleUpload(req, res);
+      if (path === '/api/tunnel-file') return void handleTunnelFile(req, res);
       if (path === '/api/download') return void handleDownload(req, res);
       if (path.startsWith('/api/')) return refuse(res, 404, 'NotFound', 'There is nothing at this address.');
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'InvalidInput', 'Only GET is served here.');
@@ -79,38 +84,44 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   );
   server.maxConnections = limits.maxConnections;
 
-  const tokenOk = (candidate: string | undefined): boolean => {
-    if (!candidate) return false;
-    const a = Buffer.from(candidate);
-    const b = Buffer.from(token);
-    return a.length === b.length && timingSafeEqual(a, b);
-  };
-
-  const { handleCall, handleUpload, handleDownload } = apiHandlers({
+  // The page proves the session with a credential made after the host proved itself (session-proof.ts);
+  // scripts may give the token itself.
+  const proofs = sessionProofs(token);
+  const { handleHello, handleCall, handleUpload, handleTunnelFile, handleDownload } = apiHandlers({
     core: options.core,
     limits,
-    policy: callPolicy(options.core.uploadsFolder, options.reviewArchive ?? null),
+    policy: callPolicy(options.core.uploadsFolder, options.reviewArchive ?? null, {
+      folder: join(options.core.dataFolder, TUNNEL_FILES_FOLDER),
+      saved: async () => {
+        const settings = await options.core.dispatch('tunnel.settings', {});
+        return settings.ok ? (settings.value as { ssh: { identityFile: string | null; knownHostsFile: string | null } | null }).ssh : null;
+      },
+    }),
     quota: new UploadQuota(options.core.uploadsFolder, limits.uploadQuotaBytes),
-    tokenOk,
+    proofs,
   });
 
+  const isSessionProtocol = (p: string) => p.startsWith(TOKEN_PROTOCOL_PREFIX) || p.startsWith(SESSION_PROTOCOL_PREFIX);
   const sockets = new WebSocketServer({
     noServer: true,
     maxPayload: 64 * 1024,
-    handleProtocols: (protocols) => [...protocols].find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX)) ?? false,
+    handleProtocols: (protocols) => [...protocols].find(isSessionProtocol) ?? false,
   });
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     const offered = String(req.headers['sec-websocket-protocol'] ?? '')
       .split(',')
       .map((p) => p.trim())
-      .find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX));
+      .find(isSessionProtocol);
     const origin = req.headers.origin;
-    const ok =
-      path === '/api/events' &&
-      allowedHosts().has(req.headers.host ?? '') &&
-      (origin === undefined || allowedOrigins().has(origin)) &&
-      tokenOk(offered?.slice(TOKEN_PROTOCOL_PREFIX.length));
+    const host = req.headers.host ?? '';
+    const proven =
+      offered === undefined
+        ? false
+        : offered.startsWith(SESSION_PROTOCOL_PREFIX)
+          ? proofs.credentialOk(host, offered.slice(SESSION_PROTOCOL_PREFIX.length))
+          : proofs.tokenOk(offered.slice(TOKEN_PROTOCOL_PREFIX.length));
+    const ok = path === '/api/events' && allowedHosts().has(host) && (origin === undefined || allowedOrigins().has(origin)) && proven;
     if (!ok) {
       socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;

@@ -3,6 +3,7 @@ import type { CsvDelimiter } from '../csv/csv-writer';
 import { closestColumn, groupFields, normalColumn } from './manifest-columns';
 import { normalizeSigner, parseSignerSpec, validateSigner } from './signers';
 import type { Signer, SignerField, SignerInvite } from './signers';
+import { plainText } from './text-controls';
 
 /**
  * The batch manifest: a CSV that says, per PDF, its title and who signs it. Pure parsing (the host
@@ -83,9 +84,9 @@ export function fileNameOf(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-/** A document title from a file name: no extension, `_` and `-` as spaces, trimmed. */
+/** A document title from a file name: no extension, `_` and `-` as spaces, no control or bidi character (`plainText`), trimmed. */
 export function titleFromFileName(name: string): string {
-  const base = fileNameOf(name);
+  const base = plainText(fileNameOf(name));
   const title = base
     .replace(/\.[^.]*$/, '')
     .replace(/[_-]+/g, ' ')

@@ -129,6 +129,9 @@ const portSchema = z
   .max(65535, 'A port is a whole number from 1 to 65535.');
 const filePathSchema = z.string().trim().min(1).max(4096);
 
+/** The most a private key or known_hosts file given from a browser may hold (it is uploaded, never named by path). */
+export const maxSshUploadBytes = 64 * 1024;
+
 export const ngrokSettingsSchema = z
   .object({
     /** A domain reserved in the user's ngrok account (the address stays the same across restarts); null: a new random address each start. */

@@ -32,7 +32,9 @@ async function startSsh(page: Page, server: Server): Promise<void> {
   await panel.getByLabel('Server', { exact: true }).fill(server.host);
   await panel.getByLabel('SSH port').fill(String(server.port));
   await panel.getByLabel('User name on the server').fill(server.user);
-  await panel.getByRole('textbox', { name: 'Private key file' }).fill(server.identityFile);
+  // In a browser the key is chosen and uploaded (never typed as a path of this computer).
+  await panel.getByTestId('key-file-input').setInputFiles(server.identityFile);
+  await expect(panel.getByRole('textbox', { name: 'Private key file' })).toHaveValue(/tunnel-files[\\/]ssh-key$/);
   await panel.getByLabel('Port on the server').fill(String(server.remotePort));
   const publicUrl = panel.getByLabel('Public address of that port');
   await publicUrl.fill(`http://127.0.0.1:${server.remotePort}`);

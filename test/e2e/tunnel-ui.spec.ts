@@ -13,6 +13,7 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
     page,
     webHost,
   }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1024, height: 640 });
     let settings = tunnelSettings();
     let status = tunnelStatus();
@@ -51,7 +52,18 @@ test.describe('Settings → Notifications: the tunnel (host answers stubbed)', (
 
     await panel.getByLabel('Server', { exact: true }).fill(sshServer.host);
     await panel.getByLabel('User name on the server').fill(sshServer.user);
-    await panel.getByRole('textbox', { name: 'Private key file' }).fill(sshServer.identityFile);
+    // In a browser the key is chosen and uploaded, never typed as a path; over 64 KB it is refused in words.
+    await expect(panel.getByRole('textbox', { name: 'Private key file' })).toHaveAttribute('readonly', '');
+    const keyInput = panel.getByTestId('key-file-input');
+    await keyInput.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(64 * 1024 + 1) });
+    await expect(
+      panel.getByText('“photo.jpg” is larger than 64 KB, so it is not a private key file. Choose the key itself, such as id_ed25519.'),
+    ).toBeVisible();
+    await page.route('**/api/tunnel-file?for=sshKey', (route) =>
+      route.fulfill({ json: { ok: true, value: { path: sshServer.identityFile } } }),
+    );
+    await keyInput.setInputFiles({ name: 'id_ed25519', mimeType: 'application/octet-stream', buffer: Buffer.from('a key') });
+    await expect(panel.getByRole('textbox', { name: 'Private key file' })).toHaveValue(sshServer.identityFile);
     await panel.getByLabel('Port on the server').fill('8443');
     await panel.getByLabel('Public address of that port').fill(sshServer.publicBaseUrl);
     await panel.getByLabel('Public address of that port').press('Enter');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppErrorShape } from '../../../shared/contract/errors';
 import type { Batch, BatchItemState, BatchState, SentSignature, SkippedInputInfo } from '../../../shared/domain/batches';
 import type { Signer } from '../../../shared/domain/signers';
+import { plainText } from '../../../shared/domain/text-controls';
 import type { Db } from '../db/database';
 import {
   batchSelect,
@@ -116,7 +117,7 @@ export class BatchRepo {
           last + 1 + index,
           item.path,
           item.fileName,
-          item.title,
+          plainText(item.title),
           JSON.stringify(item.signers ?? []),
           ...flags,
           this.stamp(),
@@ -180,7 +181,7 @@ export class BatchRepo {
     const values: Record<string, unknown> = { id, now: this.stamp() };
     if (patch.title !== undefined) {
       sets.push('title = @title');
-      values.title = patch.title;
+      values.title = plainText(patch.title);
     }
     if (patch.signers !== undefined) {
       sets.push('signers = @signers');

@@ -9,6 +9,7 @@ const LONG_MS = 30_000;
 /**
  * Shown while the live event stream is down and reconnecting (it reconnects by itself when the host
  * comes back at the same address); after 30 s it adds what to do if the host was started at another one.
+ * When what answers at the address cannot prove it is this tab's host, it says so, and that nothing was sent.
  */
 export function ConnectionBanner() {
   const { t } = useTranslation();
@@ -24,6 +25,11 @@ export function ConnectionBanner() {
   }, [state]);
   return (
     <div className="connection-banner-slot" role="status" aria-live="polite">
+      {state === 'unproven' ? (
+        <div className="connection-banner" data-testid="connection-banner-unproven">
+          <p>{t('connection.unproven')}</p>
+        </div>
+      ) : null}
       {state === 'reconnecting' ? (
         <div className="connection-banner" data-testid="connection-banner">
           <ProgressNote text={t('connection.reconnecting')} />

@@ -2,6 +2,7 @@ import type { Transport } from '../../../shared';
 import { alwaysOpen, type ConnectionMonitor } from './connection';
 import { electronTransport } from './electron-transport';
 import { desktopFileSource, uploadFileSource, type FileSource } from './file-source';
+import { hostSession } from './host-session';
 import { takeSessionToken } from './session-token';
 import { webTransport } from './web-transport';
 
@@ -19,5 +20,6 @@ export function connectBridge(): Bridge | { kind: 'noToken' } {
   if (desktop) return { kind: 'electron', transport: desktop, monitor: alwaysOpen, files: desktopFileSource(desktop) };
   const token = takeSessionToken();
   if (token === null) return { kind: 'noToken' };
-  return { kind: 'web', ...webTransport(token), files: uploadFileSource(token) };
+  const session = hostSession(token);
+  return { kind: 'web', ...webTransport(session), files: uploadFileSource(session) };
 }

@@ -1,5 +1,7 @@
-import { events, isEventName } from '../../../shared';
+import { events, isAppError, isEventName } from '../../../shared';
+import { SESSION_PROTOCOL_PREFIX } from '../../../shared/contract/web-session';
 import type { ConnectionMonitor, ConnectionState } from './connection';
+import type { HostSession } from './host-session';
 
 type Listener = (payload: unknown) => void;
 
@@ -12,11 +14,13 @@ const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
 
 /**
- * The web host's event stream: one WebSocket shared by every subscriber, authenticated with the
- * `signdock-token.<token>` subprotocol. When it drops it reconnects with exponential backoff and
- * jitter; messages are checked against the contract's event schemas before anyone sees them.
+ * The web host's event stream: one WebSocket shared by every subscriber, authenticated with this
+ * start's session credential (`signdock-session.<credential>`). When it drops, the credential is
+ * forgotten and it reconnects with exponential backoff and jitter, each time after the host proved
+ * itself again (host-session.ts): a program that took the host's address gets nothing and the state
+ * says so ('unproven'). Messages are checked against the contract's event schemas before anyone sees them.
  */
-export function openEventSocket(url: string, token: string): EventSocket {
+export function openEventSocket(url: string, session: HostSession): EventSocket {
   const listeners = new Map<string, Set<Listener>>();
   const watchers = new Set<(state: ConnectionState) => void>();
   let state: ConnectionState = 'connecting';
@@ -45,19 +49,29 @@ export function openEventSocket(url: string, token: string): EventSocket {
     for (const listener of listeners.get(message.event) ?? []) listener(payload.data);
   };
 
+  const retry = (next: ConnectionState) => {
+    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** failures);
+    failures += 1;
+    setState(next);
+    window.setTimeout(connect, delay / 2 + Math.random() * (delay / 2));
+  };
+
   const connect = () => {
-    const socket = new WebSocket(url, [`signdock-token.${token}`]);
-    socket.addEventListener('open', () => {
-      failures = 0;
-      setState('open');
-    });
-    socket.addEventListener('message', (event) => dispatch(event.data));
-    socket.addEventListener('close', () => {
-      const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** failures);
-      failures += 1;
-      setState('reconnecting');
-      window.setTimeout(connect, delay / 2 + Math.random() * (delay / 2));
-    });
+    session.credential().then(
+      (credential) => {
+        const socket = new WebSocket(url, [`${SESSION_PROTOCOL_PREFIX}${credential}`]);
+        socket.addEventListener('open', () => {
+          failures = 0;
+          setState('open');
+        });
+        socket.addEventListener('message', (event) => dispatch(event.data));
+        socket.addEventListener('close', () => {
+          session.forget(credential);
+          retry('reconnecting');
+        });
+      },
+      (error: unknown) => retry(isAppError(error) && error.code === 'hostNotProven' ? 'unproven' : 'reconnecting'),
+    );
   };
   connect();
 

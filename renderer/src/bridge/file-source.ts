@@ -1,7 +1,8 @@
 import { AppError } from '../../../shared';
 import { maxPdfMegabytes, maxUploadBytes } from '../../../shared/domain/pdf-limits';
 import type { DesktopBridge } from './electron-transport';
-import { postToHost } from './http-call';
+import type { HostSession } from './host-session';
+import { postToHost, sendProven } from './http-call';
 
 /**
  * Turns files the user dropped or picked into paths the host can read. In the desktop app the file
@@ -19,6 +20,11 @@ export interface FileSource {
   chooseSaveFile?(suggestedName: string): Promise<string | null>;
   /** Browser: a report or export the host saved in its exports folder, fetched for a download (`POST /api/download`). */
   fetchSaved?(hostPath: string): Promise<{ fileName: string; blob: Blob }>;
+  /**
+   * Browser: the SSH tunnel's private key or known_hosts file, uploaded (at most 64 KB: `POST
+   * /api/tunnel-file`) since a browser never names a file of the host; answers where the host keeps it.
+   */
+  uploadTunnelFile?(file: File, kind: 'sshKey' | 'knownHosts'): Promise<string>;
 }
 
 export function desktopFileSource(bridge: DesktopBridge): FileSource {
@@ -34,7 +40,7 @@ export function desktopFileSource(bridge: DesktopBridge): FileSource {
   };
 }
 
-export function uploadFileSource(token: string): FileSource {
+export function uploadFileSource(session: HostSession): FileSource {
   return {
     kind: 'upload',
     async hostPath(file) {
@@ -46,36 +52,20 @@ export function uploadFileSource(token: string): FileSource {
           message: `“${file.name}” is larger than ${maxPdfMegabytes} MB, the most the service accepts, so it was not added.`,
         });
       }
-      const result = await postToHost(token, {
-        path: `/api/upload?name=${encodeURIComponent(file.name)}`,
-        contentType: 'application/octet-stream',
-        body: file,
-        unreachable: (error) => `SignDock's local service did not take “${file.name}” (${String(error)}).`,
-        unexpected: (status) => `SignDock's local service answered the upload of “${file.name}” in an unexpected way (HTTP ${status}).`,
-      });
-      if (!result.ok) throw new AppError(result.error);
-      const path = (result.value as { path?: unknown } | null)?.path;
-      if (typeof path !== 'string' || path === '') throw unreadable(file.name, 'the local service gave no path');
-      return path;
+      return uploadTo(session, `/api/upload?name=${encodeURIComponent(file.name)}`, file);
     },
+    uploadTunnelFile: (file, kind) => uploadTo(session, `/api/tunnel-file?for=${kind}`, file),
     async fetchSaved(hostPath) {
       const fileName = hostPath.slice(Math.max(hostPath.lastIndexOf('/'), hostPath.lastIndexOf('\\')) + 1);
-      let response: Response;
-      try {
-        response = await fetch('/api/download', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-signdock-token': token },
-          body: JSON.stringify({ path: hostPath }),
-          cache: 'no-store',
-          credentials: 'omit',
-        });
-      } catch (error) {
-        throw new AppError({
-          kind: 'Network',
-          code: 'hostUnreachable',
-          message: `SignDock's local service did not hand over “${fileName}” (${String(error)}).`,
-        });
-      }
+      const sent = await sendProven(session, {
+        path: '/api/download',
+        contentType: 'application/json',
+        body: JSON.stringify({ path: hostPath }),
+        unreachable: (error) => `SignDock's local service did not hand over “${fileName}” (${String(error)}).`,
+        unexpected: (status) => `“${fileName}” could not be downloaded (HTTP ${status}).`,
+      });
+      if (!sent.ok) throw new AppError(sent.error);
+      const response = sent.value;
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new AppError({
@@ -88,6 +78,21 @@ export function uploadFileSource(token: string): FileSource {
       return { fileName, blob: await response.blob() };
     },
   };
+}
+
+/** Uploads a file's bytes to the web host; answers where the host keeps it. */
+async function uploadTo(session: HostSession, path: string, file: File): Promise<string> {
+  const result = await postToHost(session, {
+    path,
+    contentType: 'application/octet-stream',
+    body: file,
+    unreachable: (error) => `SignDock's local service did not take “${file.name}” (${String(error)}).`,
+    unexpected: (status) => `SignDock's local service answered the upload of “${file.name}” in an unexpected way (HTTP ${status}).`,
+  });
+  if (!result.ok) throw new AppError(result.error);
+  const kept = (result.value as { path?: unknown } | null)?.path;
+  if (typeof kept !== 'string' || kept === '') throw unreadable(file.name, 'the local service gave no path');
+  return kept;
 }
 
 function unreadable(file: string, why: string): AppError {

@@ -33,6 +33,8 @@ export const en = {
     reconnecting: 'Connection to SignDock lost. Reconnecting…',
     stillDown:
       'Still trying. If SignDock was started again at another address, open the address it printed; otherwise check that it is still running.',
+    unproven:
+      'Another program is answering at this address, not the SignDock you opened: nothing was sent to it. If you restarted SignDock, open the new link it printed.',
   },
   nav: {
     label: 'Main',
@@ -224,6 +226,9 @@ export const en = {
       'The system keychain could not keep the ngrok authtoken. Unlock or install a keychain, or give the authtoken for each run in {{variable}}.',
     databaseTooNew: 'This data was written by a newer version of SignDock. Update SignDock to open it.',
     sessionRejected: 'This link is no longer valid. Open the newest link printed by “npm run web”.',
+    sshKeyTooLarge: '“{{file}}” is larger than {{kb}} KB, so it is not a private key file. Choose the key itself, such as id_ed25519.',
+    hostNotProven:
+      'What answers at this address could not prove it is the SignDock you opened, so nothing was sent to it. Open the newest link printed by “npm run web”.',
     hostUnreachable: 'SignDock’s local service is not answering. Check that it is still running.',
     badResponse: 'SignDock’s local service answered in an unexpected way.',
     documentNotInMirror: 'SignDock does not know the document {{id}} yet. Run a sync if it was created elsewhere.',

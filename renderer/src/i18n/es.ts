@@ -31,6 +31,8 @@ export const es: Catalog = {
     reconnecting: 'Se perdió la conexión con SignDock. Reconectando…',
     stillDown:
       'Se sigue intentando. Si SignDock se inició de nuevo en otra dirección, abra la dirección que mostró; si no, compruebe que sigue en marcha.',
+    unproven:
+      'Otro programa responde en esta dirección, no el SignDock que abrió: no se le envió nada. Si reinició SignDock, abra el enlace nuevo que mostró.',
   },
   nav: {
     label: 'Principal',
@@ -224,6 +226,9 @@ export const es: Catalog = {
       'El llavero del sistema no pudo guardar el authtoken de ngrok. Desbloquee o instale un llavero, o indique el authtoken en cada ejecución en {{variable}}.',
     databaseTooNew: 'Estos datos los escribió una versión más nueva de SignDock. Actualice SignDock para abrirlos.',
     sessionRejected: 'Este enlace ya no es válido. Abra el enlace más reciente que muestra «npm run web».',
+    sshKeyTooLarge: '«{{file}}» ocupa más de {{kb}} KB, así que no es un archivo de clave privada. Elija la clave en sí, como id_ed25519.',
+    hostNotProven:
+      'Lo que responde en esta dirección no pudo demostrar que es el SignDock que abrió, así que no se le envió nada. Abra el enlace más reciente que muestra «npm run web».',
     hostUnreachable: 'El servicio local de SignDock no responde. Compruebe que sigue en marcha.',
     badResponse: 'El servicio local de SignDock respondió de una forma inesperada.',
     documentNotInMirror: 'SignDock aún no conoce el documento {{id}}. Sincronice si se creó en otro lugar.',

@@ -46,6 +46,8 @@ export const tunnelEn = {
     keyPath: 'Private key file',
     keyPathHint: 'Where the key file is on this computer, such as /home/ana/.ssh/id_ed25519.',
     browse: 'Browse…',
+    choose: 'Choose the key file…',
+    keyUploadHint: 'Choose the key file: SignDock keeps a private copy (at most {{kb}} KB). A browser cannot name a file of this computer.',
     remotePort: 'Port on the server',
     remotePortHint: 'As your IT department set it up.',
     publicUrl: 'Public address of that port',

@@ -44,6 +44,9 @@ export const tunnelEs: typeof tunnelEn = {
     keyPath: 'Archivo de clave privada',
     keyPathHint: 'Dónde está el archivo de clave en este equipo, como /home/ana/.ssh/id_ed25519.',
     browse: 'Examinar…',
+    choose: 'Elegir el archivo de clave…',
+    keyUploadHint:
+      'Elija el archivo de clave: SignDock guarda una copia privada (como máximo {{kb}} KB). Un navegador no puede nombrar un archivo de este equipo.',
     remotePort: 'Puerto en el servidor',
     remotePortHint: 'Tal como lo configuró su departamento de informática.',
     publicUrl: 'Dirección pública de ese puerto',

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { homedir } from 'node:os';
@@ -8,6 +7,7 @@ import type * as Ssh2Module from 'ssh2';
 import type { SshTunnelSettings } from '../../../../shared/domain/webhooks';
 import type { Tunnel, TunnelEvents } from '../tunnel';
 import { checkKnownHosts, hostKeyInfo, knownKeyTypes } from './known-hosts';
+import { MAX_KNOWN_HOSTS_BYTES, MAX_SSH_KEY_BYTES, SshFileRefused, readSshFile } from './ssh-files';
 import { TunnelFailure, type HostKeySeen } from './tunnel-failure';
 
 export interface SshTunnelOptions extends SshTunnelSettings {
@@ -150,7 +150,7 @@ export class SshTunnel implements Tunnel {
     const file = o.identityFile ?? '';
     let text: Buffer;
     try {
-      text = await readFile(file);
+      text = await readSshFile(file, MAX_SSH_KEY_BYTES);
     } catch {
       throw new TunnelFailure('sshKeyUnreadable', { file });
     }
@@ -164,10 +164,10 @@ export class SshTunnel implements Tunnel {
   private async knownHosts(): Promise<string> {
     const file = this.options.knownHostsFile ?? join(homedir(), '.ssh', 'known_hosts');
     try {
-      return await readFile(file, 'utf8');
+      return (await readSshFile(file, MAX_KNOWN_HOSTS_BYTES)).toString('utf8');
     } catch (error) {
       // No ~/.ssh/known_hosts yet: every server is unknown (to be confirmed once). A file named in the settings must be there.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && this.options.knownHostsFile === null) return '';
+      if (error instanceof SshFileRefused && error.reason === 'missing' && this.options.knownHostsFile === null) return '';
       throw new TunnelFailure('sshKnownHostsUnreadable', { file });
     }
   }

@@ -1,5 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppError } from '../../../../shared';
+import { maxSshUploadBytes } from '../../../../shared/domain/webhooks';
 import { Button } from '../../components/button';
 import { ErrorNotice } from '../../components/error-notice';
 import { TextField } from '../../components/text-field';
@@ -10,8 +12,9 @@ import type { TunnelValues } from './tunnel-values';
 
 /**
  * The organisation's SSH server: server and port, user, how to sign in (a private key file — typed,
- * or picked with Browse in the desktop app, where the file's own path is known — or the SSH agent),
- * the port on the server and the public address at which the server exposes it.
+ * or picked with Browse in the desktop app, where the file's own path is known; in a browser, picked and
+ * uploaded, at most 64 KB, never typed as a path — or the SSH agent), the port on the server and the
+ * public address at which the server exposes it.
  */
 export function SshFields({
   values,
@@ -27,12 +30,24 @@ export function SshFields({
   const { t } = useTranslation();
   const files = useFileSource();
   const picker = useRef<HTMLInputElement>(null);
-  // A browser cannot know a file's path (it would upload the key): there the path is typed.
-  const canBrowse = files.kind === 'paths';
+  // A browser cannot know a file's path: there the key is uploaded, and the host says where it keeps it.
+  const uploads = files.kind === 'upload';
+  const canBrowse = files.kind === 'paths' || files.uploadTunnelFile !== undefined;
   const pick = useAction(async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) onKeyFile(await files.hostPath(file));
+    if (!file) return;
+    if (!uploads) return onKeyFile(await files.hostPath(file));
+    if (file.size > maxSshUploadBytes) {
+      const kb = maxSshUploadBytes / 1024;
+      throw new AppError({
+        kind: 'InvalidInput',
+        code: 'sshKeyTooLarge',
+        params: { file: file.name, kb },
+        message: `“${file.name}” is larger than ${kb} KB, so it is not a private key file.`,
+      });
+    }
+    onKeyFile(await files.uploadTunnelFile!(file, 'sshKey'));
   });
   return (
     <>
@@ -79,17 +94,18 @@ export function SshFields({
           <div className="tunnel-grow">
             <TextField
               label={t('tunnel.ssh.keyPath')}
-              hint={t('tunnel.ssh.keyPathHint')}
+              hint={uploads ? t('tunnel.ssh.keyUploadHint', { kb: maxSshUploadBytes / 1024 }) : t('tunnel.ssh.keyPathHint')}
               autoComplete="off"
               spellCheck={false}
               {...bind('identityFile')}
+              readOnly={uploads}
             />
           </div>
           {canBrowse ? (
             <>
-              <input ref={picker} type="file" hidden onChange={(event) => void pick.run(event)} />
+              <input ref={picker} type="file" hidden onChange={(event) => void pick.run(event)} data-testid="key-file-input" />
               <Button onClick={() => picker.current?.click()} busy={pick.pending} data-testid="browse-key">
-                {t('tunnel.ssh.browse')}
+                {uploads ? t('tunnel.ssh.choose') : t('tunnel.ssh.browse')}
               </Button>
             </>
           ) : null}
