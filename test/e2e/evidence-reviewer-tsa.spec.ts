@@ -51,7 +51,7 @@ test('a reviewer adds the time-stamping authority in review mode and the timesta
         mimeType: 'application/x-pem-file',
         buffer: Buffer.from(made.tsaCaPem),
       });
-      const confirm = panel.getByTestId('tsa-trust-add').getByTestId('anchor-confirm');
+      const confirm = panel.getByTestId('tsa-anchor-confirm');
       await expect(confirm.getByTestId('anchor-fingerprint')).toHaveText(ca.fingerprint256);
       await expect(confirm.getByTestId('anchor-warning')).toBeVisible();
       if (language === 'en') await page.screenshot({ path: screenshotPath('evidence-reviewer-tsa-confirm-en.png') });

@@ -34,7 +34,7 @@ export function AnchorConfirm({
       title={t(kind === 'tsa' ? 'evidence.review.tsa.confirmTitle' : 'evidence.review.anchor.title')}
       onClose={onClose}
       size="sm"
-      testId="anchor-confirm"
+      testId={kind === 'tsa' ? 'tsa-anchor-confirm' : 'anchor-confirm'}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} data-autofocus>
