@@ -10,3 +10,15 @@ export const c1ControlClass = '\\u0080-\\u009f';
 
 /** Every bidirectional control and C1 control, globally. */
 export const bidiAndC1Controls = new RegExp(`[${bidiControlClass}${c1ControlClass}]`, 'g');
+
+const bidiControls = new RegExp(`[${bidiControlClass}]`, 'g');
+const lineControls = new RegExp(`[\\u0000-\\u001f\\u007f${c1ControlClass}]+`, 'g');
+
+/**
+ * Text from outside as one plain line, for a file that holds one value per line (`bag-info.txt`):
+ * each run of C0 controls (U+0000–U+001F: tabs and line breaks among them), DEL and C1 controls becomes
+ * one space, the bidirectional controls (invisible) are dropped, and the ends are trimmed.
+ */
+export function plainLine(text: string): string {
+  return text.replace(bidiControls, '').replace(lineControls, ' ').trim();
+}
