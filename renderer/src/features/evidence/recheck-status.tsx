@@ -11,18 +11,10 @@ import { useAction } from '../../lib/use-action';
 import { useEvidenceStore } from './evidence-store';
 import { datedName, downloadSaved, saveTarget } from './file-actions';
 import { useEvidenceSettings } from './use-evidence-settings';
-import type { RecheckResult } from '../../../../shared/domain/evidence';
+import { verdictCounts } from './bag-look';
 
 /** Problems about a file of the bag (changed, missing, added, unreadable, not a regular file), named in the archive's line. */
 const fileKinds: readonly string[] = ['modified', 'missing', 'unexpected', 'invalid', 'notRegular'];
-
-/** The last check's bags by verdict: as it counted them, or (a result stored before it did) from the bags it listed. */
-export function verdictCounts(last: RecheckResult): { passed: number; failed: number; incomplete: number } {
-  if (last.verdicts) return last.verdicts;
-  const failed = last.bagsWithProblems.filter((b) => b.verdict === 'failed').length;
-  const incomplete = last.bagsWithProblems.filter((b) => b.verdict === 'incomplete').length;
-  return { passed: last.bags - failed - incomplete, failed, incomplete };
-}
 
 /**
  * The last check of the whole archive (scheduled every N days, or asked for here): when, and what it
