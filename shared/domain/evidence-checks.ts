@@ -5,7 +5,8 @@ import type { Check, CheckId, CheckStatus } from './evidence';
  * English and Spanish for each result. The core emits ids and parameters (and keeps the English words
  * in the report, so a bag reads without SignDock); the UI, the CLI and the PDF report all speak from
  * here. A result's words are chosen by `status`, or `status:case` when the check names a case
- * (`params.case`: which way it passed or failed); `{name}` is filled from the check's parameters.
+ * (`params.case`: which way it passed or failed); a check that could not run (`params.reason`, no case)
+ * takes `incomplete:notRun` when the entry has it. `{name}` is filled from the check's parameters.
  */
 export type Lang = 'en' | 'es';
 export interface Words {
@@ -68,6 +69,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
         detail: 'The payload is not all there: what is missing was not checked.',
       },
       'incomplete:noManifest': { title: 'The bag has no payload manifest', detail: '{reason}' },
+      'incomplete:notRun': { title: 'The payload could not be checked against manifest-sha256.txt', detail: '{reason}' },
     },
     es: {
       passed: {
@@ -83,6 +85,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
         detail: 'El contenido no está completo: lo que falta no se comprobó.',
       },
       'incomplete:noManifest': { title: 'La bolsa no tiene manifiesto de contenido', detail: '{reason}' },
+      'incomplete:notRun': { title: 'No se pudo comprobar el contenido con manifest-sha256.txt', detail: '{reason}' },
     },
   },
   'bag.tagManifest': {
@@ -118,7 +121,16 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
       passed: { title: 'Payload-Oxum agrees with the payload', detail: '{found} (bytes.files), as bag-info.txt says.' },
       incomplete: {
         title: 'Payload-Oxum does not agree with the payload',
-        detail: 'bag-info.txt says {expected} (bytes.files); the payload holds {found}: the bag is not complete.',
+        detail: 'bag-info.txt says {expected} (bytes.files); the payload holds {found}: not all of it is there, the bag is not complete.',
+      },
+      'failed:size': {
+        title: 'A payload file changed size',
+        detail:
+          'bag-info.txt says {expected} (bytes.files); the payload holds {found}: as many files, in other bytes. The files that do not match manifest-sha256.txt are the ones that changed.',
+      },
+      'failed:added': {
+        title: 'Files were added to the payload',
+        detail: 'bag-info.txt says {expected} (bytes.files); the payload holds {found}: more files than when the bag was made.',
       },
       notApplicable: {
         title: 'bag-info.txt gives no Payload-Oxum',
@@ -128,12 +140,22 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
         title: 'Payload-Oxum could not be checked',
         detail: '{reason} bag-info.txt must be a regular file of at most 1 MB.',
       },
+      'incomplete:notRun': { title: 'Payload-Oxum could not be checked', detail: '{reason}' },
     },
     es: {
       passed: { title: 'Payload-Oxum coincide con el contenido', detail: '{found} (bytes.archivos), como dice bag-info.txt.' },
       incomplete: {
         title: 'Payload-Oxum no coincide con el contenido',
-        detail: 'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: la bolsa no está completa.',
+        detail: 'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: no está todo, la bolsa no está completa.',
+      },
+      'failed:size': {
+        title: 'Un archivo del contenido cambió de tamaño',
+        detail:
+          'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: los mismos archivos, con otros bytes. Los archivos que no coinciden con manifest-sha256.txt son los que cambiaron.',
+      },
+      'failed:added': {
+        title: 'Se añadieron archivos al contenido',
+        detail: 'bag-info.txt dice {expected} (bytes.archivos); el contenido tiene {found}: más archivos que cuando se hizo la bolsa.',
       },
       notApplicable: {
         title: 'bag-info.txt no da Payload-Oxum',
@@ -143,6 +165,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
         title: 'No se pudo comprobar Payload-Oxum',
         detail: '{reason} bag-info.txt debe ser un archivo normal de 1 MB como máximo.',
       },
+      'incomplete:notRun': { title: 'No se pudo comprobar Payload-Oxum', detail: '{reason}' },
     },
   },
   'package.safe': {
@@ -298,6 +321,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
       },
       failed: { title: 'Signature {file} does not verify', detail: '{problem}' },
       incomplete: { title: 'Signature {file} could not be read', detail: '{problem}' },
+      'incomplete:notRun': { title: 'The signatures in the package could not be checked', detail: '{reason}' },
       notApplicable: {
         title: 'Signature files in the package',
         detail: 'The package holds no signature file (.p7s): no signer signature could be verified.',
@@ -315,6 +339,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
       },
       failed: { title: 'La firma {file} no se verifica', detail: '{problem}' },
       incomplete: { title: 'No se pudo leer la firma {file}', detail: '{problem}' },
+      'incomplete:notRun': { title: 'No se pudieron comprobar las firmas del paquete', detail: '{reason}' },
       notApplicable: {
         title: 'Archivos de firma en el paquete',
         detail: 'El paquete no contiene archivos de firma (.p7s): no se pudo verificar ninguna firma de firmante.',
@@ -341,6 +366,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
         detail: 'The signed PDF carries no PDF signature (/ByteRange): there was none to verify.',
       },
       'incomplete:noFile': { title: 'PDF signatures could not be checked', detail: '{reason}' },
+      'incomplete:notRun': { title: 'PDF signatures could not be checked', detail: '{reason}' },
     },
     es: {
       'passed:trusted': {
@@ -359,6 +385,7 @@ export const checkCatalogue: Record<CheckId, CatalogueEntry> = {
         detail: 'El PDF firmado no lleva firma PDF (/ByteRange): no había ninguna que verificar.',
       },
       'incomplete:noFile': { title: 'No se pudieron comprobar las firmas PDF', detail: '{reason}' },
+      'incomplete:notRun': { title: 'No se pudieron comprobar las firmas PDF', detail: '{reason}' },
     },
   },
   'signed.nothingAdded': {
@@ -427,7 +454,13 @@ export function fill(template: string, values: Readonly<Record<string, string | 
 /** The words of a check's result in a language, from the catalogue (a check the catalogue does not know keeps its own). */
 export function checkWords(check: Pick<Check, 'id' | 'status' | 'file' | 'params' | 'title' | 'detail'>, lang: Lang): Words {
   const entry = (checkCatalogue as Record<string, CatalogueEntry | undefined>)[check.id];
-  const variant = typeof check.params.case === 'string' ? (`${check.status}:${check.params.case}` as ResultKey) : null;
+  const caseName =
+    typeof check.params.case === 'string'
+      ? check.params.case
+      : check.status === 'incomplete' && typeof check.params.reason === 'string'
+        ? 'notRun'
+        : null;
+  const variant = caseName ? (`${check.status}:${caseName}` as ResultKey) : null;
   const words = entry ? ((variant ? entry[lang][variant] : undefined) ?? entry[lang][check.status]) : undefined;
   if (!words) return { title: check.title, detail: check.detail };
   const base = { ...check.params, file: check.file ?? '' };

@@ -157,6 +157,8 @@ export const bagProblemSchema = z.object({
   /** Path of the file, relative to the bag (or the bag itself). */
   path: z.string(),
   detail: z.string(),
+  /** The check that found it, when one did (an evidence check, Payload-Oxum): the UI words it from that check. */
+  check: z.string().optional(),
 });
 export type BagProblem = z.infer<typeof bagProblemSchema>;
 
@@ -285,6 +287,8 @@ export const recheckResultSchema = z.object({
   files: z.number().int(),
   bytes: z.number(),
   problems: z.number().int(),
+  /** The bags by verdict (every bag; a result stored by an older SignDock has none). */
+  verdicts: z.object({ passed: z.number().int(), failed: z.number().int(), incomplete: z.number().int() }).optional(),
   /** The bags with problems (at most 200 listed). */
   bagsWithProblems: z.array(
     z.object({ bagPath: z.string(), title: z.string(), verdict: z.enum(verdicts).default('failed'), problems: z.array(bagProblemSchema) }),

@@ -26,3 +26,8 @@ const plainTextControls = new RegExp(`[\\x00-\\x1f\\x7f${c1ControlClass}${bidiCo
 export function plainText(text: string): string {
   return text.replace(lineBreaks, ' ').replace(plainTextControls, '');
 }
+
+/** `plainText` with its ends trimmed: one value per line, as `bag-info.txt` holds them. */
+export function plainLine(text: string): string {
+  return plainText(text).trim();
+}

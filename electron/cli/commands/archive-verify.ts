@@ -3,6 +3,7 @@ import { verdictWords } from '../../../shared/domain/evidence-verdict';
 import { entryKind } from '../../core/evidence/bag/bag-files';
 import { EvidenceSettingsStore } from '../../core/evidence/archive/archive-folder';
 import { findBags, verifyBagFolder } from '../../core/evidence/checks/bag-verify';
+import { notPassedItems } from '../../core/evidence/checks/checks';
 import { EvidenceIndex } from '../../core/evidence/archive/evidence-index';
 import type { ReportBag } from '../../core/evidence/reports/report-model';
 import { reportBag, reportPaths, writeVerifyReport } from '../../core/evidence/reports/verify-report';
@@ -15,6 +16,18 @@ import { timestampLines } from './timestamp-words';
 
 /** Problems that restate a failed or incomplete evidence check (already said by its check line). */
 const evidenceKinds: readonly string[] = ['notRun', 'mismatch', 'refused'];
+
+/** A changed, missing or added file already named under its manifest's check line (`namedFiles`: the first 5 of each). */
+function namedUnder(checks: readonly Check[], problem: BagProblem): boolean {
+  if (!['modified', 'missing', 'unexpected'].includes(problem.kind)) return false;
+  return checks.some(
+    (c) =>
+      (c.id === 'bag.manifest' || c.id === 'bag.tagManifest') &&
+      notPassedItems(c.items)
+        .slice(0, 5)
+        .some((i) => i.file === problem.path),
+  );
+}
 
 export const verifyUsage =
   'verify [<bag-or-archive-folder>... | --archive DIR] [--tsa-ca FILE.pem] [--report FILE.pdf | --out FILE.pdf]   (default: the archive folder; --tsa-ca: a CA that vouches for the time-stamping authority, for this run; the report: a PDF and FILE.csv beside it)';
@@ -87,7 +100,7 @@ export async function verifyCommand(ctx: CliContext, args: string[]): Promise<nu
       ...results.flatMap((r) => [
         ...outcomeLines(r.bagPath, r),
         ...r.problems
-          .filter((p) => !evidenceKinds.includes(p.kind))
+          .filter((p) => !evidenceKinds.includes(p.kind) && !namedUnder(r.checks, p))
           .slice(0, 20)
           .map((p) => `            ${p.kind}: ${shown(p.path, 300)}: ${shown(p.detail, 300)}`),
         // The TSA's name and a failure's detail come from the token: shown terminal-safe.

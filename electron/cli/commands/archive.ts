@@ -134,7 +134,7 @@ interface ArchiveOutcome {
   bagPath: string | null;
   verdict: Verdict;
   trust: SignerTrust;
-  checks: Pick<Check, 'id' | 'status' | 'file' | 'title' | 'detail' | 'params'>[];
+  checks: (Pick<Check, 'id' | 'status' | 'file' | 'title' | 'detail' | 'params'> & { items: Check['items'] })[];
 }
 
 /** What the job item says of its bag (an item written by an older SignDock without a verdict reads as incomplete). */
@@ -143,10 +143,18 @@ function bagOutcome(item: JobItemView): ArchiveOutcome {
   const verdict =
     outcome.verdict === 'passed' || outcome.verdict === 'failed' || outcome.verdict === 'incomplete' ? outcome.verdict : 'incomplete';
   const trust = outcome.trust === 'trusted' || outcome.trust === 'notVouched' ? outcome.trust : 'none';
+  // Each check with the files of it that did not pass (every one: `--json` names them all; an older item has none).
   const checks = Array.isArray(outcome.checks)
-    ? (outcome.checks as { id: string; status: Check['status']; file: string | null; title: string; params?: Check['params'] }[]).map(
-        (c) => ({ ...c, detail: '', params: c.params ?? {} }),
-      )
+    ? (
+        outcome.checks as {
+          id: string;
+          status: Check['status'];
+          file: string | null;
+          title: string;
+          params?: Check['params'];
+          items?: Check['items'];
+        }[]
+      ).map((c) => ({ ...c, detail: '', params: c.params ?? {}, items: Array.isArray(c.items) ? c.items : [] }))
     : [];
   return { bagPath: typeof outcome.bagPath === 'string' ? outcome.bagPath : null, verdict, trust, checks };
 }

@@ -2,11 +2,13 @@ import type { BagProblem, Check, SignerTrust, Verdict } from '../../../shared/do
 import { checkWords } from '../../../shared/domain/evidence-checks';
 import { trustWords, verdictWords } from '../../../shared/domain/evidence-verdict';
 import { terminalSafe } from '../terminal-safe';
+import { namedFiles } from '../../core/evidence/checks/checks';
 
 /**
  * A bag's outcome in the CLI's words, from the shared catalogue: its verdict (passed, FAILED,
  * INCOMPLETE: each its own words), its signers' trust beside it, and each check that failed or could
- * not run. Every value from a bag is made terminal-safe and capped.
+ * not run with the files that did not pass named under it (the first 5, then "and N more": every one
+ * is in `--json`). Every value from a bag is made terminal-safe and capped.
  */
 export function shown(value: string, max = 200): string {
   const safe = terminalSafe(value).replace(/[\r\n\t]+/g, ' ');
@@ -16,7 +18,8 @@ export function shown(value: string, max = 200): string {
 export interface BagOutcome {
   verdict: Verdict;
   trust: SignerTrust;
-  checks: Pick<Check, 'id' | 'status' | 'file' | 'params' | 'title' | 'detail'>[];
+  /** `items`: a folded check's files (at least those that did not pass). */
+  checks: (Pick<Check, 'id' | 'status' | 'file' | 'params' | 'title' | 'detail'> & { items?: Check['items'] })[];
   problems?: BagProblem[];
 }
 
@@ -34,6 +37,8 @@ export function outcomeLines(label: string, outcome: BagOutcome): string[] {
     lines.push(
       `            ${c.status === 'failed' ? 'failed:    ' : 'not run:   '}${shown(said.title)}${c.file ? ` (${shown(c.file, 120)})` : ''} — ${shown(said.detail, 300)}`,
     );
+    for (const line of namedFiles({ ...c, params: c.params ?? {}, items: c.items ?? [] }))
+      lines.push(`                       ${shown(line, 400)}`);
   }
   return lines;
 }

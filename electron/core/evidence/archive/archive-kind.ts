@@ -3,6 +3,7 @@ import type { JobKind } from '../../jobs/job-runner';
 import { retryAfterMs } from '../../actions/action-deps';
 import { buildBag, type BagDeps, type BagTarget } from './archive-bag';
 import { resolveBag } from './archive-folder';
+import { notPassedItems } from '../checks/checks';
 import type { IndexedBag } from './evidence-index';
 
 /** Each item's input, written at planning: where its bag goes (relative to the job's archive folder). */
@@ -56,11 +57,12 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
           report,
           problems,
         });
-        // The outcome names the bag's verdict, its signers' trust and each check that failed or could not run (ids: words come from the catalogue).
+        // The outcome names the bag's verdict, its signers' trust and each check that failed or could not run (ids: words come from
+        // the catalogue), with every file of it that did not pass.
         const checks = report.checks
           .filter((c) => c.status === 'failed' || c.status === 'incomplete')
           .slice(0, 20)
-          .map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, params: c.params }));
+          .map((c) => ({ id: c.id, status: c.status, file: c.file, title: c.title, params: c.params, items: notPassedItems(c.items) }));
         return {
           state: 'done',
           bytes: result.downloaded,

@@ -52,6 +52,7 @@ export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['
     const startedAt = new Date(now()).toISOString();
     const folder = deps.folder();
     const bags = await findBags(folder);
+    const verdicts = { passed: 0, failed: 0, incomplete: 0 };
     const result: RecheckResult = {
       startedAt,
       finishedAt: startedAt,
@@ -61,6 +62,7 @@ export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['
       files: 0,
       bytes: 0,
       problems: 0,
+      verdicts,
       bagsWithProblems: [],
     };
     let renewed = now();
@@ -70,6 +72,7 @@ export async function recheckArchive(deps: RecheckDeps, trigger: RecheckResult['
       result.files += verified.check.files.length;
       result.bytes += verified.check.bytes;
       result.problems += verified.problems.length;
+      verdicts[verified.report.verdict] += 1;
       if (verified.report.verdict !== 'passed' && result.bagsWithProblems.length < 200) {
         result.bagsWithProblems.push({
           bagPath: bag,

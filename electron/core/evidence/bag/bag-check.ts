@@ -234,6 +234,11 @@ async function hashInside(path: string, bagReal: string): Promise<{ sha256: stri
   }
 }
 
+/**
+ * Payload-Oxum against the payload as found: fewer files than it says is an incomplete bag (something
+ * is missing: said by the manifest line too); as many files or more, in other bytes, is a payload that
+ * was checked and changed (a file changed size, or was added): failed.
+ */
 function oxumCheck(info: BagInfo, entries: BagEntry[], problems: BagProblem[]): Check {
   const payload = entries.filter((entry) => entry.kind === 'file' && entry.path.startsWith('data/'));
   const found = `${payload.reduce((sum, entry) => sum + entry.bytes, 0)}.${payload.length}`;
@@ -241,8 +246,21 @@ function oxumCheck(info: BagInfo, entries: BagEntry[], problems: BagProblem[]): 
   if (stated === null) return check('bag.oxum', 'notApplicable', { params: { found } });
   const expected = stated.trim().slice(0, 60);
   if (expected === found) return check('bag.oxum', 'passed', { file: 'bag-info.txt', params: { expected, found } });
-  problems.push({ kind: 'oxum', path: 'bag-info.txt', detail: `Payload-Oxum says ${expected} (bytes.files); the payload holds ${found}.` });
-  return check('bag.oxum', 'incomplete', { file: 'bag-info.txt', expected, found, params: { expected, found } });
+  const statedFiles = /^\d+\.(\d+)$/.exec(expected)?.[1];
+  const changed = statedFiles !== undefined && payload.length >= Number(statedFiles);
+  const why = !changed
+    ? 'fewer files than it says: the bag is not complete'
+    : payload.length === Number(statedFiles)
+      ? 'as many files, in other bytes: a file changed size since the bag was made'
+      : 'more files than it says: files were added since the bag was made';
+  problems.push({
+    kind: 'oxum',
+    path: 'bag-info.txt',
+    detail: `Payload-Oxum says ${expected} (bytes.files); the payload holds ${found}: ${why}.`,
+    check: 'bag.oxum',
+  });
+  const params = { expected, found, ...(changed ? { case: payload.length === Number(statedFiles) ? 'size' : 'added' } : {}) };
+  return check('bag.oxum', changed ? 'failed' : 'incomplete', { file: 'bag-info.txt', expected, found, params });
 }
 
 /** A tag file of the bag as a regular file (bounded); null when missing, not regular, or too large. */

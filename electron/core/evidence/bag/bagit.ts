@@ -3,6 +3,7 @@ import { readRegular } from './bag-files';
 import { sha256File } from './file-hash';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
+import { plainLine } from '../../../../shared/domain/text-controls';
 
 /**
  * RFC 8493 BagIt: the tag files of a bag. `bagit.txt` (version and encoding), `bag-info.txt` (labels,
@@ -25,8 +26,9 @@ export function decodePath(path: string): string {
   return path.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%');
 }
 
+/** One label per line; a value is one plain line (no control or bidirectional character from a title survives). */
 export function formatBagInfo(info: BagInfo): string {
-  return info.map(([label, value]) => `${label}: ${value.replace(/[\r\n]+/g, ' ').trim()}\n`).join('');
+  return info.map(([label, value]) => `${label}: ${plainLine(value)}\n`).join('');
 }
 
 export function parseBagInfo(text: string): BagInfo {

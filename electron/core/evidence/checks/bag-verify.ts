@@ -6,7 +6,7 @@ import { trustOf, verdictOf } from '../../../../shared/domain/evidence-verdict';
 import { entryKind } from '../bag/bag-files';
 import { checkBag, type BagCheck } from '../bag/bag-check';
 import { bagInfoValue, type BagInfo } from '../bag/bagit';
-import { notRun } from './checks';
+import { itemSentence, notRun } from './checks';
 import { verifyEvidence } from './verify-evidence';
 import type { TimestampCheck } from '../../../../shared/domain/timestamp';
 import { checkBagTimestamp } from '../timestamp/bag-timestamp';
@@ -129,11 +129,12 @@ function evidenceProblems(checks: readonly Check[]): BagProblem[] {
     .flatMap((c) => {
       const kind: BagProblem['kind'] = c.status === 'incomplete' ? 'notRun' : c.id === 'package.safe' ? 'refused' : 'mismatch';
       const items = c.items.filter((i) => i.status === 'failed' || i.status === 'incomplete');
-      if (items.length === 0) return [{ kind, path: where(c.id, c.file), detail: `${c.title}: ${c.detail}` }];
+      if (items.length === 0) return [{ kind, path: where(c.id, c.file), detail: `${c.title}: ${c.detail}`, check: c.id }];
       return items.map((i) => ({
         kind: i.status === 'incomplete' ? ('notRun' as const) : kind,
         path: where(c.id, i.file),
-        detail: `${c.title}: ${i.file} expected ${i.expected ?? '—'}, found ${i.found ?? '—'}.`,
+        detail: `${c.title}: ${itemSentence(c, i)}.`,
+        check: c.id,
       }));
     });
 }

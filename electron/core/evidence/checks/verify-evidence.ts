@@ -150,7 +150,8 @@ async function certificateCheck(
       params: { algorithm: algorithm.toUpperCase() },
     });
   const inProperties = textHasHex(text.metadata, signed.sha256);
-  return check('signed.inCertificate', 'failed', { file, expected: signed.sha256, params: inProperties ? { case: 'onlyProperties' } : {} });
+  // What was looked for is the signed PDF's hash as it is now (found); the certificate shows none to expect.
+  return check('signed.inCertificate', 'failed', { file, found: signed.sha256, params: inProperties ? { case: 'onlyProperties' } : {} });
 }
 
 function scope(checks: Check[]): string[] {

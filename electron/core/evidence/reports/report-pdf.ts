@@ -1,12 +1,13 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { checkWords } from '../../../../shared/domain/evidence-checks';
 import { trustWords } from '../../../../shared/domain/evidence-verdict';
+import { namedFiles } from '../checks/checks';
 import { capText, counts, problemKindWords, reportScope, reportSummary, statusWords, verdictLine, type ReportInput } from './report-model';
 
 /**
  * The verification report as a PDF (pdf-lib, standard fonts: nothing embedded, nothing executed):
  * a summary, what the check proves and what it does not, then each bag with its problems and each
- * check's result (a folded check with its files). Text the standard fonts cannot show (outside
+ * check's result (a folded check with the files that did not pass: the first 20, then "and N more"). Text the standard fonts cannot show (outside
  * Windows-1252) is written as `?`. Every value drawn from a bag is capped (`capText`) and wrapped in
  * time linear in its length (one width per character, summed), so a 5 MB title costs milliseconds.
  */
@@ -206,12 +207,9 @@ export async function reportPdf(input: ReportInput, author: string): Promise<Uin
           color: c.status === 'failed' ? red : c.status === 'incomplete' ? amber : c.status === 'passed' ? undefined : gray,
         });
         if (c.status !== 'passed') w.text(capText(words.detail), { size: 7.5, indent: 24, color: gray });
-        const shown = c.items.filter((item) => item.status !== 'passed').slice(0, 50);
-        for (const item of shown)
-          w.text(
-            `${statusWords[item.status]}: ${capText(item.file, 500)}${item.expected || item.found ? ` (expected ${capText(item.expected ?? '—', 200)}, found ${capText(item.found ?? '—', 200)})` : ''}`,
-            { size: 7, mono: true, indent: 28, color: gray },
-          );
+        // The files of a folded check that did not pass, each named with what changed against which list; all of them in the CSV.
+        for (const line of namedFiles(c, 20, 'every one is in the CSV beside this report'))
+          w.text(capText(line, 800), { size: 7, mono: true, indent: 28, color: c.status === 'failed' ? red : gray });
       }
     }
     w.space(8);

@@ -1,4 +1,4 @@
-import type { Check, SignerTrust, Verdict } from '../../../../shared/domain/evidence';
+import type { Check, RecheckResult, SignerTrust, Verdict } from '../../../../shared/domain/evidence';
 import type { TagTone } from '../../components/tag';
 
 /** How a bag looks on every surface: one of four, each with its own tone and words (`evidence.review.look.*`). */
@@ -22,4 +22,12 @@ export function countChecks(checks: readonly Pick<Check, 'status'>[]): Record<st
   const counts: Record<string, number> = { passed: 0, failed: 0 };
   for (const check of checks) counts[check.status] = (counts[check.status] ?? 0) + 1;
   return counts;
+}
+
+/** The last check's bags by verdict: as it counted them, or (a result stored before it did) from the bags it listed. */
+export function verdictCounts(last: RecheckResult): { passed: number; failed: number; incomplete: number } {
+  if (last.verdicts) return last.verdicts;
+  const failed = last.bagsWithProblems.filter((b) => b.verdict === 'failed').length;
+  const incomplete = last.bagsWithProblems.filter((b) => b.verdict === 'incomplete').length;
+  return { passed: last.bags - failed - incomplete, failed, incomplete };
 }

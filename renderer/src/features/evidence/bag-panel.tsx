@@ -8,7 +8,8 @@ import { useClient } from '../../lib/client-context';
 import { formatDate, formatDateTime } from '../../lib/format-time';
 import { useAction } from '../../lib/use-action';
 import { useLiveQuery } from '../../lib/use-live-query';
-import { CheckList, ProblemList, SignersAndSignatures } from './check-list';
+import { CheckList, SignersAndSignatures } from './check-list';
+import { ProblemList } from './problem-list';
 import { useEvidenceStore, useReloadOnChange } from './evidence-store';
 import { saveBagFile } from './file-actions';
 import { timestampOf, VerdictSummary } from './verdict-summary';
@@ -87,7 +88,7 @@ function PanelBody({ bagPath }: { bagPath: string }) {
       {bag.problems.length > 0 ? (
         <section className="evidence-section">
           <h3>{t('evidence.panel.problemsTitle')}</h3>
-          <ProblemList problems={bag.problems} />
+          <ProblemList problems={bag.problems} checks={bag.report.checks} />
         </section>
       ) : null}
       <dl className="fact-list">

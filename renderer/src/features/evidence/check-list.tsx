@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BagProblem, Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
-import { problemOutcome } from '../../../../shared/domain/evidence-verdict';
+import type { Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
 import { Tag } from '../../components/tag';
 import { formatDateTime } from '../../lib/format-time';
 import { statusTone, useCheckWords } from './labels';
@@ -74,31 +73,6 @@ function Hashes({ expected, found }: { expected: string | null; found: string | 
         </div>
       ) : null}
     </dl>
-  );
-}
-
-export function ProblemList({ problems }: { problems: BagProblem[] }) {
-  const { t } = useTranslation();
-  // The same kind on the same file (one missing file stops several checks) is one line with how many.
-  const lines = new Map<string, { problem: BagProblem; count: number }>();
-  for (const problem of problems) {
-    const key = `${problem.kind}\u0000${problem.path}`;
-    const line = lines.get(key);
-    if (line) line.count += 1;
-    else lines.set(key, { problem, count: 1 });
-  }
-  return (
-    <ul className="evidence-problems" data-testid="bag-problems">
-      {[...lines.entries()].map(([key, { problem, count }]) => (
-        <li key={key} data-kind={problem.kind} data-count={count}>
-          <Tag tone={problemOutcome(problem.kind) === 'failed' ? 'danger' : 'neutral'}>
-            {t(`evidence.panel.problemKinds.${problem.kind}`)}
-          </Tag>{' '}
-          <code>{problem.path}</code>
-          {count > 1 ? <span className="cell-sub"> ×{count}</span> : null}
-        </li>
-      ))}
-    </ul>
   );
 }
 

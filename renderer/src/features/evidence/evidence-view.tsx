@@ -49,7 +49,9 @@ export function EvidenceView() {
   const recheck = useAction(async () => {
     const results = await client.call('evidence.verify', { bagPaths: selected });
     changed();
-    return { count: results.length, problems: results.reduce((sum, r) => sum + r.problems.length, 0) };
+    // Documents by verdict, as each bag's panel and row say them (never a count of problems beside a count of checks).
+    const count = (verdict: string) => results.filter((r) => r.report.verdict === verdict).length;
+    return { count: results.length, passed: count('passed'), failed: count('failed'), incomplete: count('incomplete') };
   });
   const page = list.page;
   const archiveEmpty = page !== null && page.total === 0 && search === '' && verdict === 'all';
@@ -123,7 +125,9 @@ export function EvidenceView() {
             </Button>
           </div>
           {recheck.result ? (
-            <Notice tone={recheck.result.problems > 0 ? 'warning' : 'success'}>{t('evidence.recheckDone', recheck.result)}</Notice>
+            <Notice tone={recheck.result.passed < recheck.result.count ? 'warning' : 'success'}>
+              {t('evidence.recheckDone', recheck.result)}
+            </Notice>
           ) : null}
           {recheck.error ? <ErrorNotice error={recheck.error} /> : null}
           {page.bags.length > 0 ? (

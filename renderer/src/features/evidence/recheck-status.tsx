@@ -11,6 +11,10 @@ import { useAction } from '../../lib/use-action';
 import { useEvidenceStore } from './evidence-store';
 import { datedName, downloadSaved, saveTarget } from './file-actions';
 import { useEvidenceSettings } from './use-evidence-settings';
+import { verdictCounts } from './bag-look';
+
+/** Problems about a file of the bag (changed, missing, added, unreadable, not a regular file), named in the archive's line. */
+const fileKinds: readonly string[] = ['modified', 'missing', 'unexpected', 'invalid', 'notRegular'];
 
 /**
  * The last check of the whole archive (scheduled every N days, or asked for here): when, and what it
@@ -51,9 +55,9 @@ export function RecheckStatus() {
               ? t('evidence.recheck.lastClean', { when: when(last.finishedAt), count: last.bags, bags: n(last.bags) })
               : t('evidence.recheck.lastProblems', {
                   when: when(last.finishedAt),
-                  count: last.problems,
-                  problems: n(last.problems),
-                  documents: n(last.bagsWithProblems.length),
+                  count: last.bags,
+                  bags: n(last.bags),
+                  ...verdictCounts(last),
                 })
             : t('evidence.recheck.never')}
         </p>
@@ -77,10 +81,12 @@ export function RecheckStatus() {
             {t('evidence.recheck.problemsIntro')}{' '}
             {last.bagsWithProblems
               .slice(0, 3)
-              .map(
-                (bag) =>
-                  `“${bag.title}” (${bag.problems.map((p) => `${t(`evidence.panel.problemKinds.${p.kind}`)}: ${p.path}`).join(', ')})`,
-              )
+              .map((bag) => {
+                // The files that changed, went missing or were added, each with its word; what a check found is in the bag's panel.
+                const files = bag.problems.filter((p) => fileKinds.includes(p.kind) && !p.check);
+                const named = files.map((p) => `${t(`evidence.panel.problemKinds.${p.kind}`)} ${p.path}`).join(', ');
+                return `“${bag.title}” (${t(`evidence.verdicts.${bag.verdict}`)}${named ? `: ${named}` : ''})`;
+              })
               .join('; ')}
             {last.bagsWithProblems.length > 3 ? ` ${t('evidence.recheck.more', { count: last.bagsWithProblems.length - 3 })}` : ''}
           </span>
