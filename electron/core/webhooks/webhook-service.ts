@@ -254,6 +254,11 @@ export class WebhookService {
     return count;
   }
 
+  /** The group commit's transactions so far and the notifications they held (benches, tests). */
+  commitCounters(): GroupCommitter['counters'] {
+    return { ...this.committer.counters };
+  }
+
   /** Resolves once nothing is due in the inbox (tests, CLI). */
   whenIdle(): Promise<void> {
     return this.worker.whenIdle();
