@@ -19,6 +19,7 @@ import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
 import { createEvidence } from './evidence/evidence-wiring';
 import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
+import { whenIdle, type IdleOptions, type IdleReport } from './idle';
 import { JobEngine } from './jobs/job-engine';
 import { JobLeases } from './jobs/leases';
 import { createJobs } from './jobs-wiring';
@@ -81,6 +82,11 @@ export interface Core {
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
+  /**
+   * Resolves once nothing runs: the selected account's full sync is over, the webhook inbox has nothing
+   * due, no job runs in this process, and the process's CPU time has settled (idle.ts).
+   */
+  whenIdle(options?: IdleOptions): Promise<IdleReport>;
   close(): Promise<void>;
 }
 
@@ -175,7 +181,7 @@ export function createCore(options: CoreOptions): Core {
     rememberNames: (accountId, signers) => mirror.addressBook.rememberSigners(accountId, signers),
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
   });
-  const jobs = createJobs({ engine, mirror: spine });
+  const jobs = createJobs({ engine, mirror: spine, leases, db, dataFolder: options.dataFolder });
   const actions = createActions({
     engine,
     leases,
@@ -271,6 +277,8 @@ export function createCore(options: CoreOptions): Core {
         await part.start();
       }
     },
+    whenIdle: (idleOptions) =>
+      whenIdle(() => [journalReady, spine.whenSynced(), spine.webhooks.whenIdle(), engine.whenIdle()], idleOptions),
     async close() {
       if (closed) return;
       closed = true;
