@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { openDatabase } from '../../electron/core/db/database';
 import { newToken } from '../../electron/core/webhooks/webhook-credentials';
 import { startListenerProcess, type ListenerProcess, type ListenerStats } from '../helpers/listener-process';
-import { freePort, startSshServer, type SshServer } from '../helpers/ssh-server';
+import { freePort, sshTunnelTo, startSshServer, type SshServer } from '../helpers/ssh-server';
 import { tempFolder } from '../helpers/temp-folder';
 import { percentile, type Bench } from './bench';
 
@@ -91,16 +91,7 @@ export const webhooksBench: Bench = {
       const tunnelUrl = await listener.openTunnel({
         provider: 'ssh',
         ngrok: { domain: null },
-        ssh: {
-          host: '127.0.0.1',
-          port: sshd.port,
-          user: sshd.user,
-          auth: 'key',
-          identityFile: sshd.identityFile,
-          remotePort,
-          publicBaseUrl: `http://127.0.0.1:${remotePort}`,
-          knownHostsFile: sshd.knownHostsFile,
-        },
+        ssh: sshTunnelTo(sshd, remotePort),
         pinnedFingerprint: null,
       });
       const before = await listener.stats();

@@ -93,6 +93,7 @@ export class WebhookService {
         return makeTunnel(this.tunnelOverride ?? this.tunnelSettings.get(), factory);
       },
       localPort: () => this.listener?.port ?? null,
+      connection: (stream) => (this.listener ? this.listener.accept(stream) : stream.destroy()),
       onUrl: (url) => {
         this.tunnelUrl = url;
         this.changed();
