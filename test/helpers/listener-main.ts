@@ -1,6 +1,7 @@
 // The webhook listener in a process of its own, as the app runs it and as the service reaches it from
 // elsewhere: the real WebhookService (listener, group commit, inbox worker) on a SQLite file, one account
-// whose path token is given, reads answered at once. Driven by listener-process.ts:
+// whose path token is given, each document read answered after 50 ms as the service would (the app's
+// reads go to the service at its rate limit, never thousands a second). Driven by listener-process.ts:
 //   node --import tsx test/helpers/listener-main.ts --db FILE --token TOKEN
 // Prints {"ready":true,"hookUrl":…} once listening; then answers each JSON line on stdin with one line:
 //   {"stats":true}       → {"stats":{"received":n},"cpu":{"user":µs,"system":µs},"commits":{"batches":…,"committed":…}}
@@ -15,7 +16,9 @@ import type { TunnelSpec } from '../../electron/core/webhooks/tunnel/tunnel-fact
 import { tokenSecretId } from '../../electron/core/webhooks/webhook-credentials';
 import { WebhookService } from '../../electron/core/webhooks/webhook-service';
 
-export const LISTENER_ACCOUNT = 'listener-account';
+const LISTENER_ACCOUNT = 'listener-account';
+/** A document read's round trip to the service. */
+const READ_MS = 50;
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, token: { type: 'string' } } });
 if (!values.db || !values.token) throw new Error('Give --db FILE --token TOKEN');
@@ -35,7 +38,7 @@ await secrets.set(tokenSecretId(LISTENER_ACCOUNT), values.token);
 const service = new WebhookService({
   db,
   secrets,
-  refresher: { refresh: async () => 'unchanged' },
+  refresher: { refresh: () => new Promise((resolve) => setTimeout(() => resolve('unchanged'), READ_MS)) },
   accounts: () => [LISTENER_ACCOUNT],
   port: 0,
 });
