@@ -121,7 +121,10 @@ export const webhooksBench: Bench = {
           unit: '/s',
           value: rate,
           baseline: { name: 'raw better-sqlite3 insert, one commit each', value: rawRate },
-          budget: { text: '≥ 2,000/s, none lost', met: rate >= 2000 && persisted >= ok && ok === NOTIFICATIONS },
+          budget: {
+            text: '≥ 2× the raw one-commit figure, none lost',
+            met: rate >= 2 * rawRate && persisted >= ok && ok === NOTIFICATIONS,
+          },
           better: 'higher',
         },
         {
@@ -138,8 +141,8 @@ export const webhooksBench: Bench = {
           value: tunnelRate,
           baseline: { name: 'the same burst sent to the listener directly, right after', value: directRate },
           budget: {
-            text: '≥ 0.3× direct, none lost',
-            met: tunnelRate >= 0.3 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS,
+            text: '≥ 0.5× direct, none lost',
+            met: tunnelRate >= 0.5 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS,
           },
           better: 'higher',
         },
