@@ -14,6 +14,8 @@ export default defineConfig({
           'pdf-check-worker': resolve(__dirname, 'electron/core/batches/pdf-check-worker.ts'),
           // The certificate's text (electron/core/evidence/checks/pdf-text.ts loads this file).
           'pdf-text-worker': resolve(__dirname, 'electron/core/evidence/checks/pdf-text-worker.mjs'),
+          // The webhook inbox's group commits (electron/core/webhooks/inbox-writer.ts loads this file).
+          'inbox-writer-thread': resolve(__dirname, 'electron/core/webhooks/inbox-writer-thread.mjs'),
         },
       },
     },

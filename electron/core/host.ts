@@ -19,6 +19,7 @@ import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
 import { createEvidence } from './evidence/evidence-wiring';
 import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
+import { whenIdle, type IdleOptions, type IdleReport } from './idle';
 import { JobEngine } from './jobs/job-engine';
 import { JobLeases } from './jobs/leases';
 import { createJobs } from './jobs-wiring';
@@ -89,6 +90,11 @@ export interface Core {
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
+  /**
+   * Resolves once nothing runs: the selected account's full sync is over, the webhook inbox has nothing
+   * due, no job runs in this process, and the process's CPU time has settled (idle.ts).
+   */
+  whenIdle(options?: IdleOptions): Promise<IdleReport>;
   close(): Promise<void>;
 }
 
@@ -190,7 +196,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
     ...(team ? { sentLedger: team.sentLedger } : {}),
   });
-  const jobs = createJobs({ engine, mirror: spine });
+  const jobs = createJobs({ engine, mirror: spine, leases, db, dataFolder: options.dataFolder });
   const actions = createActions({
     engine,
     leases,
@@ -290,6 +296,8 @@ export function createCore(options: CoreOptions): Core {
         await part.start();
       }
     },
+    whenIdle: (idleOptions) =>
+      whenIdle(() => [journalReady, spine.whenSynced(), spine.webhooks.whenIdle(), engine.whenIdle()], idleOptions),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,4 +1,7 @@
+import type { Db } from './db/database';
+import { watchForeignWrites } from './jobs/foreign-writes';
 import type { JobEngine } from './jobs/job-engine';
+import type { JobLeases } from './jobs/leases';
 import type { MirrorPort, Subsystem } from './ports';
 
 type JobOperations = 'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
@@ -8,31 +11,58 @@ interface JobsPorts {
   /** The core's one job engine (created by the root; every kind is registered on it). */
   engine: JobEngine;
   mirror: Pick<MirrorPort, 'requireSelected'>;
-  /** How often to look for jobs another process left (default 15 s). */
-  orphanLookMs?: number;
+  leases: JobLeases;
+  db: Db;
+  /** The folder of the database, watched for other processes' writes. */
+  dataFolder: string;
+}
+
+/** When the first lease another process holds on an unsettled job runs out (ms), or null: none. */
+function nextForeignExpiry(db: Db, owner: string): number | null {
+  const row = db
+    .prepare(
+      `SELECT min(l.expires_at) AS at FROM job_leases l JOIN jobs j ON j.id = l.job_id
+       WHERE l.owner <> ? AND j.state IN ('queued', 'running', 'pausing', 'cancelling')`,
+    )
+    .get(owner) as { at: number | null };
+  return row.at;
 }
 
 /**
  * The job engine as the contract sees it: its `jobs.*` handlers; in the background, the jobs a stopped
- * process left are taken up, at start and in one cheap look every 15 s (a lease that expired).
+ * process left are taken up: at start, when another process writes to the database (a CLI run that
+ * started a job: see foreign-writes.ts), and when a lease another process holds runs out (one timer, for
+ * the first). No job of another process, no timer: an idle app never looks.
  */
 export function createJobs(ports: JobsPorts): Subsystem<JobOperations> {
   const { engine } = ports;
-  let orphanTimer: ReturnType<typeof setInterval> | null = null;
+  let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopWatching: (() => void) | null = null;
+  const look = () => {
+    if (expiryTimer) clearTimeout(expiryTimer);
+    expiryTimer = null;
+    engine.resumeInterrupted();
+    const at = nextForeignExpiry(ports.db, ports.leases.owner.id);
+    if (at === null) return;
+    // A little after the expiry: the holder's last heartbeat may land on its edge.
+    expiryTimer = setTimeout(look, Math.min(Math.max(0, at - Date.now()) + 100, 2 ** 31 - 1));
+    expiryTimer.unref?.();
+  };
   const titles = (jobId: string) => {
     const input = engine.get(jobId).input as { titles?: Record<string, string> };
     return (subject: string) => input.titles?.[subject] ?? null;
   };
   return {
     start: () => {
-      engine.resumeInterrupted();
-      orphanTimer ??= setInterval(() => engine.resumeInterrupted(), ports.orphanLookMs ?? 15_000);
-      orphanTimer.unref?.();
+      look();
+      stopWatching ??= watchForeignWrites(ports.db, ports.dataFolder, look);
     },
     // The engine itself is the root's: it closes it once the sends have stopped.
     close: () => {
-      if (orphanTimer) clearInterval(orphanTimer);
-      orphanTimer = null;
+      stopWatching?.();
+      stopWatching = null;
+      if (expiryTimer) clearTimeout(expiryTimer);
+      expiryTimer = null;
     },
     handlers: {
       'jobs.list': ({ limit }) => engine.list(ports.mirror.requireSelected(), limit),

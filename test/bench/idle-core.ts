@@ -1,7 +1,7 @@
 // A measured process for `npm run bench -- idle`: the app's core as the web host runs it (createCore,
 // then startBackground: webhook listener and worker, full sync and re-read schedule of the selected
-// account), on a data folder prepared by the bench, against the sandbox. Once started and synced it
-// follows the idle protocol of idle-process.ts.
+// account), on a data folder prepared by the bench, against the sandbox. Once the core reports idle
+// (`core.whenIdle()`) it follows the idle protocol of idle-process.ts.
 //   node --import tsx test/bench/idle-core.ts --home DIR --url URL --key KEY --seconds S
 import { parseArgs } from 'node:util';
 import { createCore } from '../../electron/core/host';
@@ -21,9 +21,18 @@ if (!values.home || !values.url || !values.key) {
 const secrets = new MemorySecretStore();
 await secrets.set(IDLE_ACCOUNT, values.key);
 const core = createCore({ dataFolder: values.home, hostKind: 'web', version: 'bench', secrets });
+const startedAt = performance.now();
 await core.startBackground();
-await core.spine.whenSynced();
-await core.spine.webhooks.whenIdle();
+// The window opens when the core says it is idle (full sync over, inbox drained, no job, CPU settled).
+const idle = await core.whenIdle();
 const status = core.spine.status();
-await idleWindow(Number(values.seconds), { documents: status.total, watching: status.watching, lastFullSync: status.lastFullSync });
+await idleWindow(Number(values.seconds), {
+  documents: status.total,
+  watching: status.watching,
+  lastFullSync: status.lastFullSync,
+  idleAfterStartMs: Math.round(performance.now() - startedAt),
+  settlingMs: Math.round(idle.waitedMs),
+  settlingCpuMs: Math.round(idle.cpuMs),
+  settled: idle.settled,
+});
 await core.close();

@@ -8,19 +8,21 @@ import { bareNode, runIdle, type IdleProcess } from './idle-process';
 
 const SECONDS = 10;
 const DOCUMENTS = 10_000;
-const BUDGET_SECONDS = 0.2;
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxProcess>>;
 
 /** One measured figure: a process that should be idle, started and settled by `start`. */
 interface IdleCase {
   name: string;
+  /** CPU seconds over the window. */
+  budgetSeconds: number;
   /** Starts the process(es) of the case; `measured` follows the idle protocol (idle-process.ts). */
   start(sandbox: Sandbox, log: (line: string) => void): Promise<{ measured: IdleProcess; stop(): Promise<void> }>;
 }
 
 const idleApp: IdleCase = {
-  name: `CPU time of an idle app core over ${SECONDS} s, ${DOCUMENTS.toLocaleString('en')} documents in the mirror`,
+  name: `CPU time of an idle app core over ${SECONDS} s from when it reports idle, ${DOCUMENTS.toLocaleString('en')} documents in the mirror`,
+  budgetSeconds: 0.05,
   async start(sandbox, log) {
     const home = tempFolder('signdock-bench-idle-');
     prepareIdleDataFolder(home.path, sandbox.url, DOCUMENTS);
@@ -55,6 +57,7 @@ const idleApp: IdleCase = {
  */
 const follower: IdleCase = {
   name: `CPU time of a process following another's batch over ${SECONDS} s`,
+  budgetSeconds: 0.2,
   async start(sandbox, log) {
     const home = tempFolder('signdock-bench-follow-');
     const files = tempFolder('signdock-bench-follow-files-');
@@ -138,7 +141,7 @@ export const idleBench: Bench = {
             unit: 's',
             value: ours.cpuSeconds,
             baseline: { name: `bare node -e idling ${SECONDS} s`, value: bare.cpuSeconds },
-            budget: { text: `< ${BUDGET_SECONDS} s`, met: ours.cpuSeconds < BUDGET_SECONDS },
+            budget: { text: `< ${idleCase.budgetSeconds} s`, met: ours.cpuSeconds < idleCase.budgetSeconds },
             better: 'lower',
           });
         } finally {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { AccountsRepo } from '../../electron/core/accounts/accounts-repo';
 import { openDatabase } from '../../electron/core/db/database';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { WebhookService } from '../../electron/core/webhooks/webhook-service';
-import { freePort, startSshServer, type SshServer } from '../helpers/ssh-server';
+import { newToken } from '../../electron/core/webhooks/webhook-credentials';
+import { startListenerProcess, type ListenerProcess, type ListenerStats } from '../helpers/listener-process';
+import { freePort, sshTunnelTo, startSshServer, type SshServer } from '../helpers/ssh-server';
 import { tempFolder } from '../helpers/temp-folder';
 import { percentile, type Bench } from './bench';
 
 const NOTIFICATIONS = 6000;
 const CONCURRENCY = 64;
-const ACCOUNT = 'bench-account';
+const WARM_UP = 1000;
 
 const makeBodies = () =>
   Array.from({ length: NOTIFICATIONS }, (_, i) =>
@@ -43,38 +42,38 @@ async function burst(url: string, bodies: string[]): Promise<{ ok: number; secon
   return { ok, seconds, latencies };
 }
 
+/** CPU time the listener process spent per notification between two of its stats, µs. */
+const cpuPer = (before: ListenerStats, after: ListenerStats, count: number) =>
+  (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / Math.max(1, count);
+
 /**
  * A webhook burst: notifications answered 200 only after they are committed to the inbox (WAL,
- * synchronous=FULL). Baseline: the raw better-sqlite3 insert rate on the same machine with the same
- * durability, one committed transaction per notification (what "commit before the 200" costs naively).
+ * synchronous=FULL). The listener runs in a process of its own (listener-process.ts), as the app's
+ * does: the burst is sent from this one, as the service sends from elsewhere. Baseline: the raw
+ * better-sqlite3 insert rate on the same machine with the same durability, one committed transaction
+ * per notification (what "commit before the 200" costs naively).
  */
 export const webhooksBench: Bench = {
   name: 'webhooks',
-  description: `${NOTIFICATIONS} notifications, ${CONCURRENCY} at a time, each committed to the inbox before its 200; then the same burst through the SSH tunnel`,
+  description: `${NOTIFICATIONS} notifications, ${CONCURRENCY} at a time, each committed to the inbox before its 200, to a listener in its own process; then the same burst through the SSH tunnel`,
   async run(log) {
     const folder = tempFolder('signdock-bench-');
-    const db = openDatabase(join(folder.path, 'inbox.db'));
-    new AccountsRepo(db).insert({
-      id: ACCOUNT,
-      name: 'Bench',
-      baseUrl: 'http://127.0.0.1:9',
-      demo: false,
-      createdAt: new Date().toISOString(),
-    });
-    const service = new WebhookService({
-      db,
-      secrets: new MemorySecretStore(),
-      refresher: { refresh: async () => 'unchanged' },
-      accounts: () => [ACCOUNT],
-      port: 0,
-    });
+    let listener: ListenerProcess | null = null;
     let sshd: SshServer | null = null;
     try {
-      await service.start();
+      listener = await startListenerProcess(join(folder.path, 'inbox.db'), newToken());
+      // A warm-up burst, not measured: both processes' JIT and the listener's writer thread get going.
+      const warm = await burst(listener.hookUrl, makeBodies().slice(0, WARM_UP));
+      log(`warm-up: ${warm.ok} notifications in ${warm.seconds.toFixed(2)} s (not measured)`);
       const bodies = makeBodies();
-      const { ok, seconds, latencies } = await burst(service.endpoint(ACCOUNT).localHookUrl ?? '', bodies);
-      const persisted = service.stats(ACCOUNT).received;
-      log(`${ok} answered 200, ${persisted} in the inbox, in ${seconds.toFixed(2)} s`);
+      const start = await listener.stats();
+      const { ok, seconds, latencies } = await burst(listener.hookUrl, bodies);
+      const afterDirect = await listener.stats();
+      const persisted = afterDirect.received - start.received;
+      const groups = afterDirect.commits.batches - start.commits.batches;
+      log(
+        `${ok} answered 200, ${persisted} in the inbox, in ${seconds.toFixed(2)} s; ${groups} transactions (${(ok / Math.max(1, groups)).toFixed(1)} a transaction, at most ${afterDirect.commits.largestBatch}); listener CPU ${cpuPer(start, afterDirect, ok).toFixed(0)} µs a notification`,
+      );
       if (persisted < ok) throw new Error(`lost notifications: ${ok} answered 200 but ${persisted} stored`);
       const rate = ok / seconds;
       const p99 = percentile(latencies, 99);
@@ -90,51 +89,42 @@ export const webhooksBench: Bench = {
       const rawRate = rawCount / (Number(process.hrtime.bigint() - t0) / 1e9);
       raw.close();
 
-      // The same burst through SignDock's SSH tunnel (ssh -R to a local OpenSSH server): posted to the server's port.
+      // The same burst through SignDock's SSH tunnel (ssh -R to a local OpenSSH server), whose SSH client runs in the listener's process.
       sshd = await startSshServer();
       const remotePort = await freePort();
-      service.overrideTunnel({
+      const tunnelUrl = await listener.openTunnel({
         provider: 'ssh',
         ngrok: { domain: null },
-        ssh: {
-          host: '127.0.0.1',
-          port: sshd.port,
-          user: sshd.user,
-          auth: 'key',
-          identityFile: sshd.identityFile,
-          remotePort,
-          publicBaseUrl: `http://127.0.0.1:${remotePort}`,
-          knownHostsFile: sshd.knownHostsFile,
-        },
+        ssh: sshTunnelTo(sshd, remotePort),
         pinnedFingerprint: null,
       });
-      await service.tunnel.start();
-      const tunnelUrl = service.endpoint(ACCOUNT).hookUrl;
-      if (!service.tunnel.running || !tunnelUrl)
-        throw new Error(`the SSH tunnel did not open: ${service.tunnel.status().error?.message ?? ''}`);
-      const before = service.stats(ACCOUNT).received;
+      const before = await listener.stats();
       const tunneled = await burst(tunnelUrl, makeBodies());
-      const tunneledStored = service.stats(ACCOUNT).received - before;
+      const afterTunnel = await listener.stats();
+      const tunneledStored = afterTunnel.received - before.received;
       log(
-        `through the SSH tunnel: ${tunneled.ok} answered 200, ${tunneledStored} in the inbox, in ${tunneled.seconds.toFixed(2)} s (p99 ${percentile(tunneled.latencies, 99).toFixed(0)} ms)`,
+        `through the SSH tunnel: ${tunneled.ok} answered 200, ${tunneledStored} in the inbox, in ${tunneled.seconds.toFixed(2)} s (p99 ${percentile(tunneled.latencies, 99).toFixed(0)} ms); listener CPU ${cpuPer(before, afterTunnel, tunneled.ok).toFixed(0)} µs a notification`,
       );
       if (tunneledStored < tunneled.ok)
         throw new Error(`lost notifications through the tunnel: ${tunneled.ok} answered 200 but ${tunneledStored} stored`);
       const tunnelRate = tunneled.ok / tunneled.seconds;
       // The baseline: the same burst again, directly, right after (same warmth of JIT, page cache and WAL).
-      const again = await burst(service.endpoint(ACCOUNT).localHookUrl ?? '', makeBodies());
+      const again = await burst(listener.hookUrl, makeBodies());
+      const afterAgain = await listener.stats();
       const directRate = again.ok / again.seconds;
       log(
-        `directly again: ${again.ok} answered 200 in ${again.seconds.toFixed(2)} s (p99 ${percentile(again.latencies, 99).toFixed(0)} ms)`,
+        `directly again: ${again.ok} answered 200 in ${again.seconds.toFixed(2)} s (p99 ${percentile(again.latencies, 99).toFixed(0)} ms); listener CPU ${cpuPer(afterTunnel, afterAgain, again.ok).toFixed(0)} µs a notification`,
       );
-
       return [
         {
           name: 'notifications persisted before the 200',
           unit: '/s',
           value: rate,
           baseline: { name: 'raw better-sqlite3 insert, one commit each', value: rawRate },
-          budget: { text: '≥ 2,000/s, none lost', met: rate >= 2000 && persisted >= ok && ok === NOTIFICATIONS },
+          budget: {
+            text: '≥ 2× the raw one-commit figure, none lost',
+            met: rate >= 2 * rawRate && persisted >= ok && ok === NOTIFICATIONS,
+          },
           better: 'higher',
         },
         {
@@ -151,16 +141,15 @@ export const webhooksBench: Bench = {
           value: tunnelRate,
           baseline: { name: 'the same burst sent to the listener directly, right after', value: directRate },
           budget: {
-            text: '≥ 0.3× direct, none lost',
-            met: tunnelRate >= 0.3 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS,
+            text: '≥ 0.5× direct, none lost',
+            met: tunnelRate >= 0.5 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS,
           },
           better: 'higher',
         },
       ];
     } finally {
-      await service.stop();
+      await listener?.stop();
       await sshd?.stop();
-      db.close();
       folder.remove();
     }
   },

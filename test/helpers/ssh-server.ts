@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
+import type { SshTunnelSettings } from '../../shared/domain/webhooks';
 import { hostKeyInfo } from '../../electron/core/webhooks/tunnel/known-hosts';
 import { tempFolder } from './temp-folder';
 
@@ -59,6 +60,20 @@ const exited = (child: ChildProcess): Promise<void> =>
  * Debian's OpenSSH server on a free port of 127.0.0.1, as the current user, with a throw-away host key
  * and user key in a temporary folder and its own sshd_config (remote forwarding allowed on loopback).
  */
+/** Tunnel settings for SignDock's SSH tunnel to this server (key file, its known_hosts), the server listening on `remotePort`. */
+export function sshTunnelTo(server: SshServer, remotePort: number): SshTunnelSettings {
+  return {
+    host: '127.0.0.1',
+    port: server.port,
+    user: server.user,
+    auth: 'key',
+    identityFile: server.identityFile,
+    remotePort,
+    publicBaseUrl: `http://127.0.0.1:${remotePort}`,
+    knownHostsFile: server.knownHostsFile,
+  };
+}
+
 export async function startSshServer(): Promise<SshServer> {
   const folder = tempFolder('signdock-sshd-');
   const dir = folder.path;

@@ -18,9 +18,9 @@ export interface AutoRemindDeps {
   pending: (accountId: string) => Document[];
   logger?: Logger;
   now?: () => number;
-  /** Between looks (default one hour): a timer. */
+  /** Between looks (default one hour) while some account has reminders on: a timer. */
   everyMs?: number;
-  /** The first look after start (default 5 s). */
+  /** The first look after start, or after reminders were turned on (default 5 s). */
   firstAfterMs?: number;
   /** Calls back when the settings change (an account turned reminders on: look at once, not in an hour). */
   onSettingsChanged?: (listener: () => void) => () => void;
@@ -62,21 +62,35 @@ export function startAutoRemind(deps: AutoRemindDeps): () => void {
       deps.logger?.log('warn', 'auto-remind: a look failed', { error: error instanceof Error ? error.message : String(error) });
     }
   };
-  const first = setTimeout(guarded, deps.firstAfterMs ?? 5_000);
-  const timer = setInterval(guarded, deps.everyMs ?? 60 * 60 * 1000);
-  first.unref?.();
-  timer.unref?.();
+  // Timers only while some account has automatic reminders on (off by default): an app that reminds no one never wakes for it.
+  let first: ReturnType<typeof setTimeout> | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const arm = () => {
+    const wanted = deps.accounts().some(({ setting }) => setting.enabled);
+    if (wanted && !timer) {
+      first = setTimeout(guarded, deps.firstAfterMs ?? 5_000);
+      timer = setInterval(guarded, deps.everyMs ?? 60 * 60 * 1000);
+      first.unref?.();
+      timer.unref?.();
+    } else if (!wanted && timer) disarm();
+  };
+  const disarm = () => {
+    if (first) clearTimeout(first);
+    if (timer) clearInterval(timer);
+    first = timer = null;
+  };
+  arm();
   // A change of the settings is looked at once the call that made it has answered.
   let soon: ReturnType<typeof setImmediate> | null = null;
   const off = deps.onSettingsChanged?.(() => {
     soon ??= setImmediate(() => {
       soon = null;
+      arm();
       guarded();
     });
   });
   return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+    disarm();
     if (soon) clearImmediate(soon);
     off?.();
   };

@@ -169,6 +169,12 @@ export class JobEngine {
     }
   }
 
+  /** Resolves once no job runs in this process (one that another process runs is not waited for). */
+  async whenIdle(): Promise<void> {
+    const running = () => [...this.live.values()].flatMap((live) => (live.running ? [live.running] : []));
+    for (let now = running(); now.length > 0; now = running()) await Promise.allSettled(now);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const running = [...this.live.values()].map((live) => {

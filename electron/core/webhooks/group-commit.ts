@@ -19,7 +19,9 @@ interface Waiting {
 /**
  * Group commit: notifications arriving within a few milliseconds go into one transaction (one
  * fsync with synchronous=FULL), and each caller learns its result only after that transaction
- * committed — so a 200 is never answered for a notification that is not on disk.
+ * committed — so a 200 is never answered for a notification that is not on disk. A `write` that
+ * answers a promise (the writer thread) commits one group at a time: those that arrive while a group
+ * is being committed form the next one, committed as soon as it is done.
  */
 export class GroupCommitter {
   private queue: Waiting[] = [];
@@ -27,11 +29,13 @@ export class GroupCommitter {
   private readonly windowMs: number;
   private readonly maxBatch: number;
   private closed = false;
+  /** The group being committed (a promise-answering `write`), settled when its callers have their results. */
+  private inFlight: Promise<void> | null = null;
   /** Transactions committed and the largest batch so far (for measurements). */
   readonly counters = { batches: 0, largestBatch: 0, committed: 0 };
 
   constructor(
-    private readonly write: (entries: readonly InboxEntry[]) => StoreResult[],
+    private readonly write: (entries: readonly InboxEntry[]) => StoreResult[] | Promise<StoreResult[]>,
     private readonly options: GroupCommitOptions = {},
   ) {
     this.windowMs = options.windowMs ?? 5;
@@ -43,24 +47,46 @@ export class GroupCommitter {
     return new Promise<StoreResult>((resolve, reject) => {
       this.queue.push({ entry, resolve, reject });
       if (this.queue.length >= this.maxBatch) this.flush();
-      else if (this.timer === null)
+      else if (this.timer === null && this.inFlight === null)
         this.timer = this.windowMs > 0 ? setTimeout(() => this.flush(), this.windowMs) : setImmediate(() => this.flush());
     });
   }
 
-  /** Commits everything queued, now, in one transaction. */
+  /** Commits everything queued, now, in one transaction (or right after the group being committed). */
   flush(): void {
     this.clearTimer();
+    if (this.inFlight) return;
     const batch = this.queue;
     if (batch.length === 0) return;
     this.queue = [];
-    let results: StoreResult[];
+    let results: StoreResult[] | Promise<StoreResult[]>;
     try {
       results = this.write(batch.map((waiting) => waiting.entry));
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       return;
     }
+    if (!(results instanceof Promise)) return this.settle(batch, results);
+    this.inFlight = results
+      .then(
+        (answered) => this.settle(batch, answered),
+        (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+      )
+      .finally(() => {
+        this.inFlight = null;
+        this.flush();
+      });
+  }
+
+  /** Resolves once every group queued so far has been committed (or failed). */
+  async drained(): Promise<void> {
+    while (this.inFlight || this.queue.length > 0) {
+      this.flush();
+      await this.inFlight;
+    }
+  }
+
+  private settle(batch: Waiting[], results: StoreResult[]): void {
     this.counters.batches += 1;
     this.counters.committed += batch.length;
     this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);

@@ -79,6 +79,13 @@ const toRow = (raw: RawItem): InboxRow => ({
 const KNOWN = `kind IN (${notificationKinds.map((kind) => `'${kind}'`).join(', ')})`;
 const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
 
+/** One notification into the inbox, or one more duplicate of it (also the writer thread's: inbox-writer.ts). */
+export const UPSERT_INBOX_SQL = `
+  INSERT INTO webhook_inbox (account_id, dedupe_key, notification_id, kind, document_id, signature_id, raw_body, received_at, next_attempt_at)
+  VALUES (@accountId, @dedupeKey, @notificationId, @kind, @documentId, @signatureId, @rawBody, @receivedAt, @dueAt)
+  ON CONFLICT (account_id, dedupe_key) DO UPDATE SET duplicates = duplicates + 1
+  RETURNING duplicates`;
+
 /** The notifications inbox (table `webhook_inbox`). Every write is one transaction. */
 export class InboxRepo {
   private readonly upsert: Statement;
@@ -92,11 +99,7 @@ export class InboxRepo {
   private readonly deferRows: Statement;
 
   constructor(private readonly db: Db) {
-    this.upsert = db.prepare(`
-      INSERT INTO webhook_inbox (account_id, dedupe_key, notification_id, kind, document_id, signature_id, raw_body, received_at, next_attempt_at)
-      VALUES (@accountId, @dedupeKey, @notificationId, @kind, @documentId, @signatureId, @rawBody, @receivedAt, @dueAt)
-      ON CONFLICT (account_id, dedupe_key) DO UPDATE SET duplicates = duplicates + 1
-      RETURNING duplicates`);
+    this.upsert = db.prepare(UPSERT_INBOX_SQL);
     this.dueRows = db.prepare(
       `SELECT * FROM webhook_inbox WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
     );

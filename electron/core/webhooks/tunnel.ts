@@ -1,9 +1,15 @@
+import type { Duplex } from 'node:stream';
 import { AppError } from '../../../shared/contract/errors';
 
 /** What a tunnel tells its owner after it opened. */
 export interface TunnelEvents {
   /** The open tunnel broke (connection lost, server gone); the owner reconnects. */
   lost(error: Error): void;
+  /**
+   * A connection that arrived through the tunnel, handed to the listener in this process as it is (no
+   * second TCP connection to 127.0.0.1 and back). Without it the tunnel connects to the local port.
+   */
+  connection?(stream: Duplex): void;
 }
 
 /**

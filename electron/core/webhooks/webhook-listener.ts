@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { RefusalReason } from '../../../shared/domain/webhooks';
 import type { Logger } from '../logging/logger';
 import type { StoreResult } from './inbox-repo';
@@ -98,7 +99,8 @@ export class WebhookListener {
             ? '431 Request Header Fields Too Large'
             : '400 Bad Request';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      socket.destroySoon();
+      // A tunnel's channel (accept) has no destroySoon: ending it is enough.
+      if (typeof socket.destroySoon === 'function') socket.destroySoon();
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -114,6 +116,15 @@ export class WebhookListener {
     this.server = server;
     this.boundPort = typeof address === 'object' && address !== null ? address.port : null;
     return this.boundPort ?? 0;
+  }
+
+  /**
+   * A connection that reached this process another way than the listening socket (the SSH tunnel's
+   * channel): served exactly as one accepted on the port, with the same path token, caps and timeouts.
+   */
+  accept(stream: Duplex): void {
+    if (!this.server) return void stream.destroy();
+    this.server.emit('connection', stream);
   }
 
   /** Stops accepting, closes every connection. Notifications already committed stay committed. */

@@ -7,6 +7,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { DocumentRefresher } from '../sync/document-refresher';
 import { GroupCommitter, type GroupCommitOptions } from './group-commit';
 import { InboxRepo } from './inbox-repo';
+import { InboxWriter } from './inbox-writer';
 import { InboxWorker, type InboxWorkerOptions } from './inbox-worker';
 import type { Tunnel } from './tunnel';
 import { NgrokAuthtoken } from '../secrets/ngrok-authtoken';
@@ -73,6 +74,8 @@ export class WebhookService {
   private listenError: string | null = null;
   private tunnelUrl: string | null = null;
   private changeTimer: NodeJS.Timeout | null = null;
+  /** Commits the listener's groups from a thread of its own (a database in a file); none: on this thread. */
+  private writer: InboxWriter | null = null;
 
   constructor(private readonly options: WebhookServiceOptions) {
     this.inbox = new InboxRepo(options.db);
@@ -93,19 +96,26 @@ export class WebhookService {
         return makeTunnel(this.tunnelOverride ?? this.tunnelSettings.get(), factory);
       },
       localPort: () => this.listener?.port ?? null,
+      connection: (stream) => (this.listener ? this.listener.accept(stream) : stream.destroy()),
       onUrl: (url) => {
         this.tunnelUrl = url;
         this.changed();
       },
       logger: options.logger,
     });
-    this.committer = new GroupCommitter((entries) => this.inbox.insertMany(entries, this.worker.newRowsDueAt()), {
-      ...options.groupCommit,
-      onCommitted: () => {
-        this.worker.stored(this.worker.newRowsDueAt());
-        this.changed();
+    this.committer = new GroupCommitter(
+      (entries) =>
+        this.writer?.usable
+          ? this.writer.write(entries, this.worker.newRowsDueAt())
+          : this.inbox.insertMany(entries, this.worker.newRowsDueAt()),
+      {
+        ...options.groupCommit,
+        onCommitted: () => {
+          this.worker.stored(this.worker.newRowsDueAt());
+          this.changed();
+        },
       },
-    });
+    );
     this.worker = new InboxWorker({
       ...options.worker,
       repo: this.inbox,
@@ -122,6 +132,8 @@ export class WebhookService {
    */
   async start(): Promise<void> {
     this.started = true;
+    // The groups' fsyncs run beside the listener, not in its event loop (a database in memory has no file to share).
+    if (this.options.db.name && !this.options.db.memory) this.writer ??= new InboxWriter(this.options.db.name);
     for (const accountId of this.options.accounts()) {
       // An account whose token is in a keychain that cannot be reached gets no endpoint; the others still do.
       await this.credentials.load(accountId).catch((error: unknown) =>
@@ -148,7 +160,9 @@ export class WebhookService {
     this.started = false;
     await this.listener?.stop();
     this.listener = null;
-    this.committer.flush();
+    await this.committer.drained();
+    await this.writer?.close();
+    this.writer = null;
     await this.worker.stop();
     await this.tunnel.stop();
     if (this.changeTimer) clearTimeout(this.changeTimer);
@@ -252,6 +266,11 @@ export class WebhookService {
     const count = this.inbox.retryFailed(accountId);
     this.worker.wake();
     return count;
+  }
+
+  /** The group commit's transactions so far and the notifications they held (benches, tests). */
+  commitCounters(): GroupCommitter['counters'] {
+    return { ...this.committer.counters };
   }
 
   /** Resolves once nothing is due in the inbox (tests, CLI). */

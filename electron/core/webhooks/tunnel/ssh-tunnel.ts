@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { homedir } from 'node:os';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import type { Client, ConnectConfig, ServerHostKeyAlgorithm } from 'ssh2';
 import type * as Ssh2Module from 'ssh2';
@@ -44,6 +45,7 @@ export class SshTunnel implements Tunnel {
   readonly name = 'ssh';
   private client: Client | null = null;
   private readonly sockets = new Set<Socket>();
+  private readonly channels = new Set<Duplex>();
 
   constructor(private readonly options: SshTunnelOptions) {}
 
@@ -89,7 +91,11 @@ export class SshTunnel implements Tunnel {
         if (!ready) reject(verdict ?? new TunnelFailure('sshConnectionLost', { host: o.host }));
         else if (this.client === client) events?.lost(new TunnelFailure('sshConnectionLost', { host: o.host }));
       });
-      client.on('tcp connection', (_info, accept) => this.carry(accept(), localPort));
+      client.on('tcp connection', (_info, accept) => {
+        const stream = accept();
+        if (events?.connection) this.hand(stream, events.connection);
+        else this.carry(stream, localPort);
+      });
       client.connect({
         host: o.host.replace(/^\[(.*)\]$/, '$1'),
         port: o.port,
@@ -114,6 +120,8 @@ export class SshTunnel implements Tunnel {
     this.client = null;
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    for (const channel of this.channels) channel.destroy();
+    this.channels.clear();
     if (!client) return;
     await new Promise<void>((resolve) => {
       client.once('close', () => resolve());
@@ -125,7 +133,18 @@ export class SshTunnel implements Tunnel {
     });
   }
 
-  /** One connection arriving on the server's port, handed to the listener on 127.0.0.1. */
+  /**
+   * One connection arriving on the server's port, handed to the listener in this process as the SSH
+   * channel itself: the HTTP server reads and answers it like a socket. A tunneled notification then
+   * costs its SSH packets only, not also a loopback connection's two writes and two reads each way.
+   */
+  private hand(stream: Duplex, connection: (stream: Duplex) => void): void {
+    this.channels.add(stream);
+    stream.once('close', () => this.channels.delete(stream));
+    connection(stream);
+  }
+
+  /** One connection arriving on the server's port, handed to the listener on 127.0.0.1 (a listener in another process). */
   private carry(stream: NodeJS.ReadWriteStream & { destroy(): void }, localPort: number): void {
     const socket = connect(localPort, '127.0.0.1');
     this.sockets.add(socket);

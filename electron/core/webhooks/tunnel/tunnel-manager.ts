@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { networkInterfaces } from 'node:os';
 import type { TunnelProblem, TunnelProvider, TunnelState } from '../../../../shared/domain/webhooks';
 import type { Logger } from '../../logging/logger';
@@ -10,6 +11,8 @@ export interface TunnelManagerOptions {
   tunnel: () => Promise<{ provider: TunnelProvider; tunnel: Tunnel }>;
   /** The listener's port on 127.0.0.1 (null: not listening). */
   localPort: () => number | null;
+  /** Takes a connection that came through the tunnel into the listener of this process (see `TunnelEvents.connection`). */
+  connection?: (stream: Duplex) => void;
   /** The public base URL changed (null: closed). */
   onUrl: (url: string | null) => void;
   logger?: Logger | undefined;
@@ -128,7 +131,12 @@ export class TunnelManager {
       const port = this.options.localPort();
       if (port === null) throw new TunnelFailure('listenerDown');
       this.current = tunnel;
-      const url = (await tunnel.start(port, { lost: (error) => this.lost(generation, error) })).replace(/\/+$/, '');
+      const url = (
+        await tunnel.start(port, {
+          lost: (error) => this.lost(generation, error),
+          ...(this.options.connection ? { connection: this.options.connection } : {}),
+        })
+      ).replace(/\/+$/, '');
       if (generation !== this.generation) {
         await tunnel.stop().catch(() => undefined);
         return;
