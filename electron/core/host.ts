@@ -25,6 +25,7 @@ import { JobLeases } from './jobs/leases';
 import { createJobs } from './jobs-wiring';
 import { Journal } from './journal/journal';
 import { JournalAnchor } from './journal/journal-anchor';
+import { localBook } from './journal/journal-book';
 import { loadJournalKey } from './journal/journal-key';
 import { FileLogger, type Logger } from './logging/logger';
 import { Redactor } from './logging/redact';
@@ -161,10 +162,12 @@ export function createCore(options: CoreOptions): Core {
   const journalReady = loadJournalKey({ env: process.env, secrets }).then(async (key) =>
     journal.useKey(key, await JournalAnchor.open(key, secrets, options.dataFolder)),
   );
+  // The journal's port: this data folder's journal alone, or carried into the team's (every computer's entries).
+  const book = team ? team.journal(journal) : localBook(journal);
   const engine = new JobEngine({
     db,
     leases,
-    journal,
+    journal: book,
     logger,
     emit: (job) => events.emit('jobs.changed', job),
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
@@ -248,11 +251,8 @@ export function createCore(options: CoreOptions): Core {
     }),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => updateSettings(patch),
-    'journal.list': ({ subject, limit }) => journal.entries({ ...(subject ? { subject } : {}), limit }),
-    'journal.verify': async ({ checkpoints }) => {
-      await journal.refreshAnchor();
-      return journal.verify({ checkpoints: checkpoints ?? [] });
-    },
+    'journal.list': ({ subject, limit }) => book.entries({ ...(subject ? { subject } : {}), limit }),
+    'journal.verify': ({ checkpoints }) => book.verify({ checkpoints: checkpoints ?? [] }),
     ...accountsPart.handlers,
     ...mirror.handlers,
     ...batches.handlers,
@@ -303,6 +303,7 @@ export function createCore(options: CoreOptions): Core {
       closed = true;
       for (const part of closeOrder) await part.close();
       await engine.close();
+      await book.settled();
       await team?.store.close();
       await mirror.close();
       clients.close();

@@ -23,6 +23,9 @@ const journalEntrySchema = z.object({
   outcome: z.record(z.string(), z.unknown()),
   prevHash: z.string(),
   hash: z.string(),
+  /** A team's journal: who (the database login) and which computer. */
+  member: z.string().optional(),
+  computer: z.string().optional(),
 });
 /** What `journal.verify` proved and could not (electron/core/journal/journal-verify.ts). */
 const journalVerificationSchema = z.object({

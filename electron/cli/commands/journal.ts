@@ -42,8 +42,10 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
     ...(values.subject ? { subject: values.subject } : {}),
     limit: 100_000,
   });
+  // A team's journal (every computer's entries) names the member and the computer of each.
+  const team = entries.some((e) => e.member !== undefined);
   const rows = [
-    ['seq', 'at', 'account', 'os_user', 'action', 'subject', 'inputs', 'outcome', 'hash'],
+    ['seq', 'at', 'account', 'os_user', 'action', 'subject', 'inputs', 'outcome', 'hash', ...(team ? ['member', 'computer'] : [])],
     ...entries.map((e) => [
       String(e.seq),
       e.at,
@@ -54,6 +56,7 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
       JSON.stringify(e.inputs),
       JSON.stringify(e.outcome),
       e.hash,
+      ...(team ? [e.member ?? '', e.computer ?? ''] : []),
     ]),
   ];
   if (values.csv || values.out) {
@@ -72,7 +75,7 @@ export async function journalCommand(ctx: CliContext, args: string[]): Promise<n
       : entries
           .map(
             (e) =>
-              `${String(e.seq).padStart(5)} ${e.at.slice(0, 19)} ${e.osUser} ${e.action.padEnd(10)} ${e.subject} ${String(e.outcome.state ?? '')}${e.outcome.error ? `: ${String(e.outcome.error)}` : ''}`,
+              `${String(e.seq).padStart(5)} ${e.at.slice(0, 19)} ${e.computer ? `${e.osUser}@${e.computer}` : e.osUser} ${e.action.padEnd(10)} ${e.subject} ${String(e.outcome.state ?? '')}${e.outcome.error ? `: ${String(e.outcome.error)}` : ''}`,
           )
           .join('\n'),
   );

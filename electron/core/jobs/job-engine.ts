@@ -9,7 +9,7 @@ import { JobRunner, type JobKind } from './job-runner';
 import { JobsRepo, type JobRow } from './jobs-repo';
 import type { JobLeases } from './leases';
 import type { JobCommand } from './state-machine';
-import type { Journal } from '../journal/journal';
+import type { JournalBook } from '../journal/journal-book';
 
 export interface JobEngineDeps {
   db: Db;
@@ -20,7 +20,7 @@ export interface JobEngineDeps {
   pausedUntil?: (accountId: string) => number;
   logger?: Logger;
   now?: () => number;
-  journal?: Journal;
+  journal?: Pick<JournalBook, 'append'>;
 }
 
 interface Live {

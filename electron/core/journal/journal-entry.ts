@@ -14,6 +14,9 @@ export interface JournalEntry {
   outcome: Record<string, unknown>;
   prevHash: string;
   hash: string;
+  /** In a team's journal (../team/team-journal.ts): the member (the database login) and the computer that wrote it. */
+  member?: string;
+  computer?: string;
 }
 
 export const GENESIS = '0'.repeat(64);

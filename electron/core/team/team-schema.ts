@@ -11,7 +11,7 @@
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 2;
+export const teamSchemaVersion = 3;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -68,8 +68,7 @@ const step1 = `
  * not even the table's owner, except inside `team init` (which sets `signdock.maintenance` for its own
  * transaction). The store sets the member (`current_user`), the time, and the hash chain: each entry's
  * `hash` is SHA-256 over the previous entry's hash and this entry's fields, and `seq` the next number,
- * both under a lock, so entries from several computers form one gapless chain in `seq` order. (The app
- * does not write to it yet.)
+ * both under a lock, so entries from several computers form one gapless chain in `seq` order.
  */
 const step2 = `
   CREATE TABLE signdock.journal (
@@ -106,7 +105,17 @@ const step2 = `
   CREATE TRIGGER journal_no_truncate BEFORE TRUNCATE ON signdock.journal FOR EACH STATEMENT EXECUTE FUNCTION signdock.journal_append_only();
 `;
 
-export const steps: readonly string[] = [step1, step2];
+/**
+ * Step 3: the app writes its journal there. `origin` names the computer's own entry it carries (its
+ * local hash: sending it twice adds nothing), `mac`/`key_id` its seal under that computer's journal key
+ * (over the entry's fields and its member, see team-journal.ts), null where that computer has no key.
+ */
+const step3 = `
+  ALTER TABLE signdock.journal ADD COLUMN origin text, ADD COLUMN mac text, ADD COLUMN key_id text;
+  CREATE UNIQUE INDEX journal_origin ON signdock.journal (origin);
+`;
+
+export const steps: readonly string[] = [step1, step2, step3];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `

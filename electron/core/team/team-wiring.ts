@@ -4,15 +4,19 @@ import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redact';
 import type { BatchRepo } from '../batches/batch-repo';
 import type { SentLedger } from '../batches/sent-ledger';
+import type { Journal } from '../journal/journal';
+import { TeamJournal } from './team-journal';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
 import { TeamSentCache } from './team-sent-cache';
 import { TeamStore } from './team-store';
 
-/** What the composition root gets when a team is configured: the store, and the sent-file ledger for the batches. */
+/** What the composition root gets when a team is configured: the store, the sent-file ledger for the batches, the journal. */
 export interface TeamPart {
   store: TeamStore;
   sentLedger: (repo: BatchRepo) => SentLedger;
+  /** The journal's port carried into the team store (this data folder's journal stays beneath it). */
+  journal: (journal: Journal) => TeamJournal;
 }
 
 interface TeamPorts {
@@ -45,6 +49,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
   return {
     store,
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
+    journal: (journal) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger }),
   };
 }
 
