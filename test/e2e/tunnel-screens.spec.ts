@@ -178,7 +178,8 @@ test.describe('The tunnel, for real, at 1024×640', () => {
     // The listener itself works: the tunnel's problem is not shown as a listener failure.
     await page.getByTestId('nav-activity').click();
     await expect(page.getByTestId('listener-state')).toHaveAttribute('data-listening', 'true');
-    await expect(page.getByTestId('no-public-address')).toBeVisible();
+    // The demo's sandbox is on this computer: no advice to set up a tunnel for it (issue 31, point 10).
+    await expect(page.getByTestId('no-public-address')).toHaveCount(0);
     await expect(page.getByTestId('listener-error')).toHaveCount(0);
   });
 });

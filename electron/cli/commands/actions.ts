@@ -203,6 +203,7 @@ const skippedWords: Record<string, string> = {
   signed: 'already signed',
   rejected: 'rejected',
   cancelled: 'cancelled',
+  replaced: 'replaced by another signer',
   noChannel: 'invited by link, no channel to remind on',
   documentNotPending: 'the document is not pending',
   notInMirror: 'not found in this account; nothing is sent for it',

@@ -22,9 +22,17 @@ export function reportOnce(problems: readonly ManifestProblem[]): ManifestProble
   );
 }
 
-/** "No row in the manifest" is worth saying only of a file nobody signs yet: the others keep their signers. */
-export function stillUnsigned(problem: ManifestProblem, items: readonly ItemRow[]): boolean {
+/**
+ * "No row in the manifest (nobody signs it yet)" is worth saying only of a file that could be sent once
+ * someone signs it: not of one that keeps its signers, nor of one that can never be sent (its file
+ * failed the check: not a PDF, damaged, locked) or was sent already.
+ */
+export function stillUnsigned(
+  problem: ManifestProblem,
+  items: readonly Pick<ItemRow, 'fileName' | 'signers' | 'fileProblems' | 'state'>[],
+): boolean {
   if (problem.code !== 'manifest.fileNotListed') return true;
   const item = items.find((candidate) => candidate.fileName === problem.params?.file);
-  return !item || item.signers.length === 0;
+  if (!item) return true;
+  return item.signers.length === 0 && item.fileProblems.length === 0 && item.state === 'draft';
 }

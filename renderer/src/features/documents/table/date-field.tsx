@@ -33,7 +33,7 @@ export function DateField({ id, value, onChange, testId }: { id: string; value: 
       className="date-input"
       size={10}
       value={text}
-      placeholder={formatDayField('2026-11-23', i18n.language)}
+      placeholder={dayPattern(formatDayField('2026-11-23', i18n.language), t('documents.filters.dayLetters'))}
       title={t('documents.filters.dateHint', { example: formatDayField('2026-11-23', i18n.language) })}
       aria-invalid={invalid || undefined}
       onChange={(event) => setText(event.target.value)}
@@ -44,4 +44,13 @@ export function DateField({ id, value, onChange, testId }: { id: string; value: 
       data-testid={testId}
     />
   );
+}
+
+/**
+ * The placeholder: the form of a day ("dd/mm/yyyy"), never a day itself, which would read like a
+ * filter already set. Made from the example day's shape, so it follows the UI language's order.
+ */
+function dayPattern(example: string, letters: string): string {
+  const [day = 'dd', month = 'mm', year = 'yyyy'] = letters.split('|');
+  return example.replace('2026', year).replace('11', month).replace('23', day);
 }

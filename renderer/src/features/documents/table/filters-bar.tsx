@@ -59,9 +59,11 @@ export function FiltersBar({ accountId }: { accountId: string }) {
             data-testid="filter-batch"
           >
             <option value="">{t('documents.filters.anyBatch')}</option>
-            {(batches.data ?? []).map((batch) => (
+            {batchLabels(batches.data ?? [], (batch) =>
+              t('documents.filters.batchOption', { date: formatDateTime(batch.createdAt, i18n.language), count: batch.progress.total }),
+            ).map(({ batch, label }) => (
               <option key={batch.id} value={batch.id}>
-                {t('documents.filters.batchOption', { date: formatDateTime(batch.createdAt, i18n.language) })}
+                {label}
               </option>
             ))}
             {filter.batchId && !batchKnown ? <option value={filter.batchId}>{filter.batchId}</option> : null}
@@ -94,4 +96,22 @@ export function FiltersBar({ accountId }: { accountId: string }) {
       </div>
     </div>
   );
+}
+
+/**
+ * One label per batch, never shared: the day and time with the number of documents, and when two
+ * batches still read alike (made the same minute, the same size), "(2)", "(3)"… on the later ones.
+ */
+function batchLabels<B extends { id: string }>(batches: readonly B[], words: (batch: B) => string): { batch: B; label: string }[] {
+  const seen = new Map<string, number>();
+  // Newest first: the oldest of a group keeps the plain words.
+  return [...batches]
+    .reverse()
+    .map((batch) => {
+      const label = words(batch);
+      const n = (seen.get(label) ?? 0) + 1;
+      seen.set(label, n);
+      return { batch, label: n === 1 ? label : `${label} (${n})` };
+    })
+    .reverse();
 }
