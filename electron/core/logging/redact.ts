@@ -16,7 +16,7 @@ export class Redactor {
       .replace(/\bbearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]')
       .replace(/(\/hooks\/)[^/\s"'?#]+/g, '$1[redacted]')
       .replace(/(#token=)[0-9a-f]+/gi, '$1[redacted]')
-      .replace(/(x-signdock-token["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1[redacted]');
+      .replace(/(x-signdock-(?:token|session)["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1[redacted]');
     for (const secret of this.secrets) out = out.split(secret).join('[redacted]');
     return out;
   }
