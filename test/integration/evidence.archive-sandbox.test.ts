@@ -240,11 +240,11 @@ describe('archive against the sandbox', () => {
     expect(run.code, run.stderr).toBe(1);
     // Each bag's verdict in its own words: a changed or added file fails it, a missing one leaves it incomplete.
     expect(run.stdout).toContain(`FAILED      ${bags[0]} ·`);
-    expect(run.stdout).toContain('modified: data/signed.pdf');
+    expect(run.stdout).toContain('data/signed.pdf: changed — manifest-sha256.txt lists SHA-256');
     expect(run.stdout).toContain(`INCOMPLETE  ${bags[1]} ·`);
-    expect(run.stdout).toContain('missing: data/certificate.pdf');
+    expect(run.stdout).toContain('data/certificate.pdf: missing — listed in manifest-sha256.txt, not in the bag');
     expect(run.stdout).toContain(`FAILED      ${bags[2]} ·`);
-    expect(run.stdout).toContain('unexpected: data/notes.txt');
+    expect(run.stdout).toContain('data/notes.txt: added — in the bag, not listed in manifest-sha256.txt');
     expect(run.stdout).toMatch(/failed: {4}1 of \d+ files do not match SHA256SUMS/);
     expect(run.stdout).toMatch(/4 bags checked: 0 passed, 3 failed, 1 incomplete\./);
     // The report the legal team keeps: a PDF and a CSV beside it, the paths resolved from where the command was typed.
