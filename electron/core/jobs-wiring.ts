@@ -17,17 +17,6 @@ interface JobsPorts {
   dataFolder: string;
 }
 
-/** When the first lease another process holds on an unsettled job runs out (ms), or null: none. */
-function nextForeignExpiry(db: Db, owner: string): number | null {
-  const row = db
-    .prepare(
-      `SELECT min(l.expires_at) AS at FROM job_leases l JOIN jobs j ON j.id = l.job_id
-       WHERE l.owner <> ? AND j.state IN ('queued', 'running', 'pausing', 'cancelling')`,
-    )
-    .get(owner) as { at: number | null };
-  return row.at;
-}
-
 /**
  * The job engine as the contract sees it: its `jobs.*` handlers; in the background, the jobs a stopped
  * process left are taken up: at start, when another process writes to the database (a CLI run that
@@ -42,7 +31,7 @@ export function createJobs(ports: JobsPorts): Subsystem<JobOperations> {
     if (expiryTimer) clearTimeout(expiryTimer);
     expiryTimer = null;
     engine.resumeInterrupted();
-    const at = nextForeignExpiry(ports.db, ports.leases.owner.id);
+    const at = ports.leases.nextForeignExpiry();
     if (at === null) return;
     // A little after the expiry: the holder's last heartbeat may land on its edge.
     expiryTimer = setTimeout(look, Math.min(Math.max(0, at - Date.now()) + 100, 2 ** 31 - 1));

@@ -84,6 +84,17 @@ export class JobLeases {
     return this.holderOf(row);
   }
 
+  /** When the first lease another process holds on an unsettled job runs out (ms), or null: none. */
+  nextForeignExpiry(): number | null {
+    const row = this.db
+      .prepare(
+        `SELECT min(l.expires_at) AS at FROM job_leases l JOIN jobs j ON j.id = l.job_id
+         WHERE l.owner <> ? AND j.state IN ('queued', 'running', 'pausing', 'cancelling')`,
+      )
+      .get(this.owner.id) as { at: number | null };
+    return row.at;
+  }
+
   private row(jobId: string): LeaseRow | undefined {
     return this.db.prepare('SELECT owner, host, pid, heartbeat_at, expires_at FROM job_leases WHERE job_id = ?').get(jobId) as
       LeaseRow | undefined;
