@@ -153,7 +153,7 @@ test.describe('Documents and Activity that tell the truth', () => {
       documentIds: [target.id],
     });
     expect(plan.skipped).toContainEqual(
-      expect.objectContaining({ id: rejectedSignature.id, reason: 'cancelled', signer: expect.stringContaining('@') }),
+      expect.objectContaining({ id: rejectedSignature.id, reason: 'replaced', signer: expect.stringContaining('@') }),
     );
     await page.keyboard.press('Escape');
 
