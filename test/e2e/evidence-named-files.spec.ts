@@ -31,7 +31,8 @@ test('a tampered bag names its changed file and what it was checked against, in 
   try {
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto(webHost.url);
-    await page.getByTestId('onboarding-review-evidence').click();
+    // Started with --archive: the review is the first screen.
+    await expect(page.getByTestId('offline-review')).toBeVisible();
     await expect(page.getByTestId('bag-row')).toHaveCount(2, { timeout: 30_000 });
     await page.getByTestId('recheck-now').click();
 

@@ -18,7 +18,8 @@ test('a reviewer adds the time-stamping authority in review mode and the timesta
   try {
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto(webHost.url);
-    await page.getByTestId('onboarding-review-evidence').click();
+    // Started with --archive: the review is the first screen.
+    await expect(page.getByTestId('offline-review')).toBeVisible();
     await expect(page.getByTestId('bag-row')).toHaveCount(1, { timeout: 30_000 });
     const words = {
       en: {
