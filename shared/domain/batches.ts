@@ -123,6 +123,11 @@ export const batchSummarySchema = z.object({
   /** The process sending it now (another SignDock on this computer, or this one), else null. */
   owner: z.object({ pid: z.number().int(), host: z.string(), self: z.boolean() }).nullable().optional(),
   progress: batchProgressSchema,
+  /**
+   * When the host read this summary (ms, monotonic within the host process). Answers and events travel
+   * on different channels and may cross: a summary read earlier never replaces one read later.
+   */
+  readAt: z.number().optional(),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
 

@@ -184,6 +184,8 @@ export class BatchResults {
       stoppedBy: row.stoppedBy,
       owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self } : null,
       progress: { total, byState, sendable, bytesTotal, bytesDone, secondsLeft, rateLimitedUntil, checking },
+      // The rows were read just before, in this synchronous call: no write of this process came between.
+      readAt: performance.timeOrigin + performance.now(),
     };
   }
 

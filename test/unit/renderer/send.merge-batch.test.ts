@@ -90,4 +90,28 @@ describe('the Send page merges what the host says', () => {
     expect(applyChange(shown, { batch: { ...summary, id: 'b9' }, items: [] })).toBe(shown);
     expect(applyChange(null, { batch: summary, items: [] })).toBeNull();
   });
+
+  it('keeps the summary read last: an answer read before the last event, arriving after it, does not bring "Sending" back', () => {
+    const rows = [item('a', 1, t(1), { state: 'sent' }), item('b', 2, t(1), { state: 'sent' })];
+    const sent = { ...batch([], { state: 'sending' }).progress, byState: { ...batch([]).progress.byState, sent: 2 } };
+    const shown = batch([item('a', 1, t(0)), item('b', 2, t(0))], { state: 'draft', readAt: 100 });
+    // The last event (read at 300: the batch ended) arrives first...
+    const { items: _i, skipped: _s, manifestProblems: _m, ...endedSummary } = batch([], { state: 'done', readAt: 300, progress: sent });
+    const afterEvent = applyChange(shown, { batch: endedSummary, items: rows })!;
+    expect(afterEvent.state).toBe('done');
+    // ...then the answer to "send", read at 200 while it was still sending.
+    const staleAnswer = batch([item('a', 1, t(0), { state: 'sending' }), item('b', 2, t(0), { state: 'ready' })], {
+      state: 'sending',
+      readAt: 200,
+    });
+    const merged = mergeBatch(afterEvent, staleAnswer);
+    expect(merged.state).toBe('done');
+    expect(merged.progress.byState.sent).toBe(2);
+    expect(merged.items.map((i) => i.state)).toEqual(['sent', 'sent']);
+    // An event read earlier than what is shown moves rows on but not the summary.
+    const { items: _j, skipped: _t, manifestProblems: _n, ...early } = batch([], { state: 'sending', readAt: 250 });
+    expect(applyChange(merged, { batch: early, items: [] })?.state).toBe('done');
+    // A later answer is taken.
+    expect(mergeBatch(merged, batch(rows, { state: 'draft', readAt: 400 })).state).toBe('draft');
+  });
 });

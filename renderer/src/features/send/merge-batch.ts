@@ -2,14 +2,16 @@ import type { Batch, BatchItem, BatchSummary } from '../../../../shared';
 
 /**
  * The batch as shown, brought up to date with what the host said: a whole batch (an operation's
- * answer) or a summary with the rows that changed (`batches.changed`). A row never goes back to an
- * older version (answers and events travel on different channels and may cross).
+ * answer) or a summary with the rows that changed (`batches.changed`). Answers and events travel on
+ * different channels and may cross, so nothing goes back: a row never to an older version of itself
+ * (`updatedAt`), the summary (state, counts, bytes) never to one the host read earlier (`readAt`). An
+ * answer read before the batch's last event, arriving after it, would otherwise show "Sending" for good.
  */
 export function mergeBatch(shown: Batch | null, next: Batch): Batch {
   if (!shown || shown.id !== next.id) return next;
   const known = new Map(shown.items.map((item) => [item.id, item]));
   const items = next.items.map((item) => newer(known.get(item.id), item));
-  return { ...next, items };
+  return { ...next, ...newerSummary(shown, next), items };
 }
 
 /** A `batches.changed` event applied to the batch shown; events of another batch are ignored. */
@@ -25,10 +27,34 @@ export function applyChange(shown: Batch | null, change: { batch: BatchSummary; 
   // Rows added elsewhere (the CLI, another window) join in their place.
   const added = [...byId.values()];
   const all = added.length > 0 ? [...items, ...added].sort((a, b) => a.position - b.position) : items;
-  return { ...shown, ...change.batch, items: all };
+  return { ...shown, ...newerSummary(shown, change.batch), items: all };
 }
 
 function newer(known: BatchItem | undefined, fresh: BatchItem): BatchItem {
   if (!known) return fresh;
   return Date.parse(known.updatedAt) > Date.parse(fresh.updatedAt) ? known : fresh;
+}
+
+/** The summary read later of the two (the fresh one when either carries no read time). */
+function newerSummary(shown: BatchSummary, fresh: BatchSummary): BatchSummary {
+  if (shown.readAt === undefined || fresh.readAt === undefined) return summaryOf(fresh);
+  return summaryOf(shown.readAt > fresh.readAt ? shown : fresh);
+}
+
+function summaryOf(batch: BatchSummary): BatchSummary {
+  const { id, accountId, state, source, concurrency, createdAt, startedAt, finishedAt, stoppedBy, owner, progress, readAt } = batch;
+  return {
+    id,
+    accountId,
+    state,
+    source,
+    concurrency,
+    createdAt,
+    startedAt,
+    finishedAt,
+    stoppedBy,
+    progress,
+    ...(owner !== undefined ? { owner } : {}),
+    ...(readAt !== undefined ? { readAt } : {}),
+  };
 }
