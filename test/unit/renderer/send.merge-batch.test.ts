@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Batch, BatchItem } from '../../../shared';
-import { applyChange, mergeBatch } from '../../../renderer/src/features/send/merge-batch';
+import { applyChange, mergeBatch, withEarly } from '../../../renderer/src/features/send/merge-batch';
 
 const item = (id: string, position: number, updatedAt: string, patch: Partial<BatchItem> = {}): BatchItem => ({
   id,
@@ -113,5 +113,22 @@ describe('the Send page merges what the host says', () => {
     expect(applyChange(merged, { batch: early, items: [] })?.state).toBe('done');
     // A later answer is taken.
     expect(mergeBatch(merged, batch(rows, { state: 'draft', readAt: 400 })).state).toBe('draft');
+  });
+
+  it('folds in the events of a batch that came before its answer: a file checked at once is not "Checking" for good', () => {
+    // The first files dropped: the batch is made, the PNG's check ends and its event arrives before the answer does.
+    const { items: _i, skipped: _s, manifestProblems: _m, ...summary } = batch([], { readAt: 200 });
+    const early = [
+      { batch: summary, items: [item('png', 2, t(5), { checked: true, problems: [] }), item('gone', 3, t(5))] },
+      { batch: { ...summary, id: 'other' }, items: [item('a', 1, t(9), { checked: true })] },
+    ];
+    const answer = batch([item('a', 1, t(1)), item('png', 2, t(1))], { readAt: 100 });
+    const shown = withEarly(answer, early);
+    expect(shown.items.map((i) => [i.id, i.checked])).toEqual([
+      ['a', false],
+      ['png', true],
+    ]);
+    expect(shown.readAt).toBe(200);
+    expect(withEarly(answer, [])).toBe(answer);
   });
 });

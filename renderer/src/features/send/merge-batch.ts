@@ -30,6 +30,27 @@ export function applyChange(shown: Batch | null, change: { batch: BatchSummary; 
   return { ...shown, ...newerSummary(shown, change.batch), items: all };
 }
 
+/** A `batches.changed` event's payload. */
+export interface BatchChange {
+  batch: BatchSummary;
+  items: BatchItem[];
+}
+
+/**
+ * Events of a batch that came before the page knew it (the answer that makes it, e.g. the first files
+ * added, still on its way), folded into that answer when it arrives: a file checked at once would
+ * otherwise show "Checking the file…" for good. Only rows the answer has are moved on.
+ */
+export function withEarly(next: Batch, early: readonly BatchChange[]): Batch {
+  const ids = new Set(next.items.map((item) => item.id));
+  return early
+    .filter((change) => change.batch.id === next.id)
+    .reduce<Batch>(
+      (batch, change) => applyChange(batch, { ...change, items: change.items.filter((item) => ids.has(item.id)) }) ?? batch,
+      next,
+    );
+}
+
 function newer(known: BatchItem | undefined, fresh: BatchItem): BatchItem {
   if (!known) return fresh;
   return Date.parse(known.updatedAt) > Date.parse(fresh.updatedAt) ? known : fresh;

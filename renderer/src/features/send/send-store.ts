@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Batch, BatchItem, BatchSummary, SignerPreset, SkippedInputInfo } from '../../../../shared';
-import { applyChange, mergeBatch } from './merge-batch';
+import type { Batch, SignerPreset, SkippedInputInfo } from '../../../../shared';
+import { applyChange, mergeBatch, withEarly, type BatchChange } from './merge-batch';
 import type { UndoStep } from './undo-steps';
 
 /** Which action is running (one at a time on this page), so its button can show it. */
@@ -13,6 +13,8 @@ interface SendState {
   batch: Batch | null;
   load: 'loading' | 'ready' | 'failed';
   loadError: unknown;
+  /** `batches.changed` events of a batch not shown yet, kept until its answer arrives (the newest 50). */
+  early: BatchChange[];
   /** Ids of the rows ticked. */
   selected: ReadonlySet<string>;
   /** Files of the last addition that were left out, with why: the host's `skipped` and those never uploaded. */
@@ -35,7 +37,7 @@ interface SendState {
   /** An operation's answer. */
   show(batch: Batch): void;
   /** A `batches.changed` event. */
-  changed(change: { batch: BatchSummary; items: BatchItem[] }): void;
+  changed(change: BatchChange): void;
   select(ids: string[], on: boolean): void;
   setSelected(ids: string[]): void;
   setSkipped(skipped: SkippedInputInfo[]): void;
@@ -56,11 +58,16 @@ const keepExisting = (selected: ReadonlySet<string>, batch: Batch | null): Reado
   return kept.length === selected.size ? selected : new Set(kept);
 };
 
+/** The early events still waiting once `batch` is shown (those of other batches). */
+const lateOnes = (early: BatchChange[], batch: Batch | null): BatchChange[] =>
+  early.length === 0 || !batch ? early : early.filter((change) => change.batch.id !== batch.id);
+
 export const useSendStore = create<SendState>()((set) => ({
   accountId: null,
   batch: null,
   load: 'loading',
   loadError: null,
+  early: [],
   selected: new Set(),
   skipped: [],
   adding: null,
@@ -79,6 +86,7 @@ export const useSendStore = create<SendState>()((set) => ({
             batch: null,
             load: 'loading',
             loadError: null,
+            early: [],
             selected: new Set(),
             skipped: [],
             adding: null,
@@ -91,10 +99,11 @@ export const useSendStore = create<SendState>()((set) => ({
     ),
   loaded: (batch) =>
     set((state) => {
-      const next = batch ? mergeBatch(state.batch, batch) : null;
+      const next = batch ? mergeBatch(state.batch, withEarly(batch, state.early)) : null;
       const first = state.load !== 'ready';
       return {
         batch: next,
+        early: lateOnes(state.early, batch),
         load: 'ready',
         loadError: null,
         selected: keepExisting(state.selected, next),
@@ -104,16 +113,20 @@ export const useSendStore = create<SendState>()((set) => ({
   loadFailed: (error) => set({ load: 'failed', loadError: error }),
   show: (batch) =>
     set((state) => {
-      const next = mergeBatch(state.batch, batch);
+      const next = mergeBatch(state.batch, withEarly(batch, state.early));
       const fresh = state.batch?.id !== batch.id;
       return {
         batch: next,
+        early: lateOnes(state.early, batch),
         load: 'ready',
         selected: fresh ? new Set() : keepExisting(state.selected, next),
         ...(fresh ? { skipped: [], undo: [], toast: null } : {}),
       };
     }),
-  changed: (change) => set((state) => ({ batch: applyChange(state.batch, change) })),
+  changed: (change) =>
+    set((state) =>
+      state.batch?.id === change.batch.id ? { batch: applyChange(state.batch, change) } : { early: [...state.early.slice(-49), change] },
+    ),
   select: (ids, on) =>
     set((state) => {
       const next = new Set(state.selected);
