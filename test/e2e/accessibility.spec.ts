@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { expect, noKeyringReason, test } from './support/fixtures';
 import { sizes, type Variant } from './support/screens';
-import { contractPdf, dropFiles, fixture } from './support/send-files';
+import { contractPdf, dropFiles, filesChecked, fixture } from './support/send-files';
 
 // Issue 16: an automated accessibility audit (axe) of every page and dialog, in English and Spanish,
 // light and dark, at 1024×640 and 1280×800: no serious or critical violation (text contrast ≥ 4.5:1
@@ -51,7 +51,7 @@ for (const variant of variants) {
         fixture('encrypted.pdf'),
       ]);
       await expect(page.getByTestId('send-row')).toHaveCount(3);
-      for (const row of await page.getByTestId('send-row').all()) await expect(row).toHaveAttribute('data-checked', 'true');
+      await filesChecked(page);
       await audit(page, 'Send (rows)');
 
       await page.getByTestId('who-signs').click();

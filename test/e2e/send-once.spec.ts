@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
-import { contractPdf, dropFiles, openSend, signerOnAll } from './support/send-files';
+import { contractPdf, dropFiles, filesChecked, openSend, signerOnAll } from './support/send-files';
 import { startWebHost, type RunningWebHost } from './support/web-host';
 
 // Issue 24, points 4 and 5, in Chromium against the sandbox: a file sent in an earlier batch (after a
@@ -111,6 +111,7 @@ test.describe('Sent once', () => {
     // A folder's name order puts the copy first.
     await dropFiles(page, [{ ...original, name: 'NDA_Acme_2026 (copia).pdf' }, original]);
     await expect(page.getByTestId('send-row')).toHaveCount(2);
+    await filesChecked(page);
     const copy = page.locator('[data-file="NDA_Acme_2026 (copia).pdf"]');
     const first = page.locator('[data-file="NDA_Acme_2026.pdf"]');
     await expect(copy.getByTestId('row-status')).toHaveText('Duplicate');

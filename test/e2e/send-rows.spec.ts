@@ -1,5 +1,5 @@
 import { expect, noKeyringReason, test } from './support/fixtures';
-import { contractPdf, dropFiles, fixture, openSend, signerOnAll } from './support/send-files';
+import { contractPdf, dropFiles, filesChecked, fixture, openSend, signerOnAll } from './support/send-files';
 
 // Issue 16, point 3: a fresh row does not look broken. It is "to do" (needs signers, neutral) with no
 // red problem before the clerk had a chance; a file that can never be sent (password-protected,
@@ -14,7 +14,7 @@ test.describe('Row states on the Send page', () => {
     await dropFiles(page, [await contractPdf('NDA Acme 2026', 'Ana García'), fixture('encrypted.pdf'), fixture('truncated.pdf')]);
     const rows = page.getByTestId('send-row');
     await expect(rows).toHaveCount(3);
-    for (const row of await rows.all()) await expect(row).toHaveAttribute('data-checked', 'true');
+    await filesChecked(page);
 
     const fresh = page.locator('[data-file="NDA Acme 2026.pdf"]');
     await expect(fresh.getByTestId('row-status')).toHaveText('Needs signers');

@@ -1,5 +1,5 @@
 import { expect, noKeyringReason, test } from './support/fixtures';
-import { contractPdf, dropFiles, openSend } from './support/send-files';
+import { contractPdf, dropFiles, filesChecked, openSend } from './support/send-files';
 
 // Issue 16, point 1: nothing prepared is lost by one click. Removing several rows asks first; every
 // removal and exclusion can be undone (the toast's Undo, Ctrl+Z) until the batch is sent, with the
@@ -18,7 +18,7 @@ test.describe('Undo on the Send page', () => {
     ]);
     const rows = page.getByTestId('send-row');
     await expect(rows).toHaveCount(3);
-    for (const row of await rows.all()) await expect(row).toHaveAttribute('data-checked', 'true');
+    await filesChecked(page);
     const lease = page.locator('[data-file="Lease renewal.pdf"]');
     await lease.getByTestId('row-title').fill('Lease renewal — Bruno');
     await lease.getByTestId('row-title').press('Enter');

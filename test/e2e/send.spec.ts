@@ -2,7 +2,7 @@ import { accountsState } from './support/activity-fakes';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
 import { stubHost } from './support/host-stub';
 import { fakeBatch, fakeItem, fakeSummary } from './support/send-fakes';
-import { contractPdf, dropFiles, fixture, openSend, signerOnAll } from './support/send-files';
+import { CHECK_MS, contractPdf, dropFiles, filesChecked, fixture, openSend, signerOnAll } from './support/send-files';
 
 // The Send page for real: files dropped on the page in Chromium, uploaded to the web host, checked by
 // the core, sent to the local sandbox (the demo account), and the results shown row by row.
@@ -24,7 +24,7 @@ test.describe('Send with the sandbox', () => {
 
     const rows = page.getByTestId('send-row');
     await expect(rows).toHaveCount(3);
-    for (const row of await rows.all()) await expect(row).toHaveAttribute('data-checked', 'true');
+    await filesChecked(page);
     // Titles come from the file names; pages and sizes from the check; nobody signs yet.
     const lease = page.locator('[data-file="Lease renewal.pdf"]');
     await expect(lease.getByTestId('row-title')).toHaveValue('Lease renewal');
@@ -102,7 +102,7 @@ test.describe('Send with the sandbox', () => {
     await expect(page.getByTestId('skipped-file')).toHaveText('“notes.txt” was left out: only PDF files can be sent.');
 
     const png = page.locator('[data-file="png-renamed.pdf"]');
-    await expect(png).toHaveAttribute('data-checked', 'true');
+    await expect(png).toHaveAttribute('data-checked', 'true', { timeout: CHECK_MS });
     await expect(png.getByTestId('row-problems')).toContainText('“png-renamed.pdf” is not a PDF: it is a PNG file that was renamed.');
     await expect(png.getByTestId('row-status')).toHaveText('Can’t be sent');
 

@@ -94,15 +94,20 @@ export const journalSealSchema: Migration = {
   `,
 };
 
-export const toEntry = (raw: RawEntry): JournalEntry => ({
+/** A stored row as an entry. */
+export const toEntry = (raw: RawEntry): JournalEntry =>
+  entryOf(raw, { inputs: JSON.parse(raw.inputs) as Record<string, unknown>, outcome: JSON.parse(raw.outcome) as Record<string, unknown> });
+
+/** A stored row as an entry, its inputs and outcome already parsed (strictly, by `parseFields`). */
+export const entryOf = (raw: RawEntry, fields: { inputs: Record<string, unknown>; outcome: Record<string, unknown> }): JournalEntry => ({
   seq: raw.seq,
   at: raw.at,
   accountId: raw.account_id,
   osUser: raw.os_user,
   action: raw.action,
   subject: raw.subject,
-  inputs: JSON.parse(raw.inputs) as Record<string, unknown>,
-  outcome: JSON.parse(raw.outcome) as Record<string, unknown>,
+  inputs: fields.inputs,
+  outcome: fields.outcome,
   prevHash: raw.prev_hash,
   hash: raw.hash,
 });

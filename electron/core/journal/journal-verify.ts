@@ -2,7 +2,7 @@ import type { Db } from '../db/migration';
 import { asCheckpoint, checkSeal, readCheckpointFile, type JournalCheckpoint } from './checkpoint';
 import { archiveJobCheckpoints, removedJobCheckpoints } from './journal-sources';
 import type { JournalKey } from './journal-key';
-import { entryHash, GENESIS, legacyHash, parseFields, type RawEntry } from './journal-entry';
+import { entryHash, GENESIS, legacyHash, parseFields, entryOf, type RawEntry } from './journal-entry';
 
 /**
  * `journal --verify`: walks the chain (numbers, links, hashes, canonical text with no repeated key, seals)
@@ -110,17 +110,7 @@ export function verifyJournal(input: VerifyInput): JournalVerification {
           seq: raw.seq,
           message: `entry ${raw.seq} does not follow the one before it: an entry was removed or changed`,
         });
-      const entry = {
-        seq: raw.seq,
-        at: raw.at,
-        accountId: raw.account_id,
-        osUser: raw.os_user,
-        action: raw.action,
-        subject: raw.subject,
-        inputs: parsed.inputs,
-        outcome: parsed.outcome,
-        prevHash: raw.prev_hash,
-      };
+      const entry = entryOf(raw, parsed);
       if ((raw.version === 1 ? legacyHash(entry) : entryHash(entry)) !== raw.hash)
         add({
           kind: 'edited',

@@ -60,6 +60,19 @@ export async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
   }, files);
 }
 
+/**
+ * How long a dropped file's check may take to be seen: the first file a host checks starts its PDF
+ * worker thread (seconds of CPU under tsx), which on a busy machine is far longer than an expect's 10 s.
+ */
+export const CHECK_MS = 60_000;
+
+/** Every row on the Send page has been checked (each waits for its own check's event). */
+export async function filesChecked(page: Page): Promise<void> {
+  await expect(page.getByTestId('checking-files')).toHaveCount(0, { timeout: CHECK_MS });
+  for (const row of await page.getByTestId('send-row').all())
+    await expect(row).toHaveAttribute('data-checked', 'true', { timeout: CHECK_MS });
+}
+
 /** The demo account's Send page, empty. */
 export async function openSend(page: Page, webHost: RunningWebHost): Promise<void> {
   await startDemo(page, webHost);

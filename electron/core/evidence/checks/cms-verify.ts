@@ -118,20 +118,7 @@ export async function verifyCms(
       });
     }
   }
-  if (checks.length === 0)
-    checks.push({
-      file,
-      signs: content.name,
-      valid: false,
-      trust: 'invalid',
-      unreadable: true,
-      subject: null,
-      issuer: null,
-      validFrom: null,
-      validTo: null,
-      signingTime: null,
-      problem: 'The file holds no signer.',
-    });
+  if (checks.length === 0) checks.push(failedCheck(file, content.name, 'The file holds no signer.', true));
   return checks;
 }
 
@@ -242,4 +229,21 @@ export function names(distinguished: string): string {
 function iso(date: string): string | null {
   const parsed = new Date(date);
   return Number.isNaN(parsed.getTime()) ? null : parsed.toISOString();
+}
+
+/** A signature check that failed before any certificate was read: nothing about a signer to show. */
+export function failedCheck(file: string, signs: string | null, problem: string, unreadable: boolean): SignatureCheck {
+  return {
+    file,
+    signs,
+    valid: false,
+    trust: 'invalid',
+    unreadable,
+    subject: null,
+    issuer: null,
+    validFrom: null,
+    validTo: null,
+    signingTime: null,
+    problem,
+  };
 }

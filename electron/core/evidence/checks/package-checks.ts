@@ -1,6 +1,6 @@
 import { createHash, type X509Certificate } from 'node:crypto';
 import type { Check, SignatureCheck, SignerRecord } from '../../../../shared/domain/evidence';
-import { parseCms, verifyCms, type SignedContent } from './cms-verify';
+import { failedCheck, parseCms, verifyCms, type SignedContent } from './cms-verify';
 import { check, folded } from './checks';
 import { findClaims, isTextEntry, type HashClaim } from './hash-claims';
 import { signedContentHints, signerRecords } from './signer-records';
@@ -111,21 +111,7 @@ async function signatureChecks(
   hints: Map<string, string>,
   anchors: readonly X509Certificate[],
 ): Promise<SignatureCheck[]> {
-  const unreadable = (problem: string): SignatureCheck[] => [
-    {
-      file,
-      signs: null,
-      valid: false,
-      trust: 'invalid',
-      unreadable: true,
-      subject: null,
-      issuer: null,
-      validFrom: null,
-      validTo: null,
-      signingTime: null,
-      problem,
-    },
-  ];
+  const unreadable = (problem: string): SignatureCheck[] => [failedCheck(file, null, problem, true)];
   const der = await zip.bytes(file, maxSignatureBytes);
   if (!der) return unreadable('The signature file is larger than any signature (over 2 MB): not read.');
   let parsed;

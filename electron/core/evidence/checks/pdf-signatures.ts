@@ -1,7 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { SignatureCheck } from '../../../../shared/domain/evidence';
-import { parseCms, verifyCms } from './cms-verify';
+import { failedCheck, parseCms, verifyCms } from './cms-verify';
 import { openRegular } from '../bag/bag-files';
 import { hashFileRanges } from '../bag/file-hash';
 import type { HashAlgorithm } from '../zip/zip-inspect';
@@ -37,19 +37,7 @@ async function verifyOpen(handle: FileHandle, path: string, label: string, ancho
     const [a, b, c, d] = range;
     const file = `${label}#${index + 1}`;
     const signs = `${label} bytes ${a}–${a + b} and ${c}–${c + d} of ${size}`;
-    const failed = (problem: string, unreadable = false): SignatureCheck => ({
-      file,
-      signs,
-      valid: false,
-      trust: 'invalid',
-      unreadable,
-      subject: null,
-      issuer: null,
-      validFrom: null,
-      validTo: null,
-      signingTime: null,
-      problem,
-    });
+    const failed = (problem: string, unreadable = false): SignatureCheck => failedCheck(file, signs, problem, unreadable);
     if (a !== 0 || b < 0 || c < a + b || d < 0 || c + d > size) {
       checks.push(failed('Its byte ranges do not fit the file: it cannot cover what it claims.'));
       continue;
