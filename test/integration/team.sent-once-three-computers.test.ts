@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
  * configured but stopped, nothing is sent: the CLI says why and exits non-zero.
  */
 
-const count = 24;
+const count = 100;
 const members = ['ana', 'ben', 'carla'] as const;
 let server: Postgres;
 let sandbox: Sandbox;
