@@ -9,4 +9,5 @@ export const benches: Record<string, () => Promise<Bench>> = {
   preflight: async () => (await import('./preflight.bench')).preflightBench,
   documents: async () => (await import('./documents.bench')).documentsBench,
   verify: async () => (await import('./verify.bench')).verifyBench,
+  team: async () => (await import('./team.bench')).teamBench,
 };
