@@ -36,6 +36,7 @@ import type { SandboxLauncher } from './sandbox-launcher';
 import { KeylessAccountsStore } from './secrets/keyless-accounts-store';
 import type { SecretStore } from './secrets/secret-store';
 import { ServiceClients } from './service-clients';
+import { LearntRates } from './accounts/learnt-rates';
 import { SettingsRepo } from './settings/settings-repo';
 import { teamConfigFrom, type TeamConfig } from './team/team-config';
 import { createTeam } from './team/team-wiring';
@@ -141,7 +142,7 @@ export function createCore(options: CoreOptions): Core {
     ...(ensureDemoService ? { ensureDemoService } : {}),
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
-  const clients = new ServiceClients({ accounts, http, redactor, logger, events });
+  const clients = new ServiceClients({ accounts, http, redactor, logger, events, rates: new LearntRates(db) });
   // A team store (issue 32) when one is configured; none: this computer alone, as always.
   const config = options.team === undefined ? teamConfigFrom(process.env) : options.team;
   const team = createTeam({ config, db, version: options.version, logger, redactor, credentials: (id) => accounts.credentialsFor(id) });

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { AccountService } from './accounts/account-service';
+import type { LearntRates } from './accounts/learnt-rates';
 import { Limiter } from './api/limiter';
 import { ServiceClient } from './api/service-client';
 import type { EventBus } from './events/event-bus';
@@ -13,13 +14,16 @@ export interface ServiceClientsDeps {
   logger: Logger;
   /** Its `accounts.changed` (an account added, re-keyed, moved to another address, selected, removed) drops every client. */
   events?: EventBus;
+  /** Where each account's learnt rate limit is kept across runs (none: learnt afresh each run). */
+  rates?: Pick<LearntRates, 'get' | 'set'>;
 }
 
 /**
  * One service client per account, built on first use from its credentials: the key is read from the
  * keychain once, not per request. Every change to the accounts (`accounts.changed`: a new key, a new
  * address, a removal) drops the clients, so the next use reads the keychain again. Every client of an
- * account shares that account's one limiter, so sync, webhooks and sending draw on the same budget.
+ * account shares that account's one limiter, so sync, webhooks and sending draw on the same budget;
+ * it starts from the rate limit learnt for the account in an earlier run, and keeps what it learns.
  */
 export class ServiceClients {
   private readonly limiters = new Map<string, Limiter>();
@@ -49,7 +53,8 @@ export class ServiceClients {
   limiterFor(accountId: string): Limiter {
     let limiter = this.limiters.get(accountId);
     if (!limiter) {
-      limiter = new Limiter();
+      const { rates } = this.deps;
+      limiter = new Limiter({}, { learnt: rates?.get(accountId) ?? null, onLearnt: (learnt) => rates?.set(accountId, learnt) });
       this.limiters.set(accountId, limiter);
     }
     return limiter;

@@ -11,10 +11,10 @@ import type { StatsReport } from '../sandbox';
 import type { Bench, Figure } from './bench';
 import { writeLargePdf } from './send-pdfs';
 import { runMeasured, type MeasuredRun } from './send-process';
+import { BURST, firstSeconds, LEARNING_MS, ratesByHalfMinute, steady, wholeBatch } from './send-rates';
 
-/** The sandbox's rate limit for the rate figures: requests per second, bucket size. */
+/** The sandbox's rate limit for the rate figures: requests per second (its bucket: BURST). */
 const RATE = 20;
-const BURST = 5;
 /** A batch of about 20 s at the limit, and one of about a minute (past the 30 s after which the mirror re-reads sent documents). */
 const SHORT_BATCH = 400;
 const LONG_BATCH = 1000;
@@ -22,12 +22,6 @@ const LARGE_FILES = 20;
 /** Just under the 50 MB (52,428,800 bytes) the service and SignDock's check accept. */
 const LARGE_BYTES = 52_428_000;
 const IN_FLIGHT = 4;
-/**
- * The rate figures leave out the first 10 s of a batch: the limiter spends them finding the limit
- * (the service publishes none), at the cost of two or three Retry-After pauses of a second each.
- * The whole batch's rate is logged beside.
- */
-const LEARNING_MS = 10_000;
 const EMAIL = 'bench@example.com';
 const MB = 1e6;
 
@@ -91,69 +85,77 @@ export const sendBench: Bench = {
         await control.setRateLimit(rateLimit ? { enabled: true, rate: RATE, burst: BURST, retry_after: 'seconds' } : { enabled: false });
       };
 
-      // ── rate ──
-      const files = await writePdfs(small.path, LONG_BATCH, 'bench');
-      const shortFolder = join(small.path, 'short');
-      const longFolder = join(small.path, 'long');
-      await splitInto(files, shortFolder, SHORT_BATCH, longFolder);
-      log(`rate: one-page PDFs; the sandbox allows ${RATE} requests/s, a bucket of ${BURST}, Retry-After in seconds`);
+      // SEND_BENCH_ONLY=rate|memory runs one of the two parts (while working on one of them).
+      const only = process.env.SEND_BENCH_ONLY;
+      const figures: Figure[] = [];
+      if (only !== 'memory') {
+        // ── rate ──
+        const files = await writePdfs(small.path, LONG_BATCH, 'bench');
+        const shortFolder = join(small.path, 'short');
+        const longFolder = join(small.path, 'long');
+        await splitInto(files, shortFolder, SHORT_BATCH, longFolder);
+        log(`rate: one-page PDFs; the sandbox allows ${RATE} requests/s, a bucket of ${BURST}, Retry-After in seconds`);
 
-      await fresh(true);
-      const oursShort = await side(() => cli(shortFolder));
-      const shortClean = reportCli(oursShort, SHORT_BATCH, log, `SignDock, ${SHORT_BATCH} files`);
-      reportRate(oursShort, log);
-      await fresh(true);
-      const oursLong = await side(() => cli(longFolder));
-      const longClean = reportCli(oursLong, LONG_BATCH, log, `SignDock, ${LONG_BATCH} files`);
-      reportRate(oursLong, log);
-      await fresh(true);
-      const naiveRate = await side(() => naive(shortFolder));
-      reportNaiveRate(naiveRate, log);
+        await fresh(true);
+        const oursShort = await side(() => cli(shortFolder));
+        const shortClean = reportCli(oursShort, SHORT_BATCH, log, `SignDock, ${SHORT_BATCH} files`);
+        reportRate(oursShort, log);
+        await fresh(true);
+        const oursLong = await side(() => cli(longFolder));
+        const longClean = reportCli(oursLong, LONG_BATCH, log, `SignDock, ${LONG_BATCH} files`);
+        reportRate(oursLong, log);
+        await fresh(true);
+        const naiveRate = await side(() => naive(shortFolder));
+        reportNaiveRate(naiveRate, log);
 
-      // ── memory ──
-      const t0 = performance.now();
-      for (let i = 1; i <= LARGE_FILES; i += 1)
-        writeLargePdf(join(large.path, `large-${String(i).padStart(2, '0')}.pdf`), `Bench file ${i} of ${LARGE_FILES}`, LARGE_BYTES);
-      log(
-        `memory: ${LARGE_FILES} PDFs of ${(LARGE_BYTES / MB).toFixed(1)} MB written in ${((performance.now() - t0) / 1000).toFixed(1)} s; the sandbox's rate limit off`,
-      );
-      await fresh(false);
-      const oursMemory = await side(() => cli(large.path));
-      const memoryClean = reportCli(oursMemory, LARGE_FILES, log, 'SignDock, 50 MB files');
-      log(
-        `    peak RSS ${mb(oursMemory.run.peakBytes)} over the CLI's life; ${oursMemory.run.peakAfterBytes === null ? '?' : mb(oursMemory.run.peakAfterBytes)} from the first "Sent" line on ` +
-          `(before it: checking the files); ${throughput(oursMemory, 'start-up and checks included')}`,
-      );
-      await fresh(false);
-      const naiveMemory = await side(() => naive(large.path));
-      naiveOutput(naiveMemory.run);
-      clean(naiveMemory, LARGE_FILES, log, 'naive, 50 MB files');
-      log(`    peak RSS ${mb(naiveMemory.run.peakBytes)}; ${throughput(naiveMemory, 'start-up included')}`);
-
-      const naiveRateValue = steady(naiveRate.createdAt);
-      const rateFigure = (side: SendSide, count: number, ok: boolean, what: string): Figure => {
-        const value = steady(side.createdAt);
-        return {
-          name: `sustained creates/s after the first ${LEARNING_MS / 1000} s at a rate limit of ${RATE}/s, ${count} files (${what})`,
-          unit: '/s',
-          value,
-          baseline: { name: 'naive client, one at a time, honouring Retry-After', value: naiveRateValue },
-          budget: { text: `≥ 90% of ${RATE}/s (${(0.9 * RATE).toFixed(1)}/s), 0 duplicates, 0 lost`, met: value >= 0.9 * RATE && ok },
-          better: 'higher',
+        const naiveRateValue = steady(naiveRate.createdAt);
+        const rateFigure = (side: SendSide, count: number, ok: boolean, what: string): Figure => {
+          const value = steady(side.createdAt);
+          return {
+            name: `sustained creates/s after the first ${LEARNING_MS / 1000} s at a rate limit of ${RATE}/s, ${count} files (${what})`,
+            unit: '/s',
+            value,
+            baseline: { name: 'naive client, one at a time, honouring Retry-After', value: naiveRateValue },
+            budget: { text: `≥ 90% of ${RATE}/s (${(0.9 * RATE).toFixed(1)}/s), 0 duplicates, 0 lost`, met: value >= 0.9 * RATE && ok },
+            better: 'higher',
+          };
         };
-      };
-      return [
-        rateFigure(oursShort, SHORT_BATCH, shortClean, 'about 20 s'),
-        rateFigure(oursLong, LONG_BATCH, longClean, 'past 30 s: the mirror re-reads sent documents, behind the creates'),
-        {
+        figures.push(
+          rateFigure(oursShort, SHORT_BATCH, shortClean, 'about 20 s'),
+          rateFigure(oursLong, LONG_BATCH, longClean, 'past 30 s: the mirror re-reads sent documents, behind the creates'),
+        );
+      }
+      if (only !== 'rate') {
+        // ── memory ──
+        const t0 = performance.now();
+        for (let i = 1; i <= LARGE_FILES; i += 1)
+          writeLargePdf(join(large.path, `large-${String(i).padStart(2, '0')}.pdf`), `Bench file ${i} of ${LARGE_FILES}`, LARGE_BYTES);
+        log(
+          `memory: ${LARGE_FILES} PDFs of ${(LARGE_BYTES / MB).toFixed(1)} MB written in ${((performance.now() - t0) / 1000).toFixed(1)} s; the sandbox's rate limit off`,
+        );
+        await fresh(false);
+        const oursMemory = await side(() => cli(large.path));
+        const memoryClean = reportCli(oursMemory, LARGE_FILES, log, 'SignDock, 50 MB files');
+        log(
+          `    peak RSS ${mb(oursMemory.run.peakBytes)} over the CLI's life; ${oursMemory.run.peakAfterBytes === null ? '?' : mb(oursMemory.run.peakAfterBytes)} from the first "Sent" line on ` +
+            `(before it: checking the files); ${throughput(oursMemory, 'start-up and checks included')}`,
+        );
+        await fresh(false);
+        const naiveMemory = await side(() => naive(large.path));
+        naiveOutput(naiveMemory.run);
+        clean(naiveMemory, LARGE_FILES, log, 'naive, 50 MB files');
+        log(`    peak RSS ${mb(naiveMemory.run.peakBytes)}; ${throughput(naiveMemory, 'start-up included')}`);
+
+        figures.push({
           name: `peak RSS of the sending process, ${LARGE_FILES} × 50 MB, ${IN_FLIGHT} in flight`,
           unit: 'MB',
           value: oursMemory.run.peakBytes / MB,
           baseline: { name: 'naive client (whole file, base64, one JSON string)', value: naiveMemory.run.peakBytes / MB },
           budget: { text: '< 250 MB, 0 duplicates, 0 lost', met: oursMemory.run.peakBytes < 250 * MB && memoryClean },
           better: 'lower',
-        },
-      ];
+        });
+      }
+      return figures;
     } finally {
       await sandbox.stop();
       home.remove();
@@ -226,6 +228,7 @@ function reportRate(side: SendSide, log: Log): void {
       `${whole.rate.toFixed(1)}/s (${((whole.rate / RATE) * 100).toFixed(0)}%) over the whole batch (${whole.seconds.toFixed(1)} s, the first ${BURST} left out); ` +
       `${stats.throttled.rate_limit} answered 429; requests: ${requests}`,
   );
+  log(`    creates in each of the first 15 s: ${firstSeconds(createdAt, 15).join(', ')}`);
   const halves = ratesByHalfMinute(createdAt);
   if (halves.length > 1) log(`    creates/s in each half minute: ${halves.map((r) => r.toFixed(1)).join(', ')}`);
 }
@@ -253,33 +256,6 @@ function clean(side: SendSide, count: number, log: Log, who: string): boolean {
     `    ${who}: ${creates.total} creates, ${titles} titles, ${hashes} file hashes; duplicates ${twice}, lost ${Math.max(0, count - Math.min(titles, hashes))}${ok ? '' : '  ← NOT CLEAN'}`,
   );
   return ok;
-}
-
-/** Creates per second from the first one LEARNING_MS after the first create, to the last. */
-function steady(createdAt: number[]): number {
-  const start = (createdAt[0] ?? 0) + LEARNING_MS;
-  const after = createdAt.filter((at) => at >= start);
-  const seconds = ((after[after.length - 1] ?? Number.NaN) - (after[0] ?? Number.NaN)) / 1000;
-  return (after.length - 1) / seconds;
-}
-
-/** Creates per second from the (BURST+1)-th to the last: the bucket's first burst left out. */
-function wholeBatch(createdAt: number[]): { rate: number; seconds: number } {
-  const from = createdAt[BURST] ?? Number.NaN;
-  const to = createdAt[createdAt.length - 1] ?? Number.NaN;
-  const seconds = (to - from) / 1000;
-  return { rate: (createdAt.length - 1 - BURST) / seconds, seconds };
-}
-
-/** Creates per second in each half minute after the first create (the last, partial one left out). */
-function ratesByHalfMinute(createdAt: number[]): number[] {
-  const start = createdAt[0] ?? 0;
-  const counts: number[] = [];
-  for (const at of createdAt) {
-    const slot = Math.floor((at - start) / 30_000);
-    counts[slot] = (counts[slot] ?? 0) + 1;
-  }
-  return Array.from(counts.slice(0, -1), (n) => (n ?? 0) / 30);
 }
 
 function naiveOutput(run: MeasuredRun): { sent: number; throttled: number; waitedMs: number; okLatenciesMs: number[] } {

@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { Agent } from 'undici';
 import type { Clock } from '../../electron/core/api/clock';
-import { Limiter, type LimiterOptions } from '../../electron/core/api/limiter';
+import { Limiter } from '../../electron/core/api/limiter';
+import type { LimiterOptions } from '../../electron/core/api/limiter-options';
 import { ServiceClient, type ServiceClientOptions } from '../../electron/core/api/service-client';
 import type { Logger, LogLevel } from '../../electron/core/logging/logger';
 import { Redactor } from '../../electron/core/logging/redact';

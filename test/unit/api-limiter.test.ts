@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Limiter, type Permit } from '../../electron/core/api/limiter';
+import { Limiter } from '../../electron/core/api/limiter';
+import type { Permit } from '../../electron/core/api/limiter-options';
 import { parseRetryAfter } from '../../electron/core/api/retry-after';
 import { VirtualClock } from '../helpers/api-test-server';
+import { between, sendThrough } from '../helpers/limiter-service-model';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -89,67 +91,6 @@ describe('account limiter', () => {
   });
 });
 
-/** A service that limits requests with a token bucket (and may refuse others too), on the limiter's clock. */
-interface ServiceModel {
-  rate: (now: number) => number;
-  burst: number;
-  /** Refuses this request whatever the bucket holds. */
-  refuse?: (n: number) => boolean;
-}
-
-/**
- * `workers` callers each sending one request after another through the limiter, `latencyMs` each,
- * until `requests` were accepted. A refusal answers 429 with Retry-After in whole seconds (at least
- * 1), as the sandbox does. Returns when each request was accepted or refused (ms since the start).
- */
-async function sendThrough(
-  limiter: Limiter,
-  clock: VirtualClock,
-  service: ServiceModel,
-  run: { workers: number; latencyMs: number; requests: number },
-) {
-  const start = clock.now();
-  const bucket = { tokens: service.burst, at: start };
-  const acceptedAt: number[] = [];
-  const refusedAt: number[] = [];
-  const readRates: number[] = [];
-  let arrived = 0;
-  const arrive = (): number | null => {
-    const now = clock.now();
-    bucket.tokens = Math.min(service.burst, bucket.tokens + ((now - bucket.at) / 1000) * service.rate(now - start));
-    bucket.at = now;
-    arrived += 1;
-    if (service.refuse?.(arrived)) return 1000;
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return null;
-    }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / service.rate(now - start))) * 1000;
-  };
-  await Promise.all(
-    Array.from({ length: run.workers }, async () => {
-      while (acceptedAt.length < run.requests) {
-        const permit = await limiter.acquire();
-        await clock.sleep(run.latencyMs / 2);
-        const retryAfterMs = arrive();
-        await clock.sleep(run.latencyMs / 2);
-        if (retryAfterMs === null) {
-          permit.release({ kind: 'success' });
-          acceptedAt.push(clock.now() - start);
-        } else {
-          permit.release({ kind: 'throttled', retryAfterMs });
-          refusedAt.push(clock.now() - start);
-        }
-        const learned = limiter.state().learnedRate;
-        if (learned !== null) readRates.push(learned);
-      }
-    }),
-  );
-  return { acceptedAt, refusedAt, readRates, seconds: (clock.now() - start) / 1000 };
-}
-
-const between = (times: number[], fromMs: number, toMs: number) => times.filter((t) => t >= fromMs && t < toMs).length;
-
 describe('account limiter: background requests', () => {
   const oneAtATime = { initialConcurrency: 1, maxConcurrency: 1, minConcurrency: 1 };
 
@@ -166,20 +107,27 @@ describe('account limiter: background requests', () => {
     expect(order).toEqual(['create', 're-read']);
   });
 
-  it('goes when nothing else waits, and takes its turn once it has waited 30 s', async () => {
+  it('goes when nothing else waits; never takes the turn of a batch still sending, however long it waited', async () => {
     const clock = new VirtualClock();
     const limiter = new Limiter(oneAtATime, { clock });
     (await limiter.acquire(undefined, 'background')).release({ kind: 'success' });
 
-    const held = await limiter.acquire();
-    const order: string[] = [];
-    const reread = limiter.acquire(undefined, 'background').then((permit) => (order.push('re-read'), permit));
-    await clock.sleep(30_000);
-    const create = limiter.acquire().then((permit) => (order.push('create'), permit));
+    let held = await limiter.acquire();
+    let reread: Permit | null = null;
+    const waiting = limiter.acquire(undefined, 'background').then((permit) => (reread = permit));
+    // A create every 500 ms for 40 s: the re-read queued before them never goes in between.
+    const start = clock.now();
+    while (clock.now() - start < 40_000) {
+      await clock.sleep(500);
+      held.release({ kind: 'success' });
+      held = await limiter.acquire();
+      expect(reread).toBeNull();
+    }
+    // The batch is over: the re-read goes once the creates left room.
     held.release({ kind: 'success' });
-    (await reread).release({ kind: 'success' });
-    (await create).release({ kind: 'success' });
-    expect(order).toEqual(['re-read', 'create']);
+    await waiting;
+    expect(clock.now() - start).toBeGreaterThanOrEqual(40_000);
+    reread!.release({ kind: 'success' });
   });
 });
 

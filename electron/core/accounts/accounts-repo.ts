@@ -55,7 +55,10 @@ export class AccountsRepo {
   }
 
   update(id: string, fields: { name: string; baseUrl: string }): void {
-    this.db.prepare('UPDATE accounts SET name = ?, base_url = ? WHERE id = ?').run(fields.name, fields.baseUrl, id);
+    // Another address is another service: its rate limit is learnt again.
+    this.db
+      .prepare('UPDATE accounts SET name = ?, learnt_rate = CASE WHEN base_url = ? THEN learnt_rate END, base_url = ? WHERE id = ?')
+      .run(fields.name, fields.baseUrl, fields.baseUrl, id);
   }
 
   delete(id: string): void {

@@ -9,3 +9,12 @@ export const environmentAccounts: Migration = {
   name: 'accounts of environment credentials',
   sql: `ALTER TABLE accounts ADD COLUMN env_fingerprint TEXT;`,
 };
+
+/**
+ * The service's rate limit as the limiter last learnt it for the account (`LearntRate` as JSON):
+ * the next run paces at it from its first request. Dropped with the account, or when its address changes.
+ */
+export const learntRates: Migration = {
+  name: 'learnt rate limit per account',
+  sql: `ALTER TABLE accounts ADD COLUMN learnt_rate TEXT;`,
+};

@@ -1,5 +1,24 @@
 import { systemClock, type Clock } from './clock';
+import type { LearntRate } from './learnt-rate';
+import {
+  backgroundQuietMs,
+  defaultLimiterOptions,
+  type LimiterDeps,
+  type LimiterOptions,
+  type LimiterState,
+  type Permit,
+  type PermitOutcome,
+  type Priority,
+} from './limiter-options';
 import { RateLearner, type GrantRecord } from './rate-learner';
+
+interface Waiter {
+  background: boolean;
+  resolve: (permit: Permit) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
 
 /**
  * One limiter per account, shared by every operation of that account's service client.
@@ -10,7 +29,11 @@ import { RateLearner, type GrantRecord } from './rate-learner';
  * - **Rate.** A token bucket. Until the service first refuses a request (429) it allows
  *   `requestsPerSecond` (a ceiling; none by default) with `burst` at once. The service's limits are
  *   not published, so from its 429s the limiter learns the rate it accepts and paces itself just
- *   below it, evenly (a bucket of one), see `RateLearner` in rate-learner.ts.
+ *   below it, evenly (a bucket of one), see `RateLearner` in rate-learner.ts. What it learnt is handed
+ *   to `onLearnt` and may be given back to the next limiter of the account (`learnt`): it then paces
+ *   at that rate from the first request, and re-learns when the service refuses it.
+ * - **Background requests** (the mirror's scheduled re-reads) never take another request's turn: they
+ *   go only when no other request waits and none was granted for a while (`backgroundQuietMs`).
  * - **Retry-After.** A 429 (or 503) with `Retry-After` closes the gate for the whole account until then:
  *   no request of any operation goes out before.
  * - **Backoff.** Without `Retry-After`, a retry waits a random time in [0, min(max, base·2^attempt)]
@@ -18,70 +41,6 @@ import { RateLearner, type GrantRecord } from './rate-learner';
  *
  * Waiters are served first come, first served.
  */
-export interface LimiterOptions {
-  maxConcurrency: number;
-  minConcurrency: number;
-  initialConcurrency: number;
-  /** Ceiling on the average request rate, learned pace included; `Infinity` for none. */
-  requestsPerSecond: number;
-  /** Requests at once after a pause, until a 429 has been seen (then one: requests are paced evenly). */
-  burst: number;
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** The lowest pace learning may set, requests per second. */
-  minRequestsPerSecond: number;
-}
-
-export const defaultLimiterOptions: LimiterOptions = {
-  maxConcurrency: 8,
-  minConcurrency: 1,
-  initialConcurrency: 4,
-  requestsPerSecond: Number.POSITIVE_INFINITY,
-  burst: 10,
-  backoffBaseMs: 500,
-  backoffMaxMs: 30_000,
-  minRequestsPerSecond: 0.5,
-};
-
-/** How a request that held a permit ended, for the limiter to adapt. */
-export type PermitOutcome =
-  | { kind: 'success' }
-  | { kind: 'throttled'; retryAfterMs: number | null }
-  /** Network failure, 5xx, or anything that says nothing about the rate. */
-  | { kind: 'neutral' };
-
-export interface Permit {
-  /** Call exactly once when the request (body included) is over; later calls are ignored. */
-  release(outcome: PermitOutcome): void;
-}
-
-export interface LimiterState {
-  limit: number;
-  inFlight: number;
-  queued: number;
-  /** Epoch ms before which nothing goes out (0 when open). */
-  pausedUntil: number;
-  /** Requests per second allowed now (`Infinity` for no pacing). */
-  pace: number;
-  /** The service's rate as last estimated from its 429s; null before there was enough to go on. */
-  learnedRate: number | null;
-}
-
-/** `background` requests (the mirror's scheduled re-reads) yield to the others for up to `backgroundPatienceMs`. */
-export type Priority = 'normal' | 'background';
-
-/** How long a background request waits behind others at most: then it takes its turn in order. */
-export const backgroundPatienceMs = 30_000;
-
-interface Waiter {
-  background: boolean;
-  queuedAt: number;
-  resolve: (permit: Permit) => void;
-  reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: () => void;
-}
-
 export class Limiter {
   readonly clock: Clock;
   private readonly options: LimiterOptions;
@@ -100,8 +59,13 @@ export class Limiter {
   private readonly learner: RateLearner;
   private readonly waiters: Waiter[] = [];
   private pumping = false;
+  /** When a request that is not background was last granted. */
+  private lastNormalAt = Number.NEGATIVE_INFINITY;
+  /** Wakes the pump from waiting for background room when another request arrives. */
+  private wake: AbortController | null = null;
+  private readonly onLearnt: ((learnt: LearntRate) => void) | undefined;
 
-  constructor(options: Partial<LimiterOptions> = {}, deps: { clock?: Clock; random?: () => number } = {}) {
+  constructor(options: Partial<LimiterOptions> = {}, deps: LimiterDeps = {}) {
     this.options = { ...defaultLimiterOptions, ...options };
     const { minConcurrency, maxConcurrency, initialConcurrency, burst, requestsPerSecond, minRequestsPerSecond } = this.options;
     if (!(minConcurrency >= 1 && maxConcurrency >= minConcurrency))
@@ -113,12 +77,13 @@ export class Limiter {
     this.limit = Math.min(maxConcurrency, Math.max(minConcurrency, Math.floor(initialConcurrency)));
     this.tokens = burst;
     this.tokensAt = this.clock.now();
-    this.learner = new RateLearner(requestsPerSecond, Math.min(minRequestsPerSecond, requestsPerSecond));
+    this.learner = new RateLearner(requestsPerSecond, Math.min(minRequestsPerSecond, requestsPerSecond), deps.learnt ?? null);
+    this.onLearnt = deps.onLearnt;
   }
 
   /**
    * Waits for a slot, a rate token and the end of any Retry-After pause. A `background` request goes
-   * only when no other is waiting, or once it has waited `backgroundPatienceMs`: a batch being sent
+   * only when no other is waiting and none was granted for `backgroundQuietMs`: a batch being sent
    * keeps the account's rate while the mirror's re-reads wait (they are a safety net).
    */
   acquire(signal?: AbortSignal, priority: Priority = 'normal'): Promise<Permit> {
@@ -126,7 +91,6 @@ export class Limiter {
     return new Promise<Permit>((resolve, reject) => {
       const waiter: Waiter = {
         background: priority === 'background',
-        queuedAt: this.clock.now(),
         resolve,
         reject,
         signal,
@@ -138,6 +102,7 @@ export class Limiter {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.waiters.push(waiter);
+      if (!waiter.background) this.wake?.abort();
       void this.pump();
     });
   }
@@ -205,7 +170,9 @@ export class Limiter {
         this.limit = Math.max(minConcurrency, Math.floor(this.limit / 2));
         const now = this.clock.now();
         this.refill(now);
+        const before = this.learner.estimate;
         this.learner.refused(record, now);
+        this.told(before);
         // The service's bucket is empty: start from none of ours either.
         this.tokens = Math.min(this.tokens, 0);
       }
@@ -215,7 +182,9 @@ export class Limiter {
   private refill(now: number): void {
     const elapsed = Math.max(0, now - this.tokensAt);
     const bound = this.paceBound;
+    const before = this.learner.estimate;
     this.learner.tick(now, elapsed, bound);
+    this.told(before);
     this.paceBound = false;
     const pace = this.learner.pace;
     const capacity = this.capacity();
@@ -241,10 +210,37 @@ export class Limiter {
     return 0;
   }
 
-  /** The first waiter that is not background (or has waited long enough); else the first. */
-  private nextWaiter(now: number): number {
-    const index = this.waiters.findIndex((waiter) => !waiter.background || now - waiter.queuedAt >= backgroundPatienceMs);
+  /** Hands a changed estimate to `onLearnt`. */
+  private told(before: number | null): void {
+    const learnt = this.learner.learnt();
+    if (learnt && learnt.rate !== before) this.onLearnt?.(learnt);
+  }
+
+  /** The first waiter that is not background; else the first (background) one, once there is room for it. */
+  private nextWaiter(): number {
+    const index = this.waiters.findIndex((waiter) => !waiter.background);
     return index >= 0 ? index : 0;
+  }
+
+  /** How long until only background requests wait and the others have left room for one: 0 to go on. */
+  private backgroundWait(now: number): number {
+    if (this.waiters.some((waiter) => !waiter.background)) return 0;
+    const pace = this.learner.pace;
+    const quiet = Math.max(backgroundQuietMs, pace === Infinity ? 0 : 2000 / pace);
+    return Math.max(0, this.lastNormalAt + quiet - now);
+  }
+
+  /** Sleeps `ms`, or less when a request that is not background arrives meanwhile. */
+  private async sleepUnlessWoken(ms: number): Promise<void> {
+    const wake = new AbortController();
+    this.wake = wake;
+    try {
+      await this.clock.sleep(ms, wake.signal);
+    } catch {
+      // woken: look again
+    } finally {
+      this.wake = null;
+    }
   }
 
   private async pump(): Promise<void> {
@@ -252,14 +248,20 @@ export class Limiter {
     this.pumping = true;
     try {
       while (this.waiters.length > 0) {
+        const room = this.backgroundWait(this.clock.now());
+        if (room > 0) {
+          await this.sleepUnlessWoken(room);
+          continue;
+        }
         const wait = this.waitFor(this.clock.now());
         if (wait === null) return;
         if (wait > 0) {
           await this.clock.sleep(wait);
           continue;
         }
-        const [waiter] = this.waiters.splice(this.nextWaiter(this.clock.now()), 1);
+        const [waiter] = this.waiters.splice(this.nextWaiter(), 1);
         if (!waiter) return;
+        if (!waiter.background) this.lastNormalAt = this.clock.now();
         waiter.signal?.removeEventListener('abort', waiter.onAbort);
         waiter.resolve(this.grant());
       }

@@ -2,6 +2,7 @@
  * The limiter's rate learning: from the service's 429s, the rate it accepts (see `RateLearner`).
  * Used only by `limiter.ts`.
  */
+import type { LearntRate } from './learnt-rate';
 
 /** One granted request, kept a while so that a later 429 can be read against what went before it. */
 export interface GrantRecord {
@@ -24,7 +25,7 @@ const settleMs = 2_000;
 /** Before the first estimate, the pace doubles every `doublingMs` spent waiting on it (slow start). */
 const doublingMs = 250;
 /** After an estimate the pace is `margin` of it. */
-const margin = 0.97;
+const margin = 0.99;
 /**
  * Then it holds for `holdMs` spent waiting on it and probes upwards, by `gain`·s² (s = seconds past
  * the hold): slowly at first, then faster (each probe that finds the limit costs a Retry-After pause).
@@ -32,15 +33,18 @@ const margin = 0.97;
  * read when the search upwards overshot, usually is), or a step down for a refusal that could not be
  * read, holds briefly and probes fast: the next refusal, over a longer stretch, reads the rate well.
  */
-const cruise = { holdMs: 15_000, gain: 0.001 };
-const refine = { holdMs: 500, gain: 0.1 };
-const confident = 15;
+const cruise = { holdMs: 60_000, gain: 0.001 };
+const refine = { holdMs: 500, gain: 0.05 };
+const confident = 20;
 /** Fewer accepted beyond the bucket than this before a refusal, and it is not read as a rate. */
 const evidence = 5;
 /** A refusal that cannot be read slows the pace by this factor. */
 const stepDown = 0.95;
 /** How long the highest estimate stands as a floor (half of it) for the pace. */
 const peakMs = 60_000;
+
+/** What the refused request is taken to have found of a token (see `bestRate`). */
+const residual = 0.9;
 
 /** Requests accepted over a stretch of time that ended in a refusal. */
 interface Stretch {
@@ -53,8 +57,10 @@ function bestRate(stretches: readonly Stretch[], burst: number): { best: number;
   let best = 0;
   let bestAccepted = 0;
   for (const stretch of stretches) {
-    // The refused request found between 0 and 1 token left: count half of one.
-    const rate = ((stretch.accepted + 0.5 - burst) * 1000) / stretch.ms;
+    // The refused request found between 0 and 1 token left; while requests go out a little faster
+    // than the service refills (as when searching upwards), each finds a little less than the one
+    // before, so the refused one found nearly a whole token: count `residual` of one.
+    const rate = ((stretch.accepted + residual - burst) * 1000) / stretch.ms;
     if (rate > best) {
       best = rate;
       bestAccepted = stretch.accepted;
@@ -86,9 +92,16 @@ function bestRate(stretches: readonly Stretch[], burst: number): { best: number;
 export class RateLearner {
   private readonly history: GrantRecord[] = [];
   private pending: GrantRecord | null = null;
+  /** When the pending refusal, and the last one read, were answered: the pause for Retry-After began. */
+  private pendingAnswer = Number.NEGATIVE_INFINITY;
+  private lastAnswer = Number.NEGATIVE_INFINITY;
   /** When the last refusal read was granted: stretches of time start after it. */
   private lastRefusal = Number.NEGATIVE_INFINITY;
   private burst: number | null = null;
+  /** What went through before the first refusal (see `firstStretch`). */
+  private first: (Stretch & { quarter: number }) | null = null;
+  /** When the first refusal was answered (see `firstBurst`). */
+  private firstAnswerAt = Number.NEGATIVE_INFINITY;
   estimate: number | null = null;
   private peak = { rate: 0, at: 0 };
   /** Whether a 429 has been seen: from then on requests are paced evenly. */
@@ -98,12 +111,25 @@ export class RateLearner {
   private base: number;
   private boundMs = 0;
 
+  /** `known`: the rate learnt in an earlier run; requests are paced just under it from the first one. */
   constructor(
     private readonly ceiling: number,
     private readonly floor: number,
+    known: LearntRate | null = null,
   ) {
     this.pace = ceiling;
     this.base = ceiling;
+    if (known) {
+      this.learning = true;
+      this.estimate = known.rate;
+      this.burst = Math.max(1, Math.round(known.burst));
+      this.set(cruise, margin * known.rate);
+    }
+  }
+
+  /** What was learnt, to keep for the next run; null before an estimate. */
+  learnt(): LearntRate | null {
+    return this.estimate === null || this.burst === null ? null : { rate: this.estimate, burst: this.burst };
   }
 
   granted(now: number, waited: boolean): GrantRecord {
@@ -124,8 +150,10 @@ export class RateLearner {
   refused(record: GrantRecord, now: number): void {
     if (this.pending) this.read(now, true);
     this.pending = record;
+    this.pendingAnswer = now;
     if (!this.learning) {
       this.learning = true;
+      this.firstAnswerAt = now;
       // Until the refusal is read: no faster than what went through in the last second.
       const accepted = this.history.filter(
         (grant) => grant.state !== 'refused' && grant.at >= record.at - 1000 && grant.at < record.at,
@@ -171,6 +199,8 @@ export class RateLearner {
     let lastQuarter = 0;
     let recent = 0;
     let waited = 0;
+    let sinceRefusal = 0;
+    let resumedAt = t;
     const stretches: Stretch[] = [];
     for (let i = index - 1; i >= 0; i -= 1) {
       const grant = this.history[i]!;
@@ -179,16 +209,37 @@ export class RateLearner {
         recent += 1;
         if (grant.waited) waited += 1;
       }
+      if (grant.at > this.lastAnswer) resumedAt = grant.at;
       if (grant.state === 'refused') continue;
       accepted += 1;
+      if (grant.at > this.lastRefusal) sinceRefusal += 1;
       if (ms < minWindowMs) lastQuarter = accepted;
       else if (grant.at > this.lastRefusal) stretches.push({ accepted, ms });
       if (ms <= 1000) lastSecond = accepted;
     }
+    const previous = this.lastRefusal;
     this.lastRefusal = t;
-    this.burst ??= Math.max(1, lastQuarter);
-    const burst = this.burst;
-    const { best, bestAccepted } = bestRate(stretches, burst);
+    this.lastAnswer = this.pendingAnswer;
+    this.first ??= { ...this.firstStretch(), quarter: lastQuarter };
+    // The bucket: what the first stretch let through, less what the rate refilled meanwhile (and
+    // never less than went through in the quarter second before the first refusal).
+    const first = this.first;
+    const rough = bestRate(stretches, this.burst ?? Math.max(1, first.quarter)).best;
+    const burst = this.burst ?? Math.max(1, first.quarter, first.accepted + 0.5 - (rough * first.ms) / 1000);
+    let { best, bestAccepted } = bestRate(stretches, burst);
+    // The previous refusal found the bucket empty, and a pause too short to fill it (a bucket larger
+    // than the rate refills in a Retry-After) leaves fewer than `burst` tokens: everything accepted
+    // since came from the rate, so R >= accepted / (time since the previous refusal) too. Read only
+    // when the pause was indeed too short for that rate to fill the bucket, and from more requests
+    // than a service that refuses one in a few whatever the pace lets through between refusals.
+    const sincePrevious = t - previous;
+    if (Number.isFinite(previous) && sincePrevious >= minWindowMs) {
+      const emptied = ((sinceRefusal + residual) * 1000) / sincePrevious;
+      if (emptied > best && sinceRefusal >= confident / 2 && (emptied * (resumedAt - previous)) / 1000 < burst) {
+        best = emptied;
+        bestAccepted = sinceRefusal + burst;
+      }
+    }
     if (this.peak.at < t - peakMs) this.peak = { rate: 0, at: t };
     const low = this.peak.rate / 2;
     // Paced: requests went out as fast as the pace allowed, so the refusal is about that pace.
@@ -209,6 +260,7 @@ export class RateLearner {
       if (lastSecond >= 1) this.set('slowStart', Math.min(this.pace, Math.max(lastSecond, low)));
     } else if (readable) {
       this.estimate = best;
+      if (bestAccepted - burst >= confident) this.burst ??= burst;
       if (best >= this.peak.rate) this.peak = { rate: best, at: t };
       this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
     } else if (this.estimate === null) {
@@ -217,6 +269,18 @@ export class RateLearner {
       this.set(refine, Math.max(stepDown * this.pace, low));
       this.estimate = Math.min(this.estimate, this.pace / margin);
     }
+  }
+
+  /**
+   * What the service let through in the second before its first refusal was answered, and over how
+   * long: the requests granted after the refused one but before its answer may have reached the
+   * service first (arrival order is not grant order), so counting only those granted before it can
+   * miss one of the bucket.
+   */
+  private firstStretch(): Stretch {
+    const until = this.firstAnswerAt;
+    const grants = this.history.filter((grant) => grant.state === 'accepted' && grant.at <= until && grant.at >= until - 1000);
+    return { accepted: grants.length, ms: grants.length > 0 ? until - grants[0]!.at : 0 };
   }
 
   private set(schedule: RateLearner['schedule'], pace: number): void {

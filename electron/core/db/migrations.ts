@@ -1,7 +1,7 @@
 import { mirrorSchema } from '../mirror/schema';
 import { inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema, sentFiles } from '../batches/schema';
-import { environmentAccounts } from '../accounts/schema';
+import { environmentAccounts, learntRates } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
 import { journalSchema, journalSealSchema } from '../journal/journal';
 import { documentsViewSchema } from '../mirror/view-schema';
@@ -47,4 +47,5 @@ export const migrations: readonly Migration[] = [
   journalSealSchema,
   displayStatusSchema,
   sentFiles,
+  learntRates,
 ];
