@@ -210,6 +210,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     logger,
     ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}),
+    ...(team ? { team: team.reminders } : {}),
   });
   const evidence = createEvidence({
     engine,
@@ -304,6 +305,7 @@ export function createCore(options: CoreOptions): Core {
       for (const part of closeOrder) await part.close();
       await engine.close();
       await book.settled();
+      await team?.duties.close();
       await team?.store.close();
       await mirror.close();
       clients.close();
