@@ -3,6 +3,7 @@ import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { startComputer, type ComputerLine, type ComputerProcess } from '../helpers/computer-process';
 import { startPostgres, type Postgres } from '../helpers/postgres';
+import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
 
@@ -21,7 +22,7 @@ const DAY = 86_400_000;
 const members = ['ana', 'ben', 'carla'] as const;
 let server: Postgres;
 let sandbox: Sandbox;
-const homes = members.map(() => tempFolder('signdock-team-remind-'));
+const homes = [...members, 'admin'].map(() => tempFolder('signdock-team-remind-'));
 let computers: ComputerProcess[] = [];
 
 /** A look of the automatic reminders (made, or failed: the team store did not answer). */
@@ -124,8 +125,20 @@ describe('automatic reminders on three computers of a team', () => {
     await untilResends(others, 6);
     await looksBy(others, 4);
     expect(await resends()).toBe(6);
-    const taken = await server.sql(`SELECT computer FROM signdock.duties WHERE name = 'auto-remind'`);
+    const taken = await server.sql(`SELECT computer, member FROM signdock.duties WHERE name = 'auto-remind'`);
     expect(others.map((computer) => computer.name)).toContain(taken.rows[0].computer);
+
+    // `team status` (and --json) on a fourth computer says who holds the duty, and until when.
+    const statusOf = (json: boolean) =>
+      runCli(['--home', homes[3]!.path, ...(json ? ['--json'] : []), 'team', 'status'], {
+        env: { SIGNDOCK_TEAM_URL: server.url(), SIGNDOCK_COMPUTER_NAME: 'admin-desk' },
+      });
+    const [text, json] = await Promise.all([statusOf(false), statusOf(true)]);
+    const holderNow = `${taken.rows[0].computer} \\(${taken.rows[0].member}\\)`;
+    expect(text.stdout).toMatch(new RegExp(`Automatic reminders \\(account [0-9a-f]{8}\\): ${holderNow} since [\\d-]+ [\\d:]+ UTC, until`));
+    expect((JSON.parse(json.stdout) as { duties: unknown[] }).duties).toEqual([
+      expect.objectContaining({ duty: 'auto-remind', computer: taken.rows[0].computer, member: taken.rows[0].member, expired: false }),
+    ]);
 
     // Every reminder is in the store, by the computer that sent it: two signers, three each.
     const reminded = await server.sql(
