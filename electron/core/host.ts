@@ -211,6 +211,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     logger,
     ...(options.autoRemind ? { autoRemind: options.autoRemind } : {}),
+    ...(team ? { team: team.reminders } : {}),
   });
   const evidence = createEvidence({
     engine,
@@ -305,6 +306,7 @@ export function createCore(options: CoreOptions): Core {
       for (const part of closeOrder) await part.close();
       await engine.close();
       await book.settled();
+      await team?.duties.close();
       await team?.store.close();
       await mirror.close();
       clients.close();

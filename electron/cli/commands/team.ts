@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { grantLines } from '../../core/team/team-schema';
-import type { TeamStore } from '../../core/team/team-store';
+import type { TeamStatus, TeamStore } from '../../core/team/team-store';
 import { emit, UsageError, type CliContext } from '../io';
 import { terminalSafe } from '../terminal-safe';
 
@@ -10,7 +10,8 @@ export const teamUsage =
 /**
  * `team init`: creates or upgrades the team store's schema and its two roles (idempotent; refused, with
  * nothing written, by a store newer than this app). `team status`: the store, this computer, the member
- * (the database login), the members and computers seen, the schema's version.
+ * (the database login), the members and computers seen, who holds each duty (the listener, the automatic
+ * reminders) and until when, the schema's version.
  */
 export async function teamCommand(ctx: CliContext, args: string[]): Promise<number> {
   let parsed;
@@ -49,6 +50,18 @@ async function init(ctx: CliContext, store: TeamStore): Promise<number> {
   return 0;
 }
 
+const dutyWords: Record<string, string> = { listener: 'Notification listener', 'auto-remind': 'Automatic reminders' };
+const clock = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+
+/** "Automatic reminders (account 1a2b3c4d): desk-1 (ana) since …, until …", or free once its lease ran out. */
+function dutyLine(d: TeamStatus['duties'][number]): string {
+  const what = `  ${dutyWords[d.duty] ?? terminalSafe(d.duty)} (account ${terminalSafe(d.account.slice(0, 8))})`;
+  const who = `${terminalSafe(d.computer)} (${terminalSafe(d.member)})`;
+  return d.expired
+    ? `${what}: free — last held by ${who}, until ${clock(d.until)}; the next computer that asks takes it`
+    : `${what}: ${who} since ${clock(d.since)}, until ${clock(d.until)} (renewed while it runs)`;
+}
+
 async function status(ctx: CliContext, store: TeamStore): Promise<number> {
   const status = await store.status();
   emit(ctx, status, () =>
@@ -62,6 +75,8 @@ async function status(ctx: CliContext, store: TeamStore): Promise<number> {
       ...status.computers.map(
         (c) => `  ${terminalSafe(c.computer)} (${terminalSafe(c.member)}), last seen ${c.lastSeen.slice(0, 16).replace('T', ' ')} UTC`,
       ),
+      'Duties:',
+      ...(status.duties.length === 0 ? ['  none taken yet'] : status.duties.map(dutyLine)),
     ].join('\n'),
   );
   return 0;

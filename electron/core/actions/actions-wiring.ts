@@ -7,7 +7,7 @@ import type { MirrorPort, ServicePort, Subsystem } from '../ports';
 import type { SettingsRepo } from '../settings/settings-repo';
 import type { Document } from '../../../shared/domain/documents';
 import { ActionsService } from './actions-service';
-import { startAutoRemind, type AutoRemindDeps } from './auto-remind';
+import { startAutoRemind, teamRemindKind, type AutoRemindDeps, type AutoRemindTeam } from './auto-remind';
 import { cancelKind } from './cancel-kind';
 import { invalidateKind } from './invalidate-kind';
 import { remindKind } from './remind-kind';
@@ -38,6 +38,8 @@ interface ActionsPorts {
   logger: Logger;
   /** The automatic reminders' clock and pace (tests move time instead of waiting days). */
   autoRemind?: AutoRemindTiming;
+  /** A team (issue 32): one computer reminds for the account, counting every computer's reminders. */
+  team?: AutoRemindTeam;
 }
 
 /**
@@ -52,7 +54,8 @@ export function createActions(ports: ActionsPorts): Subsystem<ActionOperations> 
     stamp: () => mirror.readStamp(),
   };
   engine.register(cancelKind(actionDeps));
-  engine.register(remindKind({ ...actionDeps, lastReminderAt: (signatureId) => ports.reminders.lastReminderAt(signatureId) }));
+  const remind = remindKind({ ...actionDeps, lastReminderAt: (signatureId) => ports.reminders.lastReminderAt(signatureId) });
+  engine.register(ports.team ? teamRemindKind(remind, ports.team, ports.autoRemind?.now) : remind);
   engine.register(invalidateKind(actionDeps));
   const pending = (accountId: string): Document[] => mirror.documentsWithStatus(accountId, 'PE');
   const readDocument = async (accountId: string, documentId: string): Promise<Document> => {
@@ -81,6 +84,7 @@ export function createActions(ports: ActionsPorts): Subsystem<ActionOperations> 
         pending,
         logger: ports.logger,
         ...ports.autoRemind,
+        ...(ports.team ? { team: ports.team } : {}),
         onSettingsChanged: (listener) => {
           let seen = JSON.stringify(ports.settings.get().autoRemind);
           return ports.events.subscribe((message) => {

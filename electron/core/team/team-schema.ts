@@ -6,12 +6,13 @@
  * than itself).
  *
  * Roles (group roles, NOLOGIN; the administrator grants them to logins):
- * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is.
+ * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is;
+ *   take and renew a duty (its lease); record a reminder it sent.
  * - `signdock_reviewer`: read everything; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 3;
+export const teamSchemaVersion = 4;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -115,7 +116,51 @@ const step3 = `
   CREATE UNIQUE INDEX journal_origin ON signdock.journal (origin);
 `;
 
-export const steps: readonly string[] = [step1, step2, step3];
+/**
+ * Step 4: duties one computer of the team does for an account at a time (`auto-remind`, `listener`), as
+ * row leases timed by the store's clock: the holder renews its row before `expires_at`; a row past it is
+ * taken by the next computer that asks. `holder` names the process (a random id per run), so two
+ * processes of one computer never both hold it. The member is whoever last took or renewed it
+ * (`current_user`, set by the trigger). And every computer's reminders, which the automatic reminders
+ * read to find who is due: `at` is the reminding computer's time (the one its periods are counted in),
+ * `recorded_at` the store's.
+ */
+const step4 = `
+  CREATE TABLE signdock.duties (
+    name       text NOT NULL CHECK (name IN ('auto-remind', 'listener')),
+    account    text NOT NULL,
+    holder     text NOT NULL,
+    computer   text NOT NULL,
+    member     text NOT NULL DEFAULT current_user,
+    taken_at   timestamptz NOT NULL DEFAULT now(),
+    renewed_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL,
+    PRIMARY KEY (name, account)
+  );
+  CREATE FUNCTION signdock.member_is_taker() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    NEW.member := current_user;
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER duties_member BEFORE INSERT OR UPDATE ON signdock.duties
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
+  CREATE TABLE signdock.reminders (
+    reminder_id  bigserial PRIMARY KEY,
+    account      text NOT NULL,
+    signature_id text NOT NULL,
+    document_id  text NOT NULL,
+    at           timestamptz NOT NULL,
+    auto         boolean NOT NULL DEFAULT false,
+    member       text NOT NULL DEFAULT current_user,
+    computer     text NOT NULL,
+    recorded_at  timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX reminders_by_signature ON signdock.reminders (account, signature_id, at DESC);
+  CREATE TRIGGER reminders_member BEFORE INSERT OR UPDATE ON signdock.reminders
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
+`;
+
+export const steps: readonly string[] = [step1, step2, step3, step4];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -132,6 +177,9 @@ export const rolesAndGrants = `
   GRANT UPDATE (state, document_id, status, sent_at) ON signdock.sent_claims TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.sent_claims_claim_id_seq TO signdock_member;
   GRANT INSERT ON signdock.journal TO signdock_member;
+  GRANT INSERT, UPDATE (holder, computer, taken_at, renewed_at, expires_at) ON signdock.duties TO signdock_member;
+  GRANT INSERT ON signdock.reminders TO signdock_member;
+  GRANT USAGE ON SEQUENCE signdock.reminders_reminder_id_seq TO signdock_member;
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

@@ -23,6 +23,8 @@ export interface TeamStatus extends TeamIdentity {
   sslMode: string;
   members: string[];
   computers: { computer: string; member: string; lastSeen: string }[];
+  /** Who does each duty (the listener, the automatic reminders) for each account, until when; `expired`: free for the next computer that asks. */
+  duties: { duty: string; account: string; computer: string; member: string; since: string; until: string; expired: boolean }[];
 }
 
 /** One key for the advisory lock `team init` holds, so two inits at once apply each step once. */
@@ -134,12 +136,32 @@ export class TeamStore {
     const computers = await this.query<{ computer: string; member: string; last_seen: Date }>(
       'SELECT computer, member, last_seen FROM signdock.computers ORDER BY last_seen DESC, computer, member',
     );
+    const duties = await this.query<{
+      name: string;
+      account: string;
+      computer: string;
+      member: string;
+      taken_at: Date;
+      expires_at: Date;
+      expired: boolean;
+    }>(
+      'SELECT name, account, computer, member, taken_at, expires_at, expires_at <= now() AS expired FROM signdock.duties ORDER BY name, account',
+    );
     return {
       ...identity,
       store: this.config.where,
       sslMode: this.config.sslMode,
       members: [...new Set(computers.rows.map((row) => row.member))].sort(),
       computers: computers.rows.map((row) => ({ computer: row.computer, member: row.member, lastSeen: row.last_seen.toISOString() })),
+      duties: duties.rows.map((row) => ({
+        duty: row.name,
+        account: row.account,
+        computer: row.computer,
+        member: row.member,
+        since: row.taken_at.toISOString(),
+        until: row.expires_at.toISOString(),
+        expired: row.expired,
+      })),
     };
   }
 

@@ -5,18 +5,24 @@ import type { Redactor } from '../logging/redact';
 import type { BatchRepo } from '../batches/batch-repo';
 import type { SentLedger } from '../batches/sent-ledger';
 import type { Journal } from '../journal/journal';
+import { TeamDuties } from './team-duties';
 import { TeamJournal } from './team-journal';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
+import { TeamReminders } from './team-reminders';
 import { TeamSentCache } from './team-sent-cache';
 import { TeamStore } from './team-store';
 
-/** What the composition root gets when a team is configured: the store, the sent-file ledger for the batches, the journal. */
+/** What the composition root gets when a team is configured: the store, the sent-file ledger for the batches, the journal, the duties. */
 export interface TeamPart {
   store: TeamStore;
   sentLedger: (repo: BatchRepo) => SentLedger;
   /** The journal's port carried into the team store (this data folder's journal stays beneath it). */
   journal: (journal: Journal) => TeamJournal;
+  /** The duties one computer does at a time (the listener, the automatic reminders), as leases in the store. */
+  duties: TeamDuties;
+  /** The automatic reminders' duty and every computer's reminders (`AutoRemindTeam` of the actions). */
+  reminders: TeamReminders;
 }
 
 interface TeamPorts {
@@ -46,7 +52,10 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     return key;
   };
   const cache = new TeamSentCache(ports.db);
+  const duties = new TeamDuties({ store, accountKey, logger: ports.logger });
   return {
+    duties,
+    reminders: new TeamReminders({ store, duties, accountKey, logger: ports.logger }),
     store,
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger }),
