@@ -18,6 +18,7 @@ import { ManifestProblems } from './manifest-problems';
 import { SendBar } from './send-bar';
 import { useSendStore } from './send-store';
 import { SkippedFiles } from './skipped-files';
+import { TeamBanner } from './team-banner';
 import { UndoToast } from './undo-toast';
 import { useBatchLive } from './use-batch-live';
 import { BatchBusyError, useSendActions } from './use-send-actions';
@@ -67,6 +68,7 @@ export function SendPage({ accountId }: { accountId: string }) {
         </div>
       ) : null}
 
+      <TeamBanner />
       {adding ? <ProgressNote text={t('send.add.adding', { done: adding.done, total: adding.total })} testId="adding-files" /> : null}
 
       {load === 'loading' && batch === null ? <ProgressNote text={t('send.loading')} /> : null}
