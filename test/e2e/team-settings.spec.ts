@@ -12,7 +12,7 @@ import { startWebHost, type RunningWebHost } from './support/web-host';
 // the CA file picked, Save (the password in the keychain only: not in the SQLite file nor the log),
 // and from the next start the store in use with its members. The Send page's banner: the server
 // stopped → "Team store unreachable — sending and bulk actions wait" with the reason and the next
-// attempt; started again → Try now → the banner goes.
+// attempt, and on Documents where bulk actions start; started again → Try now → the banner goes.
 
 const password = `Ana-Team-${Date.now()}-pw`;
 let server: Postgres;
@@ -66,7 +66,9 @@ test.describe('Settings → Team and the unreachable banner, on a real PostgreSQ
 
       await card.getByLabel('Password', { exact: true }).fill(password);
       await card.getByTestId('team-test').click();
-      await expect(card.getByTestId('team-connected')).toHaveText(/^Connected as ana on front-desk, schema version \d+\.$/, { timeout: 30_000 });
+      await expect(card.getByTestId('team-connected')).toHaveText(/^Connected as ana on front-desk, schema version \d+\.$/, {
+        timeout: 30_000,
+      });
       await page.screenshot({ path: screenshotPath('settings-team-connected.png') });
 
       await card.getByLabel('Password', { exact: true }).press('Enter');
@@ -100,13 +102,22 @@ test.describe('Settings → Team and the unreachable banner, on a real PostgreSQ
       await server.stop();
       const banner = page.getByTestId('team-banner');
       await expect(banner).toContainText('Team store unreachable — sending and bulk actions wait', { timeout: 30_000 });
-      await expect(page.getByTestId('team-banner-reason')).toContainText(`The team store (127.0.0.1:${server.port}/postgres) cannot be reached`);
+      await expect(page.getByTestId('team-banner-reason')).toContainText(
+        `The team store (127.0.0.1:${server.port}/postgres) cannot be reached`,
+      );
       await expect(page.getByTestId('team-banner-retry')).toHaveText(/Trying again (in \d+ s|…)/);
       await page.screenshot({ path: screenshotPath('send-team-unreachable.png') });
+
+      // Bulk actions start on Documents: the same words there.
+      await page.getByTestId('nav-documents').click();
+      await expect(banner).toContainText('Team store unreachable — sending and bulk actions wait');
 
       await server.start();
       await page.getByTestId('team-try-now').click();
       await expect(banner).toHaveCount(0, { timeout: 30_000 });
+      await page.getByTestId('nav-send').click();
+      await expect(page.getByRole('heading', { name: 'Send', exact: true })).toBeVisible();
+      await expect(banner).toHaveCount(0);
     } finally {
       await host.stop();
     }

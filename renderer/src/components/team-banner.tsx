@@ -1,35 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button';
-import { Notice } from '../../components/notice';
-import { TechnicalDetails } from '../../components/technical-details';
-import { useTeamProblemText } from '../../components/team-problem';
-import { useClient } from '../../lib/client-context';
-import { useAction } from '../../lib/use-action';
-import { useNow } from '../../lib/use-now';
-import { useTeamState } from '../../lib/use-team-state';
+import type { TeamState } from '../../../shared/domain/team';
+import { useNow } from '../lib/use-now';
+import { Button } from './button';
+import { Notice } from './notice';
+import { TechnicalDetails } from './technical-details';
+import { useTeamProblemText } from './team-problem';
+
+/** What the banner is given: the store's state (`lib/use-team-state.ts`) and Try now. */
+export interface TeamBannerProps {
+  state: TeamState | null;
+  retry: { pending: boolean; run(): Promise<unknown> };
+}
 
 /**
- * "Team store unreachable — sending and bulk actions wait" (issue 32), shown while the team store
- * cannot be reached: the reason in words, the next attempt counted down, Try now. A batch that was
- * sending is paused by the host; when the store is back this goes and the clerk presses Resume.
+ * "Team store unreachable — sending and bulk actions wait" (issue 32), on the pages where sending and
+ * bulk actions start, while the team store cannot be reached: the reason in words, the next attempt
+ * counted down, Try now. A batch that was sending is paused by the host; when the store is back this
+ * goes and the clerk presses Resume.
  */
-export function TeamBanner() {
+export function TeamBanner({ state, retry }: TeamBannerProps) {
   const { t } = useTranslation();
-  const client = useClient();
-  const query = useTeamState();
-  const state = query.data;
   const shown = state?.state === 'unreachable';
   const now = useNow(shown ? 1000 : null);
-  const retry = useAction(async () => {
-    const next = await client.call('team.retry', {});
-    query.apply(next);
-    return next;
-  });
   const { text, message } = useTeamProblemText(state?.problem ?? null, { store: state?.store ?? null, login: state?.login ?? null });
   if (!state || !shown) return null;
   const seconds = state.nextTryAt ? Math.max(0, Math.ceil((Date.parse(state.nextTryAt) - now) / 1000)) : 0;
   return (
-    <div className="send-alert" data-testid="team-banner">
+    <div className="team-banner" data-testid="team-banner">
       <Notice tone="warning">
         <p>
           <strong>{t('team.banner.title')}</strong>
