@@ -104,7 +104,8 @@ export async function runCli(argv: string[], io: { stdin: NodeJS.ReadableStream;
       secrets: envKey ? new EnvironmentSecretStore(keychain, envKey, io.env.SIGNDOCK_WEBHOOK_SECRET) : keychain,
       sandbox: localSandbox(),
       tsaOverride,
-      team,
+      // No SIGNDOCK_TEAM_URL: the team saved in Settings → Team, if any (its password from the keychain).
+      ...(team ? { team } : {}),
       ...(envKey ? { credentialsOverride: { apiKey: envKey, ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}) } } : {}),
     });
     if (envKey) core.redactor.add(envKey);

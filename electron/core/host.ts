@@ -38,7 +38,10 @@ import type { SecretStore } from './secrets/secret-store';
 import { ServiceClients } from './service-clients';
 import { LearntRates } from './accounts/learnt-rates';
 import { SettingsRepo } from './settings/settings-repo';
-import { teamConfigFrom, type TeamConfig } from './team/team-config';
+import type { TeamConfig } from './team/team-config';
+import { createTeamApp } from './team/team-app';
+import { TeamSettings } from './team/team-settings';
+import { TeamWatch } from './team/team-watch';
 import { createTeam } from './team/team-wiring';
 import type { TeamStore } from './team/team-store';
 // The built-in webhook tunnel: its operations and the tunnel.changed event.
@@ -65,7 +68,7 @@ export interface CoreOptions {
   autoRemind?: AutoRemindTiming;
   /** An evidence archive to review, read-only, in place of the archive folder setting (web host `--archive DIR`). */
   reviewArchive?: string;
-  /** The team store (issue 32); default: SIGNDOCK_TEAM_URL, none when unset (this computer alone). */
+  /** The team store (issue 32); default: SIGNDOCK_TEAM_URL, else Settings → Team, none when neither (this computer alone). */
   team?: TeamConfig | null;
 }
 
@@ -143,8 +146,10 @@ export function createCore(options: CoreOptions): Core {
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
   const clients = new ServiceClients({ accounts, http, redactor, logger, events, rates: new LearntRates(db) });
-  // A team store (issue 32) when one is configured; none: this computer alone, as always.
-  const config = options.team === undefined ? teamConfigFrom(process.env) : options.team;
+  // A team store (issue 32) when one is configured (the environment's, else Settings → Team); none: this computer alone, as always.
+  const teamSettings = new TeamSettings({ settings, secrets, redactor, dataFolder: options.dataFolder, version: options.version, logger });
+  const config = options.team === undefined ? teamSettings.resolve() : options.team;
+  if (options.team !== undefined) teamSettings.use(options.team);
   const team = createTeam({ config, db, version: options.version, logger, redactor, credentials: (id) => accounts.credentialsFor(id) });
   const spine = new DataSpine({
     db,
@@ -230,6 +235,8 @@ export function createCore(options: CoreOptions): Core {
     logger,
     ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}),
   });
+  const teamWatch = new TeamWatch({ store: team?.store ?? null, emit: (state) => events.emit('team.changed', state), logger });
+  const teamApp = createTeamApp({ settings: teamSettings, watch: teamWatch, store: team?.store ?? null });
   const tunnel = createTunnelHandlers({ webhooks: spine.webhooks, selectedId: () => accounts.selectedId(), events });
   // Notifications are for the app and the web UI (hosts with background work), never the CLI.
   let stopNotices: (() => void) | null = null;
@@ -262,12 +269,13 @@ export function createCore(options: CoreOptions): Core {
     ...actions.handlers,
     ...evidence.handlers,
     ...tunnel.handlers,
+    ...teamApp.handlers,
   };
   const dispatcher = new Dispatcher(handlers, logger, options.logger ? undefined : logFile);
   /** Background work in this order: timers first, then the listener and sync, then what other runs left. */
-  const startOrder = [notices, actions, evidence, mirror, accountsPart, batches, jobs];
+  const startOrder = [notices, teamApp, actions, evidence, mirror, accountsPart, batches, jobs];
   /** Closing: every timer first (nothing fires later), then the sends and jobs running, then the rest. */
-  const closeOrder = [notices, actions, evidence, jobs, batches];
+  const closeOrder = [notices, teamApp, actions, evidence, jobs, batches];
 
   return {
     dataFolder: options.dataFolder,

@@ -7,6 +7,7 @@ import { inboxStatsSchema, tunnelStatusSchema, webhookStateSchema } from '../dom
 import { jobViewSchema } from '../domain/jobs';
 import { noticeSchema } from '../domain/notices';
 import { recheckResultSchema } from '../domain/evidence';
+import { teamStateSchema } from '../domain/team';
 
 /** Every event the host pushes to the UI. */
 export const events = {
@@ -26,6 +27,8 @@ export const events = {
   'jobs.changed': jobViewSchema,
   /** The archive was re-hashed against its manifests (scheduled or asked for): what was found. */
   'evidence.rechecked': recheckResultSchema,
+  /** The team store became reachable or unreachable, or its next attempt moved (issue 32). */
+  'team.changed': teamStateSchema,
   /** Something worth a desktop or browser notification (grouped; only the kinds the settings turn on). */
   notices: noticeSchema,
 } as const;

@@ -6,6 +6,7 @@ import { contactOperations } from './contact-operations';
 import { serviceIdSchema } from './action-inputs';
 import { activityOperations } from './activity-operations';
 import { tunnelOperations } from './tunnel-operations';
+import { teamOperations } from './team-operations';
 import {
   attentionSettingsSchema,
   dashboardSchema,
@@ -293,6 +294,7 @@ export const operations = {
   ...contactOperations,
   ...activityOperations,
   ...tunnelOperations,
+  ...teamOperations,
 } as const;
 
 export type Operations = typeof operations;

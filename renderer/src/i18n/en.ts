@@ -1,5 +1,6 @@
 import { activityEn, webhookErrorsEn, webhookSettingsEn } from './activity-en';
 import { tunnelEn } from './tunnel-en';
+import { teamEn } from './team-en';
 import { sendEn } from './send-en';
 import { batchErrorsEn, fileCheckErrorsEn } from './batch-errors-en';
 import { documentsEn } from './documents-en';
@@ -61,6 +62,7 @@ export const en = {
   evidence: evidenceEn,
   activity: activityEn,
   tunnel: tunnelEn,
+  team: teamEn,
   onboarding: {
     title: 'Welcome to SignDock',
     subtitle: 'Connect your e-signature account to start sending documents.',

@@ -1,5 +1,6 @@
 import { activityEs, webhookErrorsEs, webhookSettingsEs } from './activity-es';
 import { tunnelEs } from './tunnel-es';
+import { teamEs } from './team-es';
 import { sendEs } from './send-es';
 import { batchErrorsEs, fileCheckErrorsEs } from './batch-errors-es';
 import { documentsEs } from './documents-es';
@@ -59,6 +60,7 @@ export const es: Catalog = {
   evidence: evidenceEs,
   activity: activityEs,
   tunnel: tunnelEs,
+  team: teamEs,
   onboarding: {
     title: 'Bienvenido a SignDock',
     subtitle: 'Conecte su cuenta de firma electrónica para empezar a enviar documentos.',

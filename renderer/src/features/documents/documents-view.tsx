@@ -5,6 +5,8 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorNotice } from '../../components/error-notice';
 import { DocumentsIcon, SendIcon, SettingsIcon, SyncIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { TeamBanner } from '../../components/team-banner';
+import { useTeamBanner } from '../../lib/use-team-state';
 import { ProgressNote } from '../../components/progress-note';
 import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
@@ -59,6 +61,8 @@ function DocumentsPage({ accountId }: { accountId: string }) {
   const openById = useCallback((id: string, title = '') => setOpen({ id, title: title.trim() }), []);
   const takePendingOpen = useDocumentsStore((store) => store.takePendingOpen);
   useEffect(() => void takePendingOpen(), [takePendingOpen]);
+  // Bulk actions start here: with a team whose store cannot be reached, they wait (issue 32).
+  const team = useTeamBanner();
 
   return (
     <div className="documents-page">
@@ -77,6 +81,7 @@ function DocumentsPage({ accountId }: { accountId: string }) {
           </Button>
         }
       />
+      <TeamBanner {...team} />
       {status ? <SyncProgress status={status} /> : null}
       {sync.syncNow.error ? <ErrorNotice error={sync.syncNow.error} testId="documents-sync-error" /> : null}
       {list.loading && list.page === null && !list.error ? <ProgressNote text={t('documents.loading')} testId="documents-loading" /> : null}

@@ -6,6 +6,8 @@ import { PageHeader } from '../../components/page-header';
 import { ProgressNote } from '../../components/progress-note';
 import { useFileSource } from '../../lib/file-source-context';
 import { LoadProblem } from '../../components/load-problem';
+import { TeamBanner } from '../../components/team-banner';
+import { useTeamBanner } from '../../lib/use-team-state';
 import { BatchProgress } from './batch-progress';
 import { BatchToolbar } from './batch-toolbar';
 import type { IncomingFile } from './collect-files';
@@ -36,6 +38,7 @@ export function SendPage({ accountId }: { accountId: string }) {
   const adding = useSendStore((store) => store.adding);
   const addingBusy = useSendStore((store) => store.busy.add === true);
   const actionError = useSendStore((store) => store.actionError);
+  const team = useTeamBanner();
 
   const draft = batch === null || batch.state === 'draft';
   const open = batch !== null && !draft && batch.state !== 'done' && batch.state !== 'cancelled';
@@ -67,6 +70,7 @@ export function SendPage({ accountId }: { accountId: string }) {
         </div>
       ) : null}
 
+      <TeamBanner {...team} />
       {adding ? <ProgressNote text={t('send.add.adding', { done: adding.done, total: adding.total })} testId="adding-files" /> : null}
 
       {load === 'loading' && batch === null ? <ProgressNote text={t('send.loading')} /> : null}

@@ -6,6 +6,7 @@ import { AutoRemindSection } from './auto-remind-section';
 import { EvidenceScheduleSection } from './evidence-schedule-section';
 import { PreferencesSection } from './preferences-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
+import { TeamSection } from './team-section';
 import { TimestampsSection } from './timestamps-section';
 import { TunnelSection } from './tunnel-panel';
 import { WebhooksSection } from './webhooks-section';
@@ -20,6 +21,7 @@ export function SettingsView() {
         {/* Language and appearance first (short, for everyone); notifications in their own section after the accounts. */}
         <PreferencesSection />
         <AccountsSection />
+        <TeamSection />
         <AutoRemindSection />
         <TunnelSection />
         <WebhooksSection />
