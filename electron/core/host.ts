@@ -144,7 +144,15 @@ export function createCore(options: CoreOptions): Core {
   const clients = new ServiceClients({ accounts, http, redactor, logger, events });
   // A team store (issue 32) when one is configured; none: this computer alone, as always.
   const config = options.team === undefined ? teamConfigFrom(process.env) : options.team;
-  const team = createTeam({ config, db, version: options.version, logger, redactor, credentials: (id) => accounts.credentialsFor(id) });
+  const team = createTeam({
+    config,
+    db,
+    version: options.version,
+    logger,
+    redactor,
+    credentials: (id) => accounts.credentialsFor(id),
+    accounts: () => accounts.ids(),
+  });
   const spine = new DataSpine({
     db,
     accounts,
@@ -154,6 +162,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     redactor,
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
+    ...(team ? { webhookTeam: team.notifications() } : {}),
   });
   const leases = new JobLeases(db);
   const journal = new Journal(db, { dataFolder: options.dataFolder });
