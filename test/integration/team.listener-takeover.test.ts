@@ -12,7 +12,7 @@ import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
  * computer holding `listener:<account>`; a notification it receives reaches the other computer's mirror
  * through the store (`LISTEN/NOTIFY`, the document re-read there). The listener's computer SIGKILLed,
  * the other takes the listener over once the lease ran out, says so (its log, `team status`), and the
- * next notification reaches its mirror. The sandbox is pointed at the listening computer's address, as
+ * next notification reaches its mirror; with the store stopped, it goes on listening. The sandbox is pointed at the listening computer's address, as
  * the office's fixed public address (a tunnel or reverse proxy) would be.
  */
 
@@ -88,6 +88,23 @@ describe('the notification listener of a team', () => {
       sandbox.services.workflow.sign(second.signatureId);
       await seenSecond;
       expect((await other.ask({ document: second.id }, 'document')).document).toMatchObject({ status: 'CO' });
+
+      // The store stopped: once its lease has run out here, the listener still takes notifications (hints:
+      // none listening would lose them), and shares them when the store is back.
+      const third = await pendingDocument('Third');
+      const from = other.lines.length;
+      const unrenewed = (line: ComputerLine) =>
+        line.log === 'team: the notification listener duty cannot be renewed: the team store did not answer';
+      await server.stop();
+      try {
+        await other.until(() => other.lines.slice(from).filter(unrenewed).length >= 2, from);
+        const seenThird = other.until(changed(third.id), other.lines.length);
+        sandbox.services.workflow.sign(third.signatureId);
+        await seenThird;
+      } finally {
+        await server.start();
+      }
+      await other.until(took, from);
     },
   );
 });

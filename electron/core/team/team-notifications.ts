@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logging/logger';
-import type { TeamDuties } from './team-duties';
+import type { DutyChange, TeamDuties } from './team-duties';
 import type { TeamStore } from './team-store';
 import { teamFailure } from './team-words';
 
@@ -9,7 +9,8 @@ import { teamFailure } from './team-words';
  * listens (the duty `listener:<account>`, team-duties.ts) and the others learn from it.
  * - `listenWhile`: asks for the listener duty of each account and says when this computer holds one
  *   (the listener and its tunnel then run here) or no longer does; a computer that went away is
- *   replaced once its lease ran out, and the one that takes over says so in its log.
+ *   replaced once its lease ran out, and the one that takes over says so in its log. With the store not
+ *   answering, a computer listening goes on listening until it sees another computer holding the duty.
  * - `share`: each notification the listener stored goes into `signdock.notifications` (kept here
  *   until the store takes it); the store announces it (`NOTIFY signdock_notifications`).
  * - `receive`: a connection of its own LISTENs; on each announcement for one of this computer's
@@ -42,7 +43,10 @@ export class TeamNotifications<E extends Entry> {
     const { duties } = this.deps;
     const wanted = new Set<string>();
     let listening = false;
-    const decide = () => {
+    const decide = (change?: DutyChange) => {
+      // The store not answering: a listener keeps listening (notifications are hints: two computers
+      // listening costs a read, none listening loses them); it stops once another computer is seen holding it.
+      if (listening && change && !change.held && !change.holder) return;
       const on = [...wanted].some((accountId) => duties.held('listener', accountId));
       if (on === listening) return;
       listening = on;
@@ -52,7 +56,7 @@ export class TeamNotifications<E extends Entry> {
       for (const accountId of this.deps.accounts()) {
         if (wanted.has(accountId)) continue;
         wanted.add(accountId);
-        void duties.hold('listener', accountId, decide).then(decide);
+        void duties.hold('listener', accountId, decide).then(() => decide());
       }
     };
     ask();

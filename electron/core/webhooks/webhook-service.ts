@@ -190,6 +190,7 @@ export class WebhookService {
 
   /** Another computer of the team listens now: this one stops taking notifications (and closes its tunnel). */
   private async unlisten(): Promise<void> {
+    this.options.logger?.log('info', 'Webhook listener stopped: another computer of the team listens');
     await this.listener?.stop();
     this.listener = null;
     await this.tunnel.stop();
