@@ -39,10 +39,11 @@ export class TeamNotifications<E extends Entry> {
 
   constructor(private readonly deps: TeamNotificationsDeps) {}
 
-  listenWhile(listen: (on: boolean) => void): () => Promise<void> {
+  async listenWhile(listen: (on: boolean) => Promise<void>): Promise<() => Promise<void>> {
     const { duties } = this.deps;
     const wanted = new Set<string>();
     let listening = false;
+    let acting: Promise<void> = Promise.resolve();
     const decide = (change?: DutyChange) => {
       // The store not answering: a listener keeps listening (notifications are hints: two computers
       // listening costs a read, none listening loses them); it stops once another computer is seen holding it.
@@ -50,22 +51,26 @@ export class TeamNotifications<E extends Entry> {
       const on = [...wanted].some((accountId) => duties.held('listener', accountId));
       if (on === listening) return;
       listening = on;
-      listen(on);
+      acting = acting.then(() => listen(on)).catch(() => undefined);
     };
-    const ask = () => {
-      for (const accountId of this.deps.accounts()) {
-        if (wanted.has(accountId)) continue;
-        wanted.add(accountId);
-        void duties.hold('listener', accountId, decide).then(() => decide());
-      }
-    };
-    ask();
+    const ask = () =>
+      Promise.all(
+        this.deps.accounts().map(async (accountId) => {
+          if (wanted.has(accountId)) return;
+          wanted.add(accountId);
+          await duties.hold('listener', accountId, decide);
+          decide();
+        }),
+      );
+    await ask();
+    await acting;
     // Accounts added later ask too.
-    const timer = setInterval(ask, Math.max(50, Math.floor(duties.ttlMs / 3)));
+    const timer = setInterval(() => void ask(), Math.max(50, Math.floor(duties.ttlMs / 3)));
     timer.unref?.();
     return async () => {
       clearInterval(timer);
       await Promise.all([...wanted].map((accountId) => duties.drop('listener', accountId)));
+      await acting;
     };
   }
 

@@ -47,8 +47,11 @@ export interface WebhookServiceOptions {
 
 /** The listener in a team: it (and its tunnel) run only on the computer holding the listener duty. */
 export interface WebhookTeam {
-  /** Calls `listen(true)` when this computer takes the duty, `listen(false)` when it lets it go; the answer stops it. */
-  listenWhile(listen: (on: boolean) => void): () => Promise<void>;
+  /**
+   * Calls `listen(true)` when this computer takes the duty, `listen(false)` when it lets it go; resolves once
+   * the first answer was acted on, with what stops it.
+   */
+  listenWhile(listen: (on: boolean) => Promise<void>): Promise<() => Promise<void>>;
   /** A notification this computer's listener stored, for the other computers. */
   share(entry: InboxEntry): void;
   /** Notifications the listener's computer stored, stored here as if received (their documents re-read); the answer stops it. */
@@ -168,8 +171,8 @@ export class WebhookService {
           this.worker.stored(this.worker.newRowsDueAt());
           this.changed();
         }),
-        team.listenWhile((on) => void (on ? this.listenAndTunnel() : this.unlisten())),
       ];
+      this.teamStops.push(await team.listenWhile((on) => (on ? this.listenAndTunnel() : this.unlisten())));
       return;
     }
     await this.listenAndTunnel();
@@ -186,6 +189,13 @@ export class WebhookService {
       error: this.listenError,
       hookUrls: redacted,
     });
+  }
+
+  /** In a team, while another computer holds the listener: said where the listener's error goes. */
+  private elsewhere(): string | null {
+    return this.options.team && this.started && !this.listener
+      ? 'Another computer of the team listens for notifications ("signdock team status" names it); this one learns of them from the team store.'
+      : null;
   }
 
   /** Another computer of the team listens now: this one stops taking notifications (and closes its tunnel). */
@@ -223,7 +233,7 @@ export class WebhookService {
       publicBaseUrl: this.publicBaseUrl(),
       hookUrl: endpoint?.hookUrl ?? null,
       hmacConfigured: endpoint?.hmacConfigured ?? false,
-      error: this.listenError ?? this.tunnelError(),
+      error: this.listenError ?? this.elsewhere() ?? this.tunnelError(),
     };
   }
 
