@@ -21,6 +21,9 @@ import { teamFailure } from './team-words';
  * The port it fills is `WebhookTeam` (../webhooks/webhook-service.ts).
  */
 
+/** How long starting waits for the store's first answer on the listener duty. */
+const firstAnswerMs = 3_000;
+
 interface Entry {
   accountId: string;
 }
@@ -62,8 +65,11 @@ export class TeamNotifications<E extends Entry> {
           decide();
         }),
       );
-    await ask();
-    await acting;
+    // The first answer is waited for (so a `webhook serve` knows whether it listens), but not for long: a
+    // store that does not answer must not hold up the rest of the background work.
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([ask().then(() => acting), new Promise<void>((resolve) => (waited = setTimeout(resolve, firstAnswerMs)))]);
+    clearTimeout(waited);
     // Accounts added later ask too.
     const timer = setInterval(() => void ask(), Math.max(50, Math.floor(duties.ttlMs / 3)));
     timer.unref?.();
