@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeamComputers, stopTeam, type ComputerLine, type ComputerProcess } from '../helpers/computer-process';
 import { startPostgres, type Postgres } from '../helpers/postgres';
@@ -126,6 +127,28 @@ describe('automatic reminders on three computers of a team', () => {
     );
     expect(reminded.rows.map((row) => row.n)).toEqual([3, 3]);
     expect(Math.max(...reminded.rows.map((row) => row.computers))).toBe(2);
+
+    // The grants: a member takes and renews duties and records reminders, but changes or deletes none of
+    // them; a reviewer does neither.
+    await server.sql(`CREATE ROLE rita LOGIN PASSWORD 'pw-rita-team'; GRANT signdock_reviewer TO rita;`);
+    const refused = async (login: string, sql: string) => {
+      const client = new pg.Client({ connectionString: server.url(login, `pw-${login}-team`) });
+      await client.connect();
+      try {
+        return await client.query(sql).then(
+          () => 'done',
+          (error: { code?: string }) => error.code,
+        );
+      } finally {
+        await client.end();
+      }
+    };
+    const insertDuty = `INSERT INTO signdock.duties (name, account, holder, computer, expires_at) VALUES ('listener', 'x', 'h', 'c', now())`;
+    expect(await refused('rita', insertDuty)).toBe('42501');
+    expect(await refused('rita', `UPDATE signdock.duties SET expires_at = now()`)).toBe('42501');
+    expect(await refused('ana', `DELETE FROM signdock.duties`)).toBe('42501');
+    expect(await refused('ana', `UPDATE signdock.reminders SET at = now()`)).toBe('42501');
+    expect(await refused('ana', `DELETE FROM signdock.reminders`)).toBe('42501');
 
     // The team store stopped: period 4 comes and no automatic reminder goes out; back, each signer once.
     await server.stop();
