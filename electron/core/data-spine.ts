@@ -11,7 +11,7 @@ import type { SecretStore } from './secrets/secret-store';
 import type { ServiceClients } from './service-clients';
 import { SyncEngine } from './sync/sync-engine';
 import type { FullSyncProgress } from './sync/full-sync';
-import { WebhookService } from './webhooks/webhook-service';
+import { WebhookService, type WebhookTeam } from './webhooks/webhook-service';
 import type { Redactor } from './logging/redact';
 import type { MirrorDocument } from './mirror/mirror-types';
 import type { DocumentQueries } from './mirror/document-query';
@@ -28,6 +28,8 @@ export interface DataSpineDeps {
   redactor: Redactor;
   /** Fixed webhook port (CLI `webhook serve --port`); otherwise the stored setting. */
   webhookPort?: number;
+  /** A team: the listener runs on one computer, the others learn of its notifications (issue 32). */
+  webhookTeam?: WebhookTeam;
 }
 
 /**
@@ -62,6 +64,7 @@ export class DataSpine {
       logger: deps.logger,
       redactor: deps.redactor,
       ...(deps.webhookPort !== undefined ? { port: deps.webhookPort } : {}),
+      ...(deps.webhookTeam ? { team: deps.webhookTeam } : {}),
       onChange: () => this.emitInbox(),
     });
     this.queries = this.sync.queries;

@@ -150,7 +150,15 @@ export function createCore(options: CoreOptions): Core {
   const teamSettings = new TeamSettings({ settings, secrets, redactor, dataFolder: options.dataFolder, version: options.version, logger });
   const config = options.team === undefined ? teamSettings.resolve() : options.team;
   if (options.team !== undefined) teamSettings.use(options.team);
-  const team = createTeam({ config, db, version: options.version, logger, redactor, credentials: (id) => accounts.credentialsFor(id) });
+  const team = createTeam({
+    config,
+    db,
+    version: options.version,
+    logger,
+    redactor,
+    credentials: (id) => accounts.credentialsFor(id),
+    accounts: () => accounts.ids(),
+  });
   const spine = new DataSpine({
     db,
     accounts,
@@ -160,6 +168,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     redactor,
     ...(options.webhookPort !== undefined ? { webhookPort: options.webhookPort } : {}),
+    ...(team ? { webhookTeam: team.notifications() } : {}),
   });
   const leases = new JobLeases(db);
   const journal = new Journal(db, { dataFolder: options.dataFolder });

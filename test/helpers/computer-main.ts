@@ -7,6 +7,10 @@
 // and per command answered on stdin:
 //   {"settings":PATCH}  → {"settings":true} once the settings changed (as Settings would change them)
 //   {"advance":MS}      → {"advanced":MS} this computer's clock moved on (the automatic reminders' periods)
+//   {"hook":true}       → {"hook":URL|null} where this computer's listener takes the account's notifications
+//   {"inbox":true}      → {"inbox":{"received":n,"done":n,…}} this computer's webhook inbox of the account
+//   {"document":ID}     → {"document":{"status":…,"signatures":[status…]}|null} the document as its mirror has it
+// and {"documentsChanged":[ids]} each time its mirror changed.
 // SIGTERM closes the core; the tests also SIGKILL it.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -35,11 +39,20 @@ const call = async (name: string, input: unknown) => {
 await call('accounts.add', { name: 'Office', baseUrl: values.url, apiKey: values.key });
 await core.startBackground();
 await core.spine.whenSynced();
-say({ ready: true, accountId: core.accounts.selectedId() });
+const accountId = core.accounts.selectedId() ?? '';
+core.events.subscribe((message) => {
+  if (message.event === 'documents.changed') say({ documentsChanged: (message.payload as { documentIds: string[] }).documentIds });
+});
+say({ ready: true, accountId });
 
 createInterface({ input: process.stdin }).on('line', (line) => {
-  const command = JSON.parse(line) as { settings?: unknown; advance?: number };
-  if (command.advance !== undefined) {
+  const command = JSON.parse(line) as { settings?: unknown; advance?: number; hook?: true; inbox?: true; document?: string };
+  if (command.hook) say({ hook: core.spine.localHookUrl(accountId) });
+  else if (command.inbox) say({ inbox: core.spine.webhooks.stats(accountId) });
+  else if (command.document) {
+    const document = core.spine.document(accountId, command.document);
+    say({ document: document ? { status: document.status, signatures: document.signatures.map((s) => s.status) } : null });
+  } else if (command.advance !== undefined) {
     offset += command.advance;
     say({ advanced: command.advance });
   } else if (command.settings) {

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { parseTeamUrl } from '../../electron/core/team/team-config';
+import { TeamStore } from '../../electron/core/team/team-store';
 
 /** A line a computer process printed (computer-main.ts): a log line, or the answer to a command. */
 export type ComputerLine = Record<string, unknown> & { log?: string; detail?: Record<string, unknown> };
@@ -86,4 +88,46 @@ export async function startComputer(
       await exited;
     },
   };
+}
+
+/**
+ * A team's computers against one service: the store set up (`team init`), `members.length` computers (`desk-1`, `desk-2`, …), each a
+ * member of the team store at `server` (a login granted `signdock_member`, made here) on its own data
+ * folder, duties leased for 1.5 s so that a computer killed is replaced quickly.
+ */
+export async function startTeamComputers(
+  server: { url(user?: string, password?: string): string; sql(text: string): Promise<unknown> },
+  service: { url: string; key: string },
+  members: readonly string[],
+  homes: readonly { path: string }[],
+): Promise<ComputerProcess[]> {
+  // `team init`, as the administrator runs it once.
+  const admin = new TeamStore(parseTeamUrl(server.url(), 'admin-desk'), '0.1.0');
+  await admin.init().finally(() => admin.close());
+  return Promise.all(
+    members.map(async (member, index) => {
+      await server.sql(`CREATE ROLE ${member} LOGIN PASSWORD 'pw-${member}-team'; GRANT signdock_member TO ${member};`);
+      return startComputer(`desk-${index + 1}`, {
+        home: homes[index]!.path,
+        url: service.url,
+        key: service.key,
+        env: {
+          SIGNDOCK_TEAM_URL: server.url(member, `pw-${member}-team`),
+          SIGNDOCK_COMPUTER_NAME: `desk-${index + 1}`,
+          SIGNDOCK_DUTY_TTL_MS: '1500',
+        },
+      });
+    }),
+  );
+}
+
+/** Ends what `startTeamComputers`' tests started: the computers, the store, the service, the data folders. */
+export async function stopTeam(
+  computers: readonly ComputerProcess[],
+  parts: readonly ({ remove(): Promise<void> } | { stop(): Promise<void> } | undefined)[],
+  folders: readonly { remove(): void }[],
+): Promise<void> {
+  await Promise.all(computers.map((computer) => computer.kill()));
+  await Promise.all(parts.map((part) => (part && 'remove' in part ? part.remove() : part?.stop())));
+  for (const folder of folders) folder.remove();
 }

@@ -1,7 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTeamUrl } from '../../electron/core/team/team-config';
-import { TeamStore } from '../../electron/core/team/team-store';
-import { startComputer, type ComputerLine, type ComputerProcess } from '../helpers/computer-process';
+import { startTeamComputers, stopTeam, type ComputerLine, type ComputerProcess } from '../helpers/computer-process';
 import { startPostgres, type Postgres } from '../helpers/postgres';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
@@ -47,11 +46,6 @@ const advance = async (group: ComputerProcess[], ms: number) => {
 
 beforeAll(async () => {
   [server, sandbox] = await Promise.all([startPostgres(), startSandbox({ port: 0, seed: 3232, autoSign: { enabled: false } })]);
-  const admin = new TeamStore(parseTeamUrl(server.url(), 'admin-desk'), '0.1.0');
-  await admin.init();
-  await admin.close();
-  for (const member of members)
-    await server.sql(`CREATE ROLE ${member} LOGIN PASSWORD 'pw-${member}-2718'; GRANT signdock_member TO ${member};`);
   // Two signers pending for ten days (the sandbox's clock), a third with no invitation channel (never reminded).
   sandbox.services.clock.advance?.(-10 * DAY);
   const file = await samplePdf('Remind once');
@@ -65,26 +59,9 @@ beforeAll(async () => {
       { validations: { EM: 'link@example.com' }, inviteChannel: [] },
     ],
   });
-  computers = await Promise.all(
-    members.map((member, index) =>
-      startComputer(`desk-${index + 1}`, {
-        home: homes[index]!.path,
-        url: sandbox.url,
-        key: sandbox.key,
-        env: {
-          SIGNDOCK_TEAM_URL: server.url(member, `pw-${member}-2718`),
-          SIGNDOCK_COMPUTER_NAME: `desk-${index + 1}`,
-          SIGNDOCK_DUTY_TTL_MS: '1500',
-        },
-      }),
-    ),
-  );
+  computers = await startTeamComputers(server, sandbox, members, homes);
 }, 240_000);
-afterAll(async () => {
-  await Promise.all(computers.map((computer) => computer.kill()));
-  await Promise.all([server?.remove(), sandbox?.stop()]);
-  for (const home of homes) home.remove();
-});
+afterAll(() => stopTeam(computers, [server, sandbox], homes));
 
 describe('automatic reminders on three computers of a team', () => {
   it('remind each pending signer once per period, and once more after the holder is killed', { timeout: 180_000 }, async () => {
@@ -133,12 +110,16 @@ describe('automatic reminders on three computers of a team', () => {
       runCli(['--home', homes[3]!.path, ...(json ? ['--json'] : []), 'team', 'status'], {
         env: { SIGNDOCK_TEAM_URL: server.url(), SIGNDOCK_COMPUTER_NAME: 'admin-desk' },
       });
-    const [text, json] = await Promise.all([statusOf(false), statusOf(true)]);
+    // One after the other: two processes setting up one new data folder at once is not what this tests.
+    const text = await statusOf(false);
+    const json = await statusOf(true);
     const holderNow = `${taken.rows[0].computer} \\(${taken.rows[0].member}\\)`;
-    expect(text.stdout).toMatch(new RegExp(`Automatic reminders \\(account [0-9a-f]{8}\\): ${holderNow} since [\\d-]+ [\\d:]+ UTC, until`));
-    expect((JSON.parse(json.stdout) as { duties: unknown[] }).duties).toEqual([
+    expect(text.stdout, text.stderr).toMatch(
+      new RegExp(`Automatic reminders \\(account [0-9a-f]{8}\\): ${holderNow} since [\\d-]+ [\\d:]+ UTC, until`),
+    );
+    expect((JSON.parse(json.stdout) as { duties: unknown[] }).duties).toContainEqual(
       expect.objectContaining({ duty: 'auto-remind', computer: taken.rows[0].computer, member: taken.rows[0].member, expired: false }),
-    ]);
+    );
 
     // Every reminder is in the store, by the computer that sent it: two signers, three each.
     const reminded = await server.sql(
@@ -146,6 +127,28 @@ describe('automatic reminders on three computers of a team', () => {
     );
     expect(reminded.rows.map((row) => row.n)).toEqual([3, 3]);
     expect(Math.max(...reminded.rows.map((row) => row.computers))).toBe(2);
+
+    // The grants: a member takes and renews duties and records reminders, but changes or deletes none of
+    // them; a reviewer does neither.
+    await server.sql(`CREATE ROLE rita LOGIN PASSWORD 'pw-rita-team'; GRANT signdock_reviewer TO rita;`);
+    const refused = async (login: string, sql: string) => {
+      const client = new pg.Client({ connectionString: server.url(login, `pw-${login}-team`) });
+      await client.connect();
+      try {
+        return await client.query(sql).then(
+          () => 'done',
+          (error: { code?: string }) => error.code,
+        );
+      } finally {
+        await client.end();
+      }
+    };
+    const insertDuty = `INSERT INTO signdock.duties (name, account, holder, computer, expires_at) VALUES ('listener', 'x', 'h', 'c', now())`;
+    expect(await refused('rita', insertDuty)).toBe('42501');
+    expect(await refused('rita', `UPDATE signdock.duties SET expires_at = now()`)).toBe('42501');
+    expect(await refused('ana', `DELETE FROM signdock.duties`)).toBe('42501');
+    expect(await refused('ana', `UPDATE signdock.reminders SET at = now()`)).toBe('42501');
+    expect(await refused('ana', `DELETE FROM signdock.reminders`)).toBe('42501');
 
     // The team store stopped: period 4 comes and no automatic reminder goes out; back, each signer once.
     await server.stop();

@@ -7,12 +7,12 @@
  *
  * Roles (group roles, NOLOGIN; the administrator grants them to logins):
  * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is;
- *   take and renew a duty (its lease); record a reminder it sent.
+ *   take and renew a duty (its lease); record a reminder it sent, a notification it received.
  * - `signdock_reviewer`: read everything; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 4;
+export const teamSchemaVersion = 5;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -160,7 +160,34 @@ const step4 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4];
+/**
+ * Step 5: the notifications the listener's computer received, for the others: each insert is announced
+ * on the channel `signdock_notifications` (payload: the account), and every other computer, LISTENing,
+ * reads the rows it has not seen into its own inbox and re-reads those documents.
+ */
+const step5 = `
+  CREATE TABLE signdock.notifications (
+    notification_id bigserial PRIMARY KEY,
+    account     text NOT NULL,
+    holder      text NOT NULL,
+    computer    text NOT NULL,
+    member      text NOT NULL DEFAULT current_user,
+    received_at timestamptz NOT NULL DEFAULT now(),
+    entry       jsonb NOT NULL
+  );
+  CREATE INDEX notifications_by_account ON signdock.notifications (account, notification_id);
+  CREATE TRIGGER notifications_member BEFORE INSERT OR UPDATE ON signdock.notifications
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
+  CREATE FUNCTION signdock.notifications_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('signdock_notifications', NEW.account);
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER notifications_announce AFTER INSERT ON signdock.notifications
+    FOR EACH ROW EXECUTE FUNCTION signdock.notifications_announce();
+`;
+
+export const steps: readonly string[] = [step1, step2, step3, step4, step5];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -179,6 +206,8 @@ export const rolesAndGrants = `
   GRANT INSERT ON signdock.journal TO signdock_member;
   GRANT INSERT, UPDATE (holder, computer, taken_at, renewed_at, expires_at) ON signdock.duties TO signdock_member;
   GRANT INSERT ON signdock.reminders TO signdock_member;
+  GRANT INSERT ON signdock.notifications TO signdock_member;
+  GRANT USAGE ON SEQUENCE signdock.notifications_notification_id_seq TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.reminders_reminder_id_seq TO signdock_member;
 `;
 

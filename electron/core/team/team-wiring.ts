@@ -7,6 +7,7 @@ import type { SentLedger } from '../batches/sent-ledger';
 import type { Journal } from '../journal/journal';
 import { TeamDuties } from './team-duties';
 import { TeamJournal } from './team-journal';
+import { TeamNotifications } from './team-notifications';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
 import { TeamReminders } from './team-reminders';
@@ -23,6 +24,8 @@ export interface TeamPart {
   duties: TeamDuties;
   /** The automatic reminders' duty and every computer's reminders (`AutoRemindTeam` of the actions). */
   reminders: TeamReminders;
+  /** The listener duty and the team's notifications (`WebhookTeam` of the webhooks). */
+  notifications: <E extends { accountId: string }>() => TeamNotifications<E>;
 }
 
 interface TeamPorts {
@@ -33,6 +36,8 @@ interface TeamPorts {
   redactor: Redactor;
   /** An account's address and key (the key never leaves this process: only a fingerprint reaches the store). */
   credentials: (accountId: string) => Promise<{ baseUrl: string; apiKey: string }>;
+  /** This computer's accounts. */
+  accounts: () => readonly string[];
 }
 
 /** The team's parts, or null with no team (SignDock alone, exactly as without this module). */
@@ -56,6 +61,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
   return {
     duties,
     reminders: new TeamReminders({ store, duties, accountKey, logger: ports.logger }),
+    notifications: () => new TeamNotifications({ store, duties, accountKey, accounts: ports.accounts, logger: ports.logger }),
     store,
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger }),

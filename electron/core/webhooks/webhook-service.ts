@@ -9,6 +9,7 @@ import { GroupCommitter, type GroupCommitOptions } from './group-commit';
 import { InboxRepo } from './inbox-repo';
 import { InboxWriter } from './inbox-writer';
 import { InboxWorker, type InboxWorkerOptions } from './inbox-worker';
+import type { InboxEntry } from './notification';
 import type { Tunnel } from './tunnel';
 import { NgrokAuthtoken } from '../secrets/ngrok-authtoken';
 import { makeTunnel, type TunnelFactoryOptions, type TunnelSpec } from './tunnel/tunnel-factory';
@@ -40,6 +41,21 @@ export interface WebhookServiceOptions {
   worker?: Omit<InboxWorkerOptions, 'repo' | 'refresher' | 'logger' | 'onSettled'>;
   /** The inbox or the listener changed; called at most every 250 ms (the host emits `inbox.changed`). */
   onChange?: () => void;
+  /** A team (issue 32, team/team-notifications.ts): one computer listens; the others learn of what it stored. */
+  team?: WebhookTeam;
+}
+
+/** The listener in a team: it (and its tunnel) run only on the computer holding the listener duty. */
+export interface WebhookTeam {
+  /**
+   * Calls `listen(true)` when this computer takes the duty, `listen(false)` when it lets it go; resolves once
+   * the first answer was acted on, with what stops it.
+   */
+  listenWhile(listen: (on: boolean) => Promise<void>): Promise<() => Promise<void>>;
+  /** A notification this computer's listener stored, for the other computers. */
+  share(entry: InboxEntry): void;
+  /** Notifications the listener's computer stored, stored here as if received (their documents re-read); the answer stops it. */
+  receive(take: (entries: InboxEntry[]) => void): () => Promise<void>;
 }
 
 /** Where an account's notifications go. */
@@ -76,6 +92,8 @@ export class WebhookService {
   private changeTimer: NodeJS.Timeout | null = null;
   /** Commits the listener's groups from a thread of its own (a database in a file); none: on this thread. */
   private writer: InboxWriter | null = null;
+  /** In a team: stops following the listener duty and the team's notifications. */
+  private teamStops: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: WebhookServiceOptions) {
     this.inbox = new InboxRepo(options.db);
@@ -143,8 +161,26 @@ export class WebhookService {
         }),
       );
     }
-    await this.listen();
     this.worker.start();
+    const team = this.options.team;
+    if (team) {
+      // The listener and its tunnel follow the duty; the team's notifications come into this inbox.
+      this.teamStops = [
+        team.receive((entries) => {
+          this.inbox.insertMany(entries, this.worker.newRowsDueAt());
+          this.worker.stored(this.worker.newRowsDueAt());
+          this.changed();
+        }),
+      ];
+      this.teamStops.push(await team.listenWhile((on) => (on ? this.listenAndTunnel() : this.unlisten())));
+      return;
+    }
+    await this.listenAndTunnel();
+  }
+
+  private async listenAndTunnel(): Promise<void> {
+    if (!this.started) return;
+    await this.listen();
     // The tunnel opens in the background (an SSH server may take seconds to answer); `tunnel.changed` follows it.
     if (this.tunnelOverride === null && this.settings.get().useTunnel) void this.tunnel.start();
     const redacted = this.credentials.accounts().map((accountId) => this.endpoint(accountId).hookUrlRedacted);
@@ -155,9 +191,26 @@ export class WebhookService {
     });
   }
 
+  /** In a team, while another computer holds the listener: said where the listener's error goes. */
+  private elsewhere(): string | null {
+    return this.options.team && this.started && !this.listener
+      ? 'Another computer of the team listens for notifications ("signdock team status" names it); this one learns of them from the team store.'
+      : null;
+  }
+
+  /** Another computer of the team listens now: this one stops taking notifications (and closes its tunnel). */
+  private async unlisten(): Promise<void> {
+    this.options.logger?.log('info', 'Webhook listener stopped: another computer of the team listens');
+    await this.listener?.stop();
+    this.listener = null;
+    await this.tunnel.stop();
+    this.changed();
+  }
+
   /** Stops taking notifications (what was queued is committed first), then the worker and the tunnel. */
   async stop(): Promise<void> {
     this.started = false;
+    for (const stop of this.teamStops.splice(0)) await stop();
     await this.listener?.stop();
     this.listener = null;
     await this.committer.drained();
@@ -180,7 +233,7 @@ export class WebhookService {
       publicBaseUrl: this.publicBaseUrl(),
       hookUrl: endpoint?.hookUrl ?? null,
       hmacConfigured: endpoint?.hmacConfigured ?? false,
-      error: this.listenError ?? this.tunnelError(),
+      error: this.listenError ?? this.elsewhere() ?? this.tunnelError(),
     };
   }
 
@@ -283,7 +336,11 @@ export class WebhookService {
     const listener = new WebhookListener({
       ...this.options.listener,
       credentials: this.credentials,
-      store: (entry) => this.committer.submit(entry),
+      store: async (entry) => {
+        const stored = await this.committer.submit(entry);
+        if (stored === 'stored') this.options.team?.share(entry);
+        return stored;
+      },
       port: this.options.port ?? this.settings.get().port,
       logger: this.options.logger,
     });
