@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../electron/core/logging/logger';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { Tunnel } from '../../electron/core/webhooks/tunnel';
-import { WebhookService, type WebhookServiceOptions } from '../../electron/core/webhooks/webhook-service';
+import { WebhookService } from '../../electron/core/webhooks/webhook-service';
+import type { WebhookServiceOptions } from '../../electron/core/webhooks/webhook-service-options';
 import { post, ScriptedRefresher, tempDatabase } from './fixtures/webhook-helpers';
 
 let store: ReturnType<typeof tempDatabase>;
