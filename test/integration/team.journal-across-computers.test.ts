@@ -93,4 +93,21 @@ describe('one journal across computers', () => {
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, problems: [{ kind: 'missing', seq: 2 }] });
   });
+
+  it(
+    'entries a superuser cuts off the end, which leaves no gap in the numbers, are found by a computer that saw them',
+    { timeout: 120_000 },
+    async () => {
+      // The third computer's verify (above) saw the chain reach entry 4; a superuser removes it.
+      await server.sql(`BEGIN; SELECT set_config('signdock.maintenance', 'on', true); DELETE FROM signdock.journal WHERE seq = 4; COMMIT;`);
+      const verify = await cli(2, ['journal', '--verify']);
+      expect(verify.code, verify.stdout + verify.stderr).toBe(1);
+      expect(verify.stdout).toMatch(
+        /- the team journal ends at entry 3, but this computer saw it reach entry 4 on \d{4}-\d\d-\d\dT[\d:.]+Z: entries were removed from its end\./,
+      );
+      const json = await cli(2, ['--json', 'journal', '--verify']);
+      expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, checkpoint: { count: 4, seal: 'sealed' } });
+      expect((JSON.parse(json.stdout) as { problems: { kind: string }[] }).problems.map((p) => p.kind)).toContain('truncated');
+    },
+  );
 });

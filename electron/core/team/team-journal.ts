@@ -7,6 +7,7 @@ import type { JournalBook } from '../journal/journal-book';
 import { toEntry, type RawEntry } from '../journal/journal-entry';
 import type { JournalKey } from '../journal/journal-key';
 import type { JournalProblem, JournalVerification } from '../journal/journal-verify';
+import { TeamJournalCheckpoint } from './team-journal-checkpoint';
 import type { TeamStore } from './team-store';
 import { teamFailure } from './team-words';
 
@@ -64,8 +65,10 @@ function storeHash(row: TeamRow): string {
 export class TeamJournal implements JournalBook {
   private sending: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private readonly end: TeamJournalCheckpoint;
 
   constructor(private readonly deps: { store: TeamStore; db: Db; journal: Journal; logger?: Logger }) {
+    this.end = new TeamJournalCheckpoint(deps.db);
     // From the moment a team is configured on this data folder: its earlier entries stay its own.
     deps.db.exec(
       'CREATE TABLE IF NOT EXISTS team_journal_sent (only_row INTEGER PRIMARY KEY CHECK (only_row = 1), seq INTEGER NOT NULL) STRICT',
@@ -126,6 +129,10 @@ export class TeamJournal implements JournalBook {
       );
       db.prepare('UPDATE team_journal_sent SET seq = ? WHERE seq < ?').run(e.seq, e.seq);
     }
+    // The end of the chain as it is now, this computer's entries in it.
+    const last = await store.query<{ seq: string; hash: string }>('SELECT seq, hash FROM signdock.journal ORDER BY seq DESC LIMIT 1');
+    const end = last.rows[0];
+    if (end) this.end.saw(Number(end.seq), end.hash, key);
   }
 
   async entries(filter: { subject?: string; limit?: number }): Promise<JournalEntry[]> {
@@ -188,8 +195,13 @@ export class TeamJournal implements JournalBook {
       previous = row;
     }
     const unsealed = rows.length - sealed;
+    const chain = rows.map((row) => ({ seq: Number(row.seq), hash: row.hash }));
+    const seen = this.end.check(chain, key);
+    problems.push(...seen.problems);
+    const last = chain[chain.length - 1];
+    if (problems.length === 0 && last) this.end.saw(last.seq, last.hash, key);
     const cannot = [
-      'Entries removed from the end of the team journal, or all of them, are not found: no checkpoint covers the team chain yet.',
+      seen.cannot,
       ...(unsealed
         ? [
             `${unsealed} entries carry no seal this computer's journal key can check (written by a computer with another key, or none): give every computer the same SIGNDOCK_JOURNAL_KEY to check them all.`,
@@ -207,9 +219,9 @@ export class TeamJournal implements JournalBook {
       unsealed,
       legacy: 0,
       key: key.source,
-      checkpoint: null,
-      sealedUpTo: 0,
-      checkpointsChecked: 0,
+      checkpoint: seen.checkpoint,
+      sealedUpTo: seen.checkpoint?.seal === 'sealed' ? seen.checkpoint.count : 0,
+      checkpointsChecked: seen.checkpoint ? 1 : 0,
       problems,
       cannot,
       ...(first ? { problem: first.message, ...(first.seq !== undefined ? { seq: first.seq } : {}) } : {}),
