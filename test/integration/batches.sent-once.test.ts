@@ -157,10 +157,10 @@ describe('sent once, across batches', () => {
     const [memo] = await writePdfs(files.path, 1, 'memo');
     const done = await sent(await prepared([memo!]));
     await core.close();
-    // The database as it was before the migration: no sent_files, no send_again.
+    // The database as it was before the migration: no sent_files, no send_again (nor what later migrations add).
     const file = join(home.path, DATABASE_FILE);
     const db = new Database(file);
-    db.exec('DROP TABLE sent_files; ALTER TABLE batch_items DROP COLUMN send_again;');
+    db.exec('DROP TABLE sent_files; ALTER TABLE batch_items DROP COLUMN send_again; ALTER TABLE accounts DROP COLUMN learnt_rate;');
     db.pragma(`user_version = ${migrations.findIndex((migration) => migration.name === 'sent files')}`);
     db.close();
 

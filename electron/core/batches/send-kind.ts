@@ -9,7 +9,7 @@ import type { BatchItemStore, SendItem, SentOutcome } from './batch-item-store';
 import type { BatchRepo } from './batch-repo';
 import { pairUncertain, type Wanted } from './find-sent';
 import { beingSent, claimOf, gaveUp, sentSignatures, verifyFile } from './send-row';
-import type { ClaimRequest, SentLedger } from './sent-ledger';
+import type { ClaimRequest, InFlight, SentLedger } from './sent-ledger';
 
 /**
  * The `send` kind: one batch row → one create, exactly once, with no idempotency key on the service.
@@ -90,6 +90,37 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
     else await deps.ledger.settle(claim, result.state === 'uncertain' ? { state: 'uncertain' } : { state: 'released' });
     return result;
   };
+  /**
+   * Another computer claimed this file and died before its create answered (the claim is stale): the list
+   * is read as for this computer's own uncertain creates; the document found settles the claim as sent,
+   * none found lets it go. Either way the row claims again: it is then left out as sent by that computer,
+   * or it takes the claim and sends.
+   */
+  const resolveStale = async (
+    item: SendItem,
+    held: InFlight,
+    stale: NonNullable<InFlight['stale']>,
+    client: ServiceClient,
+    ctx: JobContext,
+  ): Promise<ItemResult> => {
+    const accountId = ctx.job.accountId;
+    const since = Date.parse(held.since);
+    const readAt = deps.stamp();
+    const documents = await listSince(client, since, ctx.signal).catch(() => null);
+    if (!documents) return { state: 'retry', afterMs: 5_000, error: beingSent(item.row, held) };
+    const wanted = { title: held.title, signers: stale.signers, sha256: item.row.sha256, attemptAt: since };
+    const document = pairUncertain(documents, [wanted], deps.repo.sentDocumentIds(accountId)).get(0);
+    if (document) mirror(accountId, document, readAt);
+    await deps.ledger.resolve(
+      stale,
+      document ? { state: 'sent', documentId: document.id, status: document.status ?? null } : { state: 'released' },
+    );
+    ctx.log('info', 'a claim left by a computer that stopped mid-create was settled', {
+      computer: held.computer,
+      found: document ? document.id : null,
+    });
+    return { state: 'retry', afterMs: 0 };
+  };
   const sent = (item: SendItem, document: Document, recovered: boolean): ItemResult => {
     const outcome: SentOutcome = { documentId: document.id, signatures: sentSignatures(document, item.row.signers), recovered };
     return { state: 'done', outcome: { ...outcome }, bytes: item.row.size ?? 0 };
@@ -164,7 +195,10 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
         try {
           const answer = await deps.ledger.claim(claim, ctx.interrupted);
           if ('sent' in answer) return { state: 'skipped', outcome: { sentBefore: answer.sent.documentId, ...byWhom(answer.sent) } };
-          if ('inFlight' in answer) return { state: 'retry', afterMs: 5_000, error: beingSent(row, answer.inFlight) };
+          if ('inFlight' in answer)
+            return answer.inFlight.stale
+              ? await resolveStale(item, answer.inFlight, answer.inFlight.stale, client, ctx)
+              : { state: 'retry', afterMs: 5_000, error: beingSent(row, answer.inFlight) };
         } catch (error) {
           return { state: 'stop', error: shapeOf(error, ctx) };
         }

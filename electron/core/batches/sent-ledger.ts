@@ -31,6 +31,12 @@ export interface InFlight {
   computer: string;
   since: string;
   title: string;
+  /**
+   * Set when the claim is older than any create takes (its computer died between request and answer):
+   * the row that found it looks the document up, as it does for its own uncertain creates, and settles
+   * the claim with `resolve` — the claim's row, title and signers as the other computer sent them.
+   */
+  stale?: { itemId: string; signers: Signer[] };
 }
 
 /** What came of a claimed row's create: a document, certainly none (the claim is let go), or not known yet (kept). */
@@ -45,6 +51,8 @@ export interface SentLedger {
   claim(request: ClaimRequest, signal: AbortSignal): Promise<ClaimAnswer>;
   /** After: what came of the create. */
   settle(request: ClaimRequest, outcome: ClaimOutcome): Promise<void>;
+  /** Settles a stale claim of another computer: its document was found (sent), or certainly none was made (released). */
+  resolve(stale: { itemId: string }, outcome: Exclude<ClaimOutcome, { state: 'uncertain' }>): Promise<void>;
 }
 
 /** One data folder alone: the ledger is `sent_files`; the row's own state is its claim. */
@@ -64,6 +72,10 @@ export class LocalSentLedger implements SentLedger {
   }
 
   settle(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  resolve(): Promise<void> {
     return Promise.resolve();
   }
 }

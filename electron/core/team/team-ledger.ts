@@ -1,3 +1,4 @@
+import type { Signer } from '../../../shared/domain/signers';
 import type { Logger } from '../logging/logger';
 import type { BatchRepo, SentFile } from '../batches/batch-repo';
 import type { ClaimAnswer, ClaimOutcome, ClaimRequest, InFlight, SentLedger } from '../batches/sent-ledger';
@@ -31,6 +32,8 @@ export interface TeamLedgerDeps {
   logger?: Logger;
   waitMs?: number;
   pollMs?: number;
+  /** A claim still `sending` after this long is stale: its computer died mid-create (default 5 minutes; SIGNDOCK_CLAIM_STALE_MS). */
+  staleMs?: number;
 }
 
 interface ClaimRow {
@@ -44,15 +47,20 @@ interface ClaimRow {
   status: string | null;
   sent_at: Date | null;
   sha256: string;
+  signers: Signer[];
 }
 
-const claimColumns = 'item_id, state, title, member, computer, claimed_at, document_id, status, sent_at, sha256';
+const claimColumns = 'item_id, state, title, member, computer, claimed_at, document_id, status, sent_at, sha256, signers';
 
 export class TeamSentLedger implements SentLedger {
   private readonly unsettled = new Map<string, ClaimOutcome>();
   private reconciled: Promise<void> | null = null;
 
-  constructor(private readonly deps: TeamLedgerDeps) {}
+  private readonly staleMs: number;
+
+  constructor(private readonly deps: TeamLedgerDeps) {
+    this.staleMs = deps.staleMs ?? (Number(process.env.SIGNDOCK_CLAIM_STALE_MS) || 5 * 60_000);
+  }
 
   find(accountId: string, sha256: string): SentFile | undefined {
     const local = this.deps.repo.sentFile(accountId, sha256);
@@ -111,8 +119,24 @@ export class TeamSentLedger implements SentLedger {
       if (!claim) continue; // let go meanwhile: take it now
       if (claim.item_id === request.itemId) return { taken: true };
       if (claim.state === 'sent' && claim.document_id) return { taken: false, sent: this.remember(request.accountId, claim) };
+      if (Date.now() - claim.claimed_at.getTime() > this.staleMs)
+        return { taken: false, inFlight: { ...inFlight(claim), stale: { itemId: claim.item_id, signers: claim.signers } } };
       if (Date.now() > deadline || signal.aborted) return { taken: false, inFlight: inFlight(claim) };
       await pause(this.deps.pollMs ?? 200, signal);
+    }
+  }
+
+  /** Another computer's stale claim, settled by the look-up this computer made: its document, or none made. */
+  async resolve(stale: { itemId: string }, outcome: Exclude<ClaimOutcome, { state: 'uncertain' }>): Promise<void> {
+    try {
+      await this.deps.store.query(
+        outcome.state === 'sent'
+          ? `UPDATE signdock.sent_claims SET state = 'sent', document_id = $2, status = $3, sent_at = now() WHERE item_id = $1 AND state = 'sending'`
+          : `UPDATE signdock.sent_claims SET state = 'released' WHERE item_id = $1 AND state = 'sending'`,
+        outcome.state === 'sent' ? [stale.itemId, outcome.documentId, outcome.status] : [stale.itemId],
+      );
+    } catch (error) {
+      throw teamWaits(teamFailure(error, this.deps.store.config));
     }
   }
 
