@@ -36,30 +36,35 @@ describe.skipIf(!keyring.ok)('CLI accounts and key checks', () => {
     home.remove();
   });
 
-  it('--account picks the account of sync, list and show; accounts use selects; an unknown name lists the names', async () => {
-    const alphaTitles = (await alpha.controlClient.state()).documents.map((d) => String(d.title)).sort();
-    const betaDocuments = (await beta.controlClient.state()).documents;
-    const betaTitles = betaDocuments.map((d) => String(d.title)).sort();
-    expect(alphaTitles).not.toEqual(betaTitles);
+  // Eleven CLI runs one after another (each a process of its own): a minute and more on a busy 2-core machine.
+  it(
+    '--account picks the account of sync, list and show; accounts use selects; an unknown name lists the names',
+    { timeout: 240_000 },
+    async () => {
+      const alphaTitles = (await alpha.controlClient.state()).documents.map((d) => String(d.title)).sort();
+      const betaDocuments = (await beta.controlClient.state()).documents;
+      const betaTitles = betaDocuments.map((d) => String(d.title)).sort();
+      expect(alphaTitles).not.toEqual(betaTitles);
 
-    expect((await cli(['--account', 'BETA', 'sync'])).code).toBe(0);
-    expect(await titles(['--account', 'beta'])).toEqual(betaTitles);
-    const shown = await cli(['--account', 'beta', 'show', String(betaDocuments[0]!.id)]);
-    expect(shown.code, shown.stderr).toBe(0);
-    // The selection did not move: the first account is still the one used without --account.
-    expect((await cli(['sync'])).code).toBe(0);
-    expect(await titles([])).toEqual(alphaTitles);
+      expect((await cli(['--account', 'BETA', 'sync'])).code).toBe(0);
+      expect(await titles(['--account', 'beta'])).toEqual(betaTitles);
+      const shown = await cli(['--account', 'beta', 'show', String(betaDocuments[0]!.id)]);
+      expect(shown.code, shown.stderr).toBe(0);
+      // The selection did not move: the first account is still the one used without --account.
+      expect((await cli(['sync'])).code).toBe(0);
+      expect(await titles([])).toEqual(alphaTitles);
 
-    const use = await cli(['accounts', 'use', 'beta']);
-    expect(use.code, use.stderr).toBe(0);
-    expect(await titles([])).toEqual(betaTitles);
+      const use = await cli(['accounts', 'use', 'beta']);
+      expect(use.code, use.stderr).toBe(0);
+      expect(await titles([])).toEqual(betaTitles);
 
-    for (const args of [['sync'], ['list'], ['show', 'x'], ['send', '--resume', 'x'], ['auth', 'status'], ['accounts', 'use', 'gamma']]) {
-      const unknown = await cli(args[0] === 'accounts' ? args : ['--account', 'gamma', ...args]);
-      expect(unknown.code, args.join(' ')).toBe(2);
-      expect(unknown.stderr).toContain('There is no account named "gamma". The accounts are: "alpha", "beta".');
-    }
-  });
+      for (const args of [['sync'], ['list'], ['show', 'x'], ['send', '--resume', 'x'], ['auth', 'status'], ['accounts', 'use', 'gamma']]) {
+        const unknown = await cli(args[0] === 'accounts' ? args : ['--account', 'gamma', ...args]);
+        expect(unknown.code, args.join(' ')).toBe(2);
+        expect(unknown.stderr).toContain('There is no account named "gamma". The accounts are: "alpha", "beta".');
+      }
+    },
+  );
 
   it('a key check passes through 429 bursts, 502s and a reset connection, saying it waits; only 401 refuses the key', async () => {
     // A scripted stand-in of the service: the answers a busy service gives, then the real one.
