@@ -8,12 +8,13 @@
 // start afresh. Password logins over TCP on 127.0.0.1 only; no TLS (one machine: sslmode=disable).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { postgresBinDir, postgresServerUser } from './local-postgres';
 
 const people = [
   { member: 'ana', computer: 'front-desk' },
@@ -34,33 +35,26 @@ function fail(words: string): never {
   process.exit(1);
 }
 
-/** The folder holding initdb and postgres: Debian's newest, else the one on the PATH (pg_config), else none. */
 function binDir(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))) : [];
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (newest) return join(root, newest, 'bin');
-  const config = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  const dir = config.status === 0 ? config.stdout.trim() : '';
-  if (dir && existsSync(join(dir, 'initdb'))) return dir;
-  fail(
-    'PostgreSQL is not installed on this machine. Install the PostgreSQL server package, then run this again:\n' +
-      '  Debian or Ubuntu: sudo apt-get install postgresql\n' +
-      '  Fedora: sudo dnf install postgresql-server\n' +
-      '  macOS (Homebrew): brew install postgresql@16\n' +
-      '(The server need not run as a service: this try-out starts its own, in its own folder.)',
+  return (
+    postgresBinDir() ??
+    fail(
+      'PostgreSQL is not installed on this machine. Install the PostgreSQL server package, then run this again:\n' +
+        '  Debian or Ubuntu: sudo apt-get install postgresql\n' +
+        '  Fedora: sudo dnf install postgresql-server\n' +
+        '  macOS (Homebrew): brew install postgresql@16\n' +
+        '(The server need not run as a service: this try-out starts its own, in its own folder.)',
+    )
   );
 }
 
 /** As root, the user PostgreSQL runs as (it refuses root). */
 function serverUser(): { uid: number; gid: number; name: string } | null {
-  if (process.getuid?.() !== 0) return null;
-  for (const name of ['postgres', 'nobody']) {
-    const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-    const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-    if (uid.status === 0 && gid.status === 0) return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()), name };
-  }
-  fail('Running as root, and there is no "postgres" user to run PostgreSQL as (it refuses root). Run this as an ordinary user.');
+  const user = postgresServerUser();
+  if (user === 'self') return null;
+  return (
+    user ?? fail('Running as root, and there is no "postgres" user to run PostgreSQL as (it refuses root). Run this as an ordinary user.')
+  );
 }
 
 function portFree(port: number): Promise<boolean> {

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { postgresBinDir, postgresServerUser } from '../../scripts/local-postgres';
 import { freePort } from './ssh-server';
 
 /**
@@ -32,25 +33,16 @@ export interface Postgres {
 }
 
 function binDir(): string {
-  const root = '/usr/lib/postgresql';
-  const version = existsSync(root)
-    ? readdirSync(root)
-        .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
-        .sort((a, b) => Number(b) - Number(a))[0]
-    : undefined;
-  if (!version) throw new Error('PostgreSQL is not installed: apt-get install postgresql (npm test installs it).');
-  return join(root, version, 'bin');
+  const dir = postgresBinDir();
+  if (!dir) throw new Error('PostgreSQL is not installed: apt-get install postgresql (npm test installs it).');
+  return dir;
 }
 
 /** As root, the user the server runs as (PostgreSQL refuses root); else this process's own. */
 function serverUser(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  for (const name of ['postgres', 'nobody']) {
-    const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-    const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-    if (uid.status === 0 && gid.status === 0) return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  }
-  throw new Error('Running as root and no postgres or nobody user to run PostgreSQL as.');
+  const user = postgresServerUser();
+  if (user === null) throw new Error('Running as root and no postgres or nobody user to run PostgreSQL as.');
+  return user === 'self' ? null : user;
 }
 
 function openssl(dir: string, args: string[]): void {

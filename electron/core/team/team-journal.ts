@@ -112,11 +112,12 @@ export class TeamJournal implements JournalBook {
     if (!waiting.length) return;
     const { member } = await store.ready();
     const key = journal.keyInUse;
+    let end: { seq: string; hash: string } | undefined;
     for (const e of waiting) {
       const row = { origin: e.hash, member, computer: store.computer, account: e.accountId, action: e.action, subject: e.subject };
-      await store.query(
+      const inserted = await store.query<{ seq: string; hash: string }>(
         `INSERT INTO signdock.journal (computer, account, action, subject, inputs, outcome, origin, mac, key_id)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9) ON CONFLICT (origin) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9) ON CONFLICT (origin) DO NOTHING RETURNING seq, hash`,
         [
           row.computer,
           row.account,
@@ -128,10 +129,9 @@ export class TeamJournal implements JournalBook {
         ].concat([teamSeal(key, { ...row, inputs: e.inputs, outcome: e.outcome }), key.id] as never[]),
       );
       db.prepare('UPDATE team_journal_sent SET seq = ? WHERE seq < ?').run(e.seq, e.seq);
+      end = inserted.rows[0] ?? end;
     }
-    // The end of the chain as it is now, this computer's entries in it.
-    const last = await store.query<{ seq: string; hash: string }>('SELECT seq, hash FROM signdock.journal ORDER BY seq DESC LIMIT 1');
-    const end = last.rows[0];
+    // The chain reached at least the last entry this computer put in it: what it saw of the chain's end.
     if (end) this.end.saw(Number(end.seq), end.hash, key);
   }
 

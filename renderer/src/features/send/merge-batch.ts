@@ -56,26 +56,9 @@ function newer(known: BatchItem | undefined, fresh: BatchItem): BatchItem {
   return Date.parse(known.updatedAt) > Date.parse(fresh.updatedAt) ? known : fresh;
 }
 
-/** The summary read later of the two (the fresh one when either carries no read time). */
+/** The summary read later of the two (the fresh one when either carries no read time), without a whole batch's rows and lists. */
 function newerSummary(shown: BatchSummary, fresh: BatchSummary): BatchSummary {
-  if (shown.readAt === undefined || fresh.readAt === undefined) return summaryOf(fresh);
-  return summaryOf(shown.readAt > fresh.readAt ? shown : fresh);
-}
-
-function summaryOf(batch: BatchSummary): BatchSummary {
-  const { id, accountId, state, source, concurrency, createdAt, startedAt, finishedAt, stoppedBy, owner, progress, readAt } = batch;
-  return {
-    id,
-    accountId,
-    state,
-    source,
-    concurrency,
-    createdAt,
-    startedAt,
-    finishedAt,
-    stoppedBy,
-    progress,
-    ...(owner !== undefined ? { owner } : {}),
-    ...(readAt !== undefined ? { readAt } : {}),
-  };
+  const newer = shown.readAt !== undefined && fresh.readAt !== undefined && shown.readAt > fresh.readAt ? shown : fresh;
+  const { items: _items, skipped: _skipped, manifestProblems: _problems, ...summary } = newer as Partial<Batch> & BatchSummary;
+  return summary;
 }
