@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
+import { entryArgs } from './entry';
 
 export interface CliRun {
   code: number | null;
@@ -8,7 +9,7 @@ export interface CliRun {
 
 /** Starts the real CLI (`npm run -s cli` without npm's start-up cost), without the key variables of this environment. */
 export function spawnCli(args: string[], options: { env?: Record<string, string | undefined>; stdio?: StdioOptions } = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+  return spawn(process.execPath, [...entryArgs('electron/cli/main.ts'), ...args], {
     cwd: process.cwd(),
     env: { ...process.env, SIGNDOCK_API_KEY: undefined, SIGNDOCK_BASE_URL: undefined, ...options.env },
     stdio: options.stdio ?? ['pipe', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../sandbox/start-sandbox';
 import { keyringAvailable } from '../helpers/keyring';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
+import { entryArgs } from '../helpers/entry';
 
 const keyring = await keyringAvailable();
 if (!keyring.ok) console.warn(`[skipped] CLI sync/list/show/webhook tests: ${keyring.reason}`);
@@ -54,7 +55,7 @@ describe.skipIf(!keyring.ok)('CLI sync, list, show and webhook serve against the
   it('webhook serve prints one JSON line with the URL, then stores what the service sends', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', '--home', home.path, '--json', 'webhook', 'serve', '--port', '0'],
+      [...entryArgs('electron/cli/main.ts'), '--home', home.path, '--json', 'webhook', 'serve', '--port', '0'],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },

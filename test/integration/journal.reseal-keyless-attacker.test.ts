@@ -11,6 +11,7 @@ import { rewriteTail, sqlite } from '../helpers/journal-tamper';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
+import { entryArgs } from '../helpers/entry';
 
 /**
  * Issue 31, points 3 and 6, as someone without the journal key (SIGNDOCK_JOURNAL_KEY runs, no keychain
@@ -66,7 +67,7 @@ describe('journal --reseal against someone without the key', () => {
   /** `journal --reseal` in a terminal (util-linux `script` gives it one), answering `answer` to its question. */
   const inTerminal = (home: string, answer: string) =>
     new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const command = [process.execPath, '--import', 'tsx', 'electron/cli/main.ts', '--home', home, 'journal', '--reseal'].join(' ');
+      const command = [process.execPath, ...entryArgs('electron/cli/main.ts'), '--home', home, 'journal', '--reseal'].join(' ');
       const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env } });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { readBagInfo, writeTagFiles } from '../../../electron/core/evidence/bag/bagit';
 import { samplePdf, startSandbox } from '../../sandbox';
+import { entryArgs } from '../../helpers/entry';
 
 /** Runs the real CLI (`electron/cli/main.ts`) with more environment; its exit code and what it said. */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, [...entryArgs('electron/cli/main.ts'), ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

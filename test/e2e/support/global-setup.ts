@@ -3,10 +3,18 @@ import { keyringAvailable } from '../../helpers/keyring';
 
 const root = new URL('../../../', import.meta.url);
 
-/** Builds the renderer once for every test, and finds out whether a keychain is there for them. */
+/**
+ * Builds the renderer once for every test, and the web host and CLI bundles each test starts
+ * (`test/helpers/entry.ts`; `SIGNDOCK_TEST_BUNDLES=0` keeps the sources under tsx), and finds out
+ * whether a keychain is there for them.
+ */
 // eslint-disable-next-line no-restricted-syntax -- Playwright loads globalSetup's default export.
 export default async function globalSetup(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  if (process.env.SIGNDOCK_TEST_BUNDLES !== '0') {
+    execFileSync(process.execPath, ['scripts/bundle.mjs'], { cwd: root, stdio: 'inherit' });
+    process.env.SIGNDOCK_TEST_BUNDLES = '1';
+  }
   const keyring = await keyringAvailable();
   process.env.SIGNDOCK_E2E_NO_KEYRING = keyring.ok ? '' : keyring.reason;
   if (!keyring.ok) {

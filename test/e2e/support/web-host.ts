@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { entryArgs } from '../../helpers/entry';
 
 export interface RunningWebHost {
   /** The address to open, with `#token=…`. */
@@ -23,7 +24,7 @@ export const sandboxControlToken = randomBytes(32).toString('hex');
  * without a D-Bus session passes one without it).
  */
 export async function startWebHost(home: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<RunningWebHost> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/main.ts', '--port', '0', '--json', ...args], {
+  const child = spawn(process.execPath, [...entryArgs('electron/web/main.ts'), '--port', '0', '--json', ...args], {
     cwd: root,
     env: { ...env, SIGNDOCK_HOME: home, SIGNDOCK_SANDBOX_CONTROL_TOKEN: sandboxControlToken },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandboxCaCertPem } from '../ca/sandbox-ca-pems';
 
@@ -13,7 +13,11 @@ export function tsaCaFile(stateFile: string | undefined): { file: string; pem: s
   const committed = committedCaPath();
   if (committed && readFileSync(committed, 'utf8') === sandboxCaCertPem) return { file: committed, pem: sandboxCaCertPem };
   const file = stateFile ? `${stateFile}.tsa-ca.pem` : join(tmpdir(), 'signdock-sandbox-tsa-ca.pem');
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== sandboxCaCertPem) writeFileSync(file, sandboxCaCertPem, { mode: 0o644 });
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== sandboxCaCertPem) {
+    // The first start of "Try the sandbox": its state file's folder is not made yet.
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, sandboxCaCertPem, { mode: 0o644 });
+  }
   return { file, pem: sandboxCaCertPem };
 }
 
