@@ -80,7 +80,7 @@ describe('the team store: connecting, init and status', () => {
     expect(status.stdout).not.toContain(passwords.ana);
   });
 
-  it('the member is what the database says, and a reviewer changes nothing', async () => {
+  it('the member is what the database says, and a reviewer changes nothing nor reads the webhook token', async () => {
     const ana = store(server.url('ana', passwords.ana, verified()));
     const rita = store(server.url('rita', passwords.rita, verified()));
     try {
@@ -98,6 +98,10 @@ describe('the team store: connecting, init and status', () => {
         ]),
       ).rejects.toMatchObject({ code: 'team.notMember', message: expect.stringMatching(/the login "rita" may not do this/i) });
       await expect(rita.query(`UPDATE signdock.sent_claims SET state = 'released'`)).rejects.toMatchObject({ code: 'team.notMember' });
+      // The webhook's path token lets someone post notifications: members read it, a reviewer never does.
+      await ana.query(`INSERT INTO signdock.webhook_credentials (account, token, computer) VALUES ('a', 'team-token', 'desk-1')`);
+      expect((await ana.query('SELECT token FROM signdock.webhook_credentials')).rows).toEqual([{ token: 'team-token' }]);
+      await expect(rita.query('SELECT token FROM signdock.webhook_credentials')).rejects.toMatchObject({ code: 'team.notMember' });
     } finally {
       await ana.close();
       await rita.close();

@@ -11,8 +11,8 @@ import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
  * PostgreSQL, the sandbox over HTTP posting its notifications). The notification listener runs on the
  * computer holding `listener:<account>`; a notification it receives reaches the other computer's mirror
  * through the store (`LISTEN/NOTIFY`, the document re-read there). The listener's computer SIGKILLed,
- * the other takes the listener over once the lease ran out, says so (its log, `team status`), and the
- * next notification reaches its mirror; with the store stopped, it goes on listening. The sandbox is pointed at the listening computer's address, as
+ * the other takes the listener over once the lease ran out, says so (its log, `team status`), checks the
+ * same path token (the team's, one address whoever listens), and the next notification reaches its mirror; with the store stopped, it goes on listening. The sandbox is pointed at the listening computer's address, as
  * the office's fixed public address (a tunnel or reverse proxy) would be.
  */
 
@@ -81,7 +81,12 @@ describe('the notification listener of a team', () => {
       expect(shown.duties).toContainEqual(
         expect.objectContaining({ duty: 'listener', computer: other.name, member: members[computers.indexOf(other)], expired: false }),
       );
+      // One address for the team: the new listener checks the same path token (only the port differs
+      // here, two computers on one machine; the office's public address follows the listener).
       const hookNow = String((await other.ask({ hook: true }, 'hook')).hook);
+      expect(new URL(hookNow).pathname).toBe(new URL(hook).pathname);
+      const token = await server.sql(`SELECT token FROM signdock.webhook_credentials`);
+      expect(token.rows).toEqual([{ token: new URL(hook).pathname.split('/').pop() }]);
       await sandbox.controlClient.setWebhook({ url: hookNow });
       const second = await pendingDocument('Second');
       const seenSecond = other.until(changed(second.id), other.lines.length);

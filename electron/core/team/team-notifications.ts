@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger';
 import type { DutyChange, TeamDuties } from './team-duties';
 import type { TeamStore } from './team-store';
 import { teamFailure } from './team-words';
+import { TeamWebhookCredentials } from './team-webhook-credentials';
 
 /**
  * The notification listener of a team (issue 32): the service posts to one address, so one computer
@@ -40,7 +41,12 @@ export interface TeamNotificationsDeps {
 export class TeamNotifications<E extends Entry> {
   private unshared: E[] = [];
 
-  constructor(private readonly deps: TeamNotificationsDeps) {}
+  /** The webhook's path token and HMAC secret, the team's (one address whoever listens). */
+  readonly credentials: TeamWebhookCredentials;
+
+  constructor(private readonly deps: TeamNotificationsDeps) {
+    this.credentials = new TeamWebhookCredentials(deps.store, deps.accountKey);
+  }
 
   async listenWhile(listen: (on: boolean) => Promise<void>): Promise<() => Promise<void>> {
     const { duties } = this.deps;

@@ -8,11 +8,11 @@
  * Roles (group roles, NOLOGIN; the administrator grants them to logins):
  * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is;
  *   take and renew a duty (its lease); record a reminder it sent, a notification it received.
- * - `signdock_reviewer`: read everything; change nothing.
+ * - `signdock_reviewer`: read everything but the webhook's credentials; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 5;
+export const teamSchemaVersion = 6;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -187,7 +187,24 @@ const step5 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.notifications_announce();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5];
+/**
+ * Step 6: one webhook address for the team — each account's path token and HMAC secret, the team's
+ * (team-webhook-credentials.ts): whichever computer listens checks the same ones. Members only read it.
+ */
+const step6 = `
+  CREATE TABLE signdock.webhook_credentials (
+    account     text PRIMARY KEY,
+    token       text NOT NULL,
+    hmac_secret text,
+    computer    text NOT NULL,
+    member      text NOT NULL DEFAULT current_user,
+    updated_at  timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TRIGGER webhook_credentials_member BEFORE INSERT OR UPDATE ON signdock.webhook_credentials
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
+`;
+
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -209,6 +226,8 @@ export const rolesAndGrants = `
   GRANT INSERT ON signdock.notifications TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.notifications_notification_id_seq TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.reminders_reminder_id_seq TO signdock_member;
+  REVOKE SELECT ON signdock.webhook_credentials FROM signdock_reviewer;
+  GRANT INSERT, UPDATE (token, hmac_secret, computer, updated_at) ON signdock.webhook_credentials TO signdock_member;
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

@@ -50,6 +50,20 @@ export interface WebhookTeam {
   share(entry: InboxEntry): void;
   /** Notifications the listener's computer stored, stored here as if received (their documents re-read); the answer stops it. */
   receive(take: (entries: InboxEntry[]) => void): () => Promise<void>;
+  /**
+   * The team's path token and HMAC secret of an account (one address whoever listens): `agree` answers
+   * the team's (offering this computer's when it has none yet); `replace` makes new ones the team's.
+   */
+  credentials: {
+    agree(accountId: string, local: WebhookSecrets): Promise<WebhookSecrets>;
+    replace(accountId: string, secrets: WebhookSecrets): Promise<void>;
+  };
+}
+
+/** An account's webhook path token and HMAC secret. */
+export interface WebhookSecrets {
+  token: string;
+  hmacSecret: string | null;
 }
 
 /** Where an account's notifications go. */

@@ -41,7 +41,7 @@ export class WebhookService {
   constructor(private readonly options: WebhookServiceOptions) {
     this.inbox = new InboxRepo(options.db);
     this.settings = new WebhookSettingsRepo(options.db);
-    this.credentials = new WebhookCredentials(options.secrets, options.redactor);
+    this.credentials = new WebhookCredentials(options.secrets, options.redactor, options.team?.credentials);
     this.tunnelSettings = new TunnelSettingsRepo(options.db);
     const { env, ...providers } = options.tunnelProviders ?? {};
     this.ngrokAuthtoken = new NgrokAuthtoken(options.secrets, env ?? process.env, options.redactor);
@@ -115,6 +115,8 @@ export class WebhookService {
           this.changed();
         }),
       ];
+      // Every computer shows the team's address (Settings), listening or not.
+      await this.agreeWithTeam();
       this.teamStops.push(await team.listenWhile((on) => (on ? this.listenAndTunnel() : this.unlisten())));
       return;
     }
@@ -123,6 +125,8 @@ export class WebhookService {
 
   private async listenAndTunnel(): Promise<void> {
     if (!this.started) return;
+    // In a team, the token the service posts with is the team's: asked again on taking the duty (another computer may have rotated it).
+    if (this.options.team) await this.agreeWithTeam();
     await this.listen();
     // The tunnel opens in the background (an SSH server may take seconds to answer); `tunnel.changed` follows it.
     if (this.tunnelOverride === null && this.settings.get().useTunnel) void this.tunnel.start();
@@ -196,6 +200,23 @@ export class WebhookService {
 
   listenerSettings(): ListenerSettings {
     return this.settings.get();
+  }
+
+  /** Takes the team's tokens; waited for at most 3 s (a store that does not answer must not hold up the listener). */
+  private async agreeWithTeam(): Promise<void> {
+    const agreed = Promise.all(
+      this.credentials.accounts().map((accountId) =>
+        this.credentials.agree(accountId).catch((error: unknown) =>
+          this.options.logger?.log('warn', "Webhook: the team's token could not be read; this computer's own is used until it can", {
+            accountId,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+      ),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([agreed, new Promise((resolve) => (timer = setTimeout(resolve, 3_000)))]);
+    clearTimeout(timer);
   }
 
   /** Requests refused since the listener started, by reason, and the notifications taken. */
