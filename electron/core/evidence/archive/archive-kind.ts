@@ -58,12 +58,18 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
       }
       if ('archived' in answer) {
         const by = answer.archived;
-        const words = new AppError({ kind: 'Conflict', code: 'evidence.archivedByTeam', params: { ...by }, message: archivedWords(by) });
+        const words = new AppError({
+          kind: 'Conflict',
+          code: 'evidence.archivedByTeam',
+          params: { ...by, date: by.at.slice(0, 10) },
+          message: archivedWords(by),
+        });
         const outcome = { reason: 'alreadyArchived', bagPath: resolveBag(root, by.bagPath), member: by.member, computer: by.computer };
         return { state: 'skipped', error: words.toShape(), outcome: { ...outcome, archivedAt: by.at } };
       }
       if ('archiving' in answer) {
-        const words = new AppError({ kind: 'Conflict', code: 'evidence.archivingByTeam', message: archivingWords(answer.archiving) });
+        const by = answer.archiving;
+        const words = new AppError({ kind: 'Conflict', code: 'evidence.archivingByTeam', params: { ...by }, message: archivingWords(by) });
         return { state: 'retry', afterMs: 5_000, error: words.toShape() };
       }
       const result = await archiveOne(deps, item, ctx, input, resolveBag(root, input.bagPath));
