@@ -243,6 +243,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     logger,
     ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}),
+    ...(team ? { archiveClaims: team.archiveClaims } : {}),
   });
   const teamWatch = new TeamWatch({ store: team?.store ?? null, emit: (state) => events.emit('team.changed', state), logger });
   const teamApp = createTeamApp({ settings: teamSettings, watch: teamWatch, store: team?.store ?? null });

@@ -100,6 +100,8 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   }
   const job = await call<JobView>(ctx, 'evidence.archive', selection);
   const { settled, items } = await followArchive(ctx, job);
+  // A job that stopped (the key refused, the disk, the team store unreachable) says why; `jobs resume` carries it on.
+  if (settled.stoppedBy) ctx.err(`${shown(settled.stoppedBy.message, 1000)}\n`);
   const bags = items
     .filter((item) => item.state === 'done')
     .map((item) => ({ documentId: item.subject, title: item.label ?? item.subject, ...bagOutcome(item) }));

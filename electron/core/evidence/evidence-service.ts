@@ -25,6 +25,8 @@ import { bagInfoValue, manifestName, parseManifest, readBagInfo } from './bag/ba
 import { exportForCounsel } from './reports/counsel-export';
 import type { EvidenceIndex } from './archive/evidence-index';
 import type { ArchiveItemInput } from './archive/archive-kind';
+import type { ArchiveClaims } from './archive/archive-claims';
+import { indexRecorded, unreachableHere } from './archive/recorded-bags';
 import { reportBag, writeVerifyReport } from './reports/verify-report';
 import { checkBagTimestamp } from './timestamp/bag-timestamp';
 import type { TsaSettings } from './timestamp/tsa-settings';
@@ -46,6 +48,8 @@ export interface EvidenceServiceDeps {
   exportsFolder: string;
   version: string;
   now?: () => Date;
+  /** The bags a shared archive's index holds (a team's): listed here too, each verified from its bytes. */
+  claims?: Pick<ArchiveClaims, 'recorded'>;
 }
 
 const maxFileBytes = 60 * 1024 * 1024;
@@ -125,9 +129,11 @@ export class EvidenceService {
    * now (`covers`); a bag whose files or manifests changed since (`bagCover`) is verified again before the page is answered.
    */
   async list(query: { search?: string; verdict?: Verdict; limit: number; offset: number }) {
+    await this.indexRecorded();
     const page = this.deps.index.list(query);
     const stale: string[] = [];
     for (const bag of page.bags) {
+      if (await unreachableHere(bag)) continue;
       const covers = this.indexed(bag.bagPath).report.covers;
       if (covers === null || covers !== (await bagCover(bag.bagPath))) stale.push(bag.bagPath);
     }
@@ -257,14 +263,26 @@ export class EvidenceService {
     return result;
   }
 
-  /** A bag verified from its bytes, into the index (the row of an indexed bag keeps its account). */
-  indexVerified(found: BagVerification): void {
-    const known = this.deps.index.get(found.bagPath);
+  /** The bags other computers of the team recorded that this index lacks, indexed from their bytes (none alone). */
+  private async indexRecorded(): Promise<void> {
+    const recorded = (await this.deps.claims?.recorded()) ?? [];
+    if (recorded.length === 0) return;
+    await indexRecorded(recorded, {
+      index: this.deps.index,
+      archiveFolder: () => this.deps.settings.archiveFolder(),
+      verify: (bag) => verifyBagFolder(bag, this.verifyOptions()),
+      indexVerified: (found, known) => this.indexVerified(found, known),
+    });
+  }
+
+  /** A bag verified from its bytes, into the index (the row of an indexed bag, or the team's record of it, keeps its account). */
+  indexVerified(found: BagVerification, recorded?: { accountId: string; archivedAt: string }): void {
+    const known = this.deps.index.get(found.bagPath) ?? recorded;
     this.deps.index.put({
       bagPath: found.bagPath,
       documentId: found.documentId,
-      accountId: known?.accountId ?? null,
-      accountName: known?.accountName ?? found.accountName,
+      accountId: known?.accountId || null,
+      accountName: (known && 'accountName' in known ? known.accountName : null) ?? found.accountName,
       title: found.title,
       documentDate: found.documentDate,
       archivedAt: known?.archivedAt ?? bagInfoValue(found.info, 'Bagging-Date')?.slice(0, 40) ?? found.report.checkedAt,
@@ -279,7 +297,9 @@ export class EvidenceService {
   async rebuildIndex(): Promise<IndexResult> {
     for (const path of this.deps.index.allPaths())
       if (!(await isCompleteBag(path)) && !(await lstat(join(path, 'bagit.txt')).catch(() => null))) this.deps.index.remove(path);
-    return this.indexFolder(this.deps.settings.archiveFolder());
+    const result = await this.indexFolder(this.deps.settings.archiveFolder());
+    await this.indexRecorded();
+    return result;
   }
 
   verifyOptions(): VerifyBagOptions {

@@ -11,6 +11,8 @@ import type { SettingsRepo } from '../settings/settings-repo';
 import { inspectAnchors } from './checks/anchor-inspect';
 import { EvidenceSettingsStore } from './archive/archive-folder';
 import { archiveKind } from './archive/archive-kind';
+import { LocalArchiveClaims, type ArchiveClaims } from './archive/archive-claims';
+import { isCompleteBag } from './archive/archive-bag';
 import { EvidenceIndex } from './archive/evidence-index';
 import { EvidenceService } from './evidence-service';
 import type { JobLeases } from '../jobs/leases';
@@ -47,6 +49,8 @@ interface EvidencePorts {
   hostKind: HostKind;
   events: EventBus;
   logger?: Logger;
+  /** Who archives which document, and the bags a shared archive's index holds: the team's (issue 32), else this computer alone. */
+  archiveClaims?: ArchiveClaims;
   /** The archive to review, read-only (web host `--archive DIR`): the archive folder in effect; archiving and changing the folder are refused. */
   reviewArchive?: string;
 }
@@ -56,6 +60,7 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
   const { engine, mirror, service: clients } = ports;
   const index = new EvidenceIndex(ports.db);
   const store = new EvidenceSettingsStore(ports.settings, ports.dataFolder, ports.reviewArchive ?? null);
+  const claims = ports.archiveClaims ?? new LocalArchiveClaims();
   const accountRow = (accountId: string) => {
     const row = ports.accounts.byId(accountId);
     return row ? { name: row.name, baseUrl: row.baseUrl } : null;
@@ -71,6 +76,13 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
       }),
       account: accountRow,
       indexed: (bag) => index.put(bag),
+      claims,
+      // A bag left half-claimed by a computer that went away: whole when complete and its bytes verify.
+      look: async (bag) => {
+        if (!(await isCompleteBag(bag))) return { whole: false };
+        const found = await verifyBagFolder(bag, service.verifyOptions());
+        return found.report.verdict === 'passed' ? { whole: true, covers: found.report.covers } : { whole: false };
+      },
     }),
   );
   /** The audit journal's entries about a document (hash-chained: each carries its hash and the one before). */
@@ -98,6 +110,7 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
       );
     },
     exportsFolder: join(ports.dataFolder, 'exports'),
+    claims,
     version: ports.version,
   });
   const recheckDeps: RecheckDeps = {

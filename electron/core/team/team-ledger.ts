@@ -204,7 +204,8 @@ function inFlight(claim: ClaimRow): InFlight {
   return { member: claim.member, computer: claim.computer, since: claim.claimed_at.toISOString(), title: claim.title };
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when `signal` aborts (the claims' look-ups between two reads of a claim). */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {

@@ -7,12 +7,14 @@
  *
  * Roles (group roles, NOLOGIN; the administrator grants them to logins):
  * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is;
- *   take and renew a duty (its lease); record a reminder it sent, a notification it received.
+ *   take and renew a duty (its lease); record a reminder it sent, a notification it received; set an
+ *   account's webhook credentials; claim a document's bag in the shared archive and settle it (its
+ *   state, path, hash and time).
  * - `signdock_reviewer`: read everything but the webhook's credentials; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 6;
+export const teamSchemaVersion = 7;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -204,7 +206,37 @@ const step6 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6];
+/**
+ * Step 7: the shared evidence archive's index and its claims. A claim on (account, document) is taken
+ * before a bag is written: one open or archived claim per document (`archive_bags_once`), so two
+ * computers archiving one document make one bag. `bag_path` is relative to the archive folder (each
+ * computer mounts the shared folder where it likes); `covers` the SHA-256 the bag's verification covered
+ * (its tag and payload manifests) — a key, never a verdict: every computer verifies the bytes itself.
+ * `holder` names the job item (a restarted item finds its own claim). The member is `current_user`.
+ */
+const step7 = `
+  CREATE TABLE signdock.archive_bags (
+    claim_id    bigserial PRIMARY KEY,
+    account     text NOT NULL,
+    document_id text NOT NULL,
+    holder      text NOT NULL,
+    state       text NOT NULL DEFAULT 'archiving' CHECK (state IN ('archiving', 'archived', 'released')),
+    title       text NOT NULL DEFAULT '',
+    bag_path    text NOT NULL CHECK (length(bag_path) BETWEEN 1 AND 1000),
+    covers      text CHECK (covers ~ '^[0-9a-f]{64}$'),
+    member      text NOT NULL DEFAULT current_user,
+    computer    text NOT NULL,
+    claimed_at  timestamptz NOT NULL DEFAULT now(),
+    archived_at timestamptz
+  );
+  CREATE UNIQUE INDEX archive_bags_once ON signdock.archive_bags (account, document_id) WHERE state <> 'released';
+  CREATE UNIQUE INDEX archive_bags_holder ON signdock.archive_bags (holder) WHERE state <> 'released';
+  CREATE INDEX archive_bags_by_account ON signdock.archive_bags (account, state);
+  CREATE TRIGGER archive_bags_member BEFORE INSERT OR UPDATE ON signdock.archive_bags
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
+`;
+
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -228,6 +260,8 @@ export const rolesAndGrants = `
   GRANT USAGE ON SEQUENCE signdock.reminders_reminder_id_seq TO signdock_member;
   REVOKE SELECT ON signdock.webhook_credentials FROM signdock_reviewer;
   GRANT INSERT, UPDATE (token, hmac_secret, computer, updated_at) ON signdock.webhook_credentials TO signdock_member;
+  GRANT INSERT, UPDATE (state, bag_path, covers, archived_at) ON signdock.archive_bags TO signdock_member;
+  GRANT USAGE ON SEQUENCE signdock.archive_bags_claim_id_seq TO signdock_member;
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

@@ -5,6 +5,7 @@ import type { Redactor } from '../logging/redact';
 import type { BatchRepo } from '../batches/batch-repo';
 import type { SentLedger } from '../batches/sent-ledger';
 import type { Journal } from '../journal/journal';
+import { TeamArchiveClaims } from './team-archive';
 import { TeamDuties } from './team-duties';
 import { TeamJournal } from './team-journal';
 import { TeamNotifications } from './team-notifications';
@@ -14,7 +15,7 @@ import { TeamReminders } from './team-reminders';
 import { TeamSentCache } from './team-sent-cache';
 import { TeamStore } from './team-store';
 
-/** What the composition root gets when a team is configured: the store, the sent-file ledger for the batches, the journal, the duties. */
+/** What the composition root gets when a team is configured: the store, the sent-file ledger for the batches, the journal, the duties, the archive's claims. */
 export interface TeamPart {
   store: TeamStore;
   sentLedger: (repo: BatchRepo) => SentLedger;
@@ -26,6 +27,8 @@ export interface TeamPart {
   reminders: TeamReminders;
   /** The listener duty and the team's notifications (`WebhookTeam` of the webhooks). */
   notifications: <E extends { accountId: string }>() => TeamNotifications<E>;
+  /** The shared evidence archive's claims and index (`ArchiveClaims` of the evidence archive). */
+  archiveClaims: TeamArchiveClaims;
 }
 
 interface TeamPorts {
@@ -62,6 +65,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     duties,
     reminders: new TeamReminders({ store, duties, accountKey, logger: ports.logger }),
     notifications: () => new TeamNotifications({ store, duties, accountKey, accounts: ports.accounts, logger: ports.logger }),
+    archiveClaims: new TeamArchiveClaims({ store, accountKey, accounts: ports.accounts, logger: ports.logger }),
     store,
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger }),

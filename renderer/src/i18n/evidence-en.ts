@@ -317,6 +317,8 @@ export const evidenceEn = {
 /** Errors of the evidence archive, by code (`evidence.*`), mounted under `errors.evidence`. */
 export const evidenceErrorsEn = {
   bagTaken: 'The folder {{bag}} holds the evidence of another document; nothing was written to it.',
+  archivedByTeam: 'Already archived on {{date}} by {{member}} from {{computer}} ({{bagPath}}).',
+  archivingByTeam: 'Being archived by {{member}} from {{computer}} ({{bagPath}}): tried again shortly.',
   folderNotAbsolute: 'The archive folder must be a full path, starting at the root of a disk.',
   notCertificate: 'That file holds no certificate. Pick the certificate authority’s certificate (PEM or DER).',
   badBagPath: 'That bag is not inside the archive folder.',

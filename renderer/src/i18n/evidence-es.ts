@@ -318,6 +318,8 @@ export const evidenceEs: typeof evidenceEn = {
 
 export const evidenceErrorsEs: typeof evidenceErrorsEn = {
   bagTaken: 'La carpeta {{bag}} guarda las evidencias de otro documento; no se escribió nada en ella.',
+  archivedByTeam: 'Ya archivado el {{date}} por {{member}} desde {{computer}} ({{bagPath}}).',
+  archivingByTeam: 'Lo está archivando {{member}} desde {{computer}} ({{bagPath}}): se intentará de nuevo en breve.',
   folderNotAbsolute: 'La carpeta del archivo debe ser una ruta completa, desde la raíz de un disco.',
   notCertificate: 'Ese archivo no contiene ningún certificado. Elija el certificado de la autoridad de certificación (PEM o DER).',
   badBagPath: 'Esa bolsa no está dentro de la carpeta del archivo.',
