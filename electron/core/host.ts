@@ -19,6 +19,7 @@ import { Dispatcher, type Handlers } from './dispatcher';
 import { EventBus } from './events/event-bus';
 import { createEvidence } from './evidence/evidence-wiring';
 import { TsaSettings, type TsaOverride } from './evidence/timestamp/tsa-settings';
+import { checkWith, stampWith } from './evidence/timestamp/tsa-stamp';
 import { whenIdle, type IdleOptions, type IdleReport } from './idle';
 import { JobEngine } from './jobs/job-engine';
 import { JobLeases } from './jobs/leases';
@@ -178,7 +179,8 @@ export function createCore(options: CoreOptions): Core {
     journal.useKey(key, await JournalAnchor.open(key, secrets, options.dataFolder)),
   );
   // The journal's port: this data folder's journal alone, or carried into the team's (every computer's entries).
-  const book = team ? team.journal(journal) : localBook(journal);
+  // With a TSA set, the team chain's end is stamped too (team-journal-stamp.ts).
+  const book = team ? team.journal(journal, { stamp: stampWith(timestamps), checkStamp: checkWith(timestamps) }) : localBook(journal);
   const engine = new JobEngine({
     db,
     leases,

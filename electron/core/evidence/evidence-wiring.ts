@@ -23,7 +23,7 @@ import { verifyBagFolder } from './checks/bag-verify';
 import { bagCover } from './bag/bag-check';
 import { checkBagTimestamp, stampBag } from './timestamp/bag-timestamp';
 import type { TsaSettings } from './timestamp/tsa-settings';
-import { requestTimestamp } from './timestamp/tsa-client';
+import { stampWith } from './timestamp/tsa-stamp';
 
 type EvidenceOperations = Extract<keyof Handlers, `evidence.${string}`>;
 
@@ -103,12 +103,7 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
     journal,
     // The journal's checkpoint sealed into archive jobs and exports, with an RFC 3161 token over its sealed
     // text when a TSA is set (a TSA that does not answer in 10 s leaves it unstamped, never holding anything up).
-    journalCheckpoint: () => {
-      const tsa = ports.timestamps.endpoint();
-      return ports.journal.timestampedCheckpoint(
-        tsa ? async (bytes) => (await requestTimestamp(tsa.url, bytes, { timeoutMs: 10_000 })).toString('base64') : undefined,
-      );
-    },
+    journalCheckpoint: () => ports.journal.timestampedCheckpoint(ports.timestamps.endpoint() ? stampWith(ports.timestamps) : undefined),
     exportsFolder: join(ports.dataFolder, 'exports'),
     claims,
     version: ports.version,

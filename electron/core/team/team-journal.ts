@@ -8,6 +8,7 @@ import { toEntry, type RawEntry } from '../journal/journal-entry';
 import type { JournalKey } from '../journal/journal-key';
 import type { JournalProblem, JournalVerification } from '../journal/journal-verify';
 import { TeamJournalCheckpoint } from './team-journal-checkpoint';
+import { TeamJournalStamp, type TeamStampCheck, type TeamStamper } from './team-journal-stamp';
 import type { TeamStore } from './team-store';
 import { teamFailure } from './team-words';
 
@@ -66,9 +67,21 @@ export class TeamJournal implements JournalBook {
   private sending: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private readonly end: TeamJournalCheckpoint;
+  private readonly stamps: TeamJournalStamp;
 
-  constructor(private readonly deps: { store: TeamStore; db: Db; journal: Journal; logger?: Logger }) {
+  constructor(
+    private readonly deps: {
+      store: TeamStore;
+      db: Db;
+      journal: Journal;
+      logger?: Logger;
+      /** With a TSA set: tokens over the chain's end (team-journal-stamp.ts), and how a token is checked. */
+      stamp?: TeamStamper;
+      checkStamp?: TeamStampCheck;
+    },
+  ) {
     this.end = new TeamJournalCheckpoint(deps.db);
+    this.stamps = new TeamJournalStamp(deps.db, deps.stamp);
     // From the moment a team is configured on this data folder: its earlier entries stay its own.
     deps.db.exec(
       'CREATE TABLE IF NOT EXISTS team_journal_sent (only_row INTEGER PRIMARY KEY CHECK (only_row = 1), seq INTEGER NOT NULL) STRICT',
@@ -91,7 +104,7 @@ export class TeamJournal implements JournalBook {
   settled(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    return this.send();
+    return this.send().then(() => this.stamps.settled());
   }
 
   private send(): Promise<void> {
@@ -132,7 +145,10 @@ export class TeamJournal implements JournalBook {
       end = inserted.rows[0] ?? end;
     }
     // The chain reached at least the last entry this computer put in it: what it saw of the chain's end.
-    if (end) this.end.saw(Number(end.seq), end.hash, key);
+    if (end) {
+      this.end.saw(Number(end.seq), end.hash, key);
+      this.stamps.request({ count: Number(end.seq), head: end.hash });
+    }
   }
 
   async entries(filter: { subject?: string; limit?: number }): Promise<JournalEntry[]> {
@@ -198,10 +214,18 @@ export class TeamJournal implements JournalBook {
     const chain = rows.map((row) => ({ seq: Number(row.seq), hash: row.hash }));
     const seen = this.end.check(chain, key);
     problems.push(...seen.problems);
+    const stamped = await this.stamps.check(chain, this.deps.checkStamp);
+    problems.push(...stamped.problems);
     const last = chain[chain.length - 1];
     if (problems.length === 0 && last) this.end.saw(last.seq, last.hash, key);
+    const vouched = stamped.vouched;
     const cannot = [
       seen.cannot,
+      ...(vouched && !vouched.trusted
+        ? [
+            `The timestamp over this computer's record of the team journal's end is from ${vouched.tsa}, which no TSA certificate authority set here vouches for: not used.`,
+          ]
+        : []),
       ...(unsealed
         ? [
             `${unsealed} entries carry no seal this computer's journal key can check (written by a computer with another key, or none): give every computer the same SIGNDOCK_JOURNAL_KEY to check them all.`,
@@ -219,7 +243,11 @@ export class TeamJournal implements JournalBook {
       unsealed,
       legacy: 0,
       key: key.source,
-      checkpoint: seen.checkpoint,
+      checkpoint: seen.checkpoint && {
+        ...seen.checkpoint,
+        // Stamped: a TSA anchor vouches for the end this computer saw (its token checked from its bytes just now).
+        timestamped: Boolean(vouched?.trusted && vouched.count === seen.checkpoint.count),
+      },
       sealedUpTo: seen.checkpoint?.seal === 'sealed' ? seen.checkpoint.count : 0,
       checkpointsChecked: seen.checkpoint ? 1 : 0,
       problems,

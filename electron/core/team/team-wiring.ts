@@ -8,6 +8,7 @@ import type { Journal } from '../journal/journal';
 import { TeamArchiveClaims } from './team-archive';
 import { TeamDuties } from './team-duties';
 import { TeamJournal } from './team-journal';
+import type { TeamStampCheck, TeamStamper } from './team-journal-stamp';
 import { TeamNotifications } from './team-notifications';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
@@ -20,7 +21,7 @@ export interface TeamPart {
   store: TeamStore;
   sentLedger: (repo: BatchRepo) => SentLedger;
   /** The journal's port carried into the team store (this data folder's journal stays beneath it). */
-  journal: (journal: Journal) => TeamJournal;
+  journal: (journal: Journal, stamps?: { stamp: TeamStamper; checkStamp: TeamStampCheck }) => TeamJournal;
   /** The duties one computer does at a time (the listener, the automatic reminders), as leases in the store. */
   duties: TeamDuties;
   /** The automatic reminders' duty and every computer's reminders (`AutoRemindTeam` of the actions). */
@@ -68,7 +69,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     archiveClaims: new TeamArchiveClaims({ store, accountKey, accounts: ports.accounts, logger: ports.logger }),
     store,
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
-    journal: (journal) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger }),
+    journal: (journal, stamps) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger, ...stamps }),
   };
 }
 
