@@ -4,9 +4,12 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, createCore, type Core } from '../../electron/core/host';
 import { migrations } from '../../electron/core/db/migrations';
+import { parseTeamUrl, type TeamConfig } from '../../electron/core/team/team-config';
+import { TeamStore } from '../../electron/core/team/team-store';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import type { Batch, BatchItem } from '../../shared/domain/batches';
 import { writePdfs } from '../helpers/pdf-batch';
+import { startPostgres, type Postgres } from '../helpers/postgres';
 import { runCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -16,7 +19,8 @@ import { startSandbox, type Sandbox } from '../sandbox';
  * after a restart) is left out with when and as what, until "Send again"; the sent files are
  * remembered by SHA-256 in an indexed table that a migration fills from the rows already sent. In a
  * batch the first copy stays and the later one is the duplicate. The CLI says the same per file and
- * sends such a file only with --send-again.
+ * sends such a file only with --send-again. One suite, two implementations of the sent-file ledger
+ * (issue 32): this data folder alone, and a team store on a real PostgreSQL — the same rule, the same words.
  */
 
 const signers = [{ validations: { EM: 'ana@example.com' }, invite: ['EM'] }];
@@ -30,13 +34,28 @@ afterAll(async () => {
   await sandbox.stop();
 });
 
-describe('sent once, across batches', () => {
+describe.each(['alone', 'in a team'] as const)('sent once, across batches (%s)', (store) => {
   let home: ReturnType<typeof tempFolder>;
   let files: ReturnType<typeof tempFolder>;
   let core: Core;
   const secrets = new MemorySecretStore();
+  let server: Postgres | null = null;
+  let team: TeamConfig | null = null;
 
-  const open = () => createCore({ dataFolder: home.path, hostKind: 'web', version: '0', secrets });
+  beforeAll(async () => {
+    if (store === 'alone') return;
+    server = await startPostgres();
+    const admin = new TeamStore(parseTeamUrl(server.url(), 'admin'), '0.1.0');
+    await admin.init();
+    await admin.close();
+    await server.sql(`CREATE ROLE ana LOGIN PASSWORD 'pw-ana-24'; GRANT signdock_member TO ana;`);
+    team = parseTeamUrl(server.url('ana', 'pw-ana-24'), 'desk-1');
+  }, 120_000);
+  afterAll(async () => {
+    await server?.remove();
+  });
+
+  const open = () => createCore({ dataFolder: home.path, hostKind: 'web', version: '0', secrets, team });
   const call = async <T>(name: string, input: unknown): Promise<T> => {
     const result = await core.dispatch(name, input);
     if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
@@ -85,6 +104,7 @@ describe('sent once, across batches', () => {
     const row = batch.items.find((item) => item.path === again)!;
     expect(codes(row)).toEqual(['batch.alreadySent']);
     expect(row.problems[0]!.params).toMatchObject({ title: 'nda 001', documentId, status: 'PE' });
+    // The same words in a team: this computer sent it (another computer's send names its member and computer: team.sent-once-three-computers).
     expect(row.problems[0]!.message).toMatch(/^Already sent on \d{4}-\d\d-\d\d as “nda 001” \(pending\)/);
     expect(batch.progress.sendable).toBe(1);
 
@@ -105,6 +125,9 @@ describe('sent once, across batches', () => {
     batch = await sent(batch);
     expect(batch.items[0]!.state).toBe('sent');
     expect((await sandbox.controlClient.stats()).creates.total).toBe(3);
+    // In a team each create was claimed in the store first (Send again too).
+    if (server)
+      expect((await server.sql(`SELECT count(*)::int AS n FROM signdock.sent_claims WHERE state = 'sent'`)).rows).toEqual([{ n: 3 }]);
   });
 
   it('keeps the first copy in a batch and flags the later one, named after the first', async () => {
@@ -153,28 +176,30 @@ describe('sent once, across batches', () => {
     }
   });
 
-  it('fills the sent files from the rows already sent when the migration runs, and looks them up by index', async () => {
-    const [memo] = await writePdfs(files.path, 1, 'memo');
-    const done = await sent(await prepared([memo!]));
-    await core.close();
-    // The database as it was before the migration: no sent_files, no send_again (nor what later migrations add).
-    const file = join(home.path, DATABASE_FILE);
-    const db = new Database(file);
-    db.exec('DROP TABLE sent_files; ALTER TABLE batch_items DROP COLUMN send_again; ALTER TABLE accounts DROP COLUMN learnt_rate;');
-    db.pragma(`user_version = ${migrations.findIndex((migration) => migration.name === 'sent files')}`);
-    db.close();
+  // The migration is this data folder's own (a team's claims live in its store).
+  if (store === 'alone')
+    it('fills the sent files from the rows already sent when the migration runs, and looks them up by index', async () => {
+      const [memo] = await writePdfs(files.path, 1, 'memo');
+      const done = await sent(await prepared([memo!]));
+      await core.close();
+      // The database as it was before the migration: no sent_files, no send_again (nor what later migrations add).
+      const file = join(home.path, DATABASE_FILE);
+      const db = new Database(file);
+      db.exec('DROP TABLE sent_files; ALTER TABLE batch_items DROP COLUMN send_again; ALTER TABLE accounts DROP COLUMN learnt_rate;');
+      db.pragma(`user_version = ${migrations.findIndex((migration) => migration.name === 'sent files')}`);
+      db.close();
 
-    core = open();
-    const batch = await prepared([memo!]);
-    expect(batch.items[0]!.problems[0]).toMatchObject({ code: 'batch.alreadySent', params: { documentId: done.items[0]!.documentId } });
+      core = open();
+      const batch = await prepared([memo!]);
+      expect(batch.items[0]!.problems[0]).toMatchObject({ code: 'batch.alreadySent', params: { documentId: done.items[0]!.documentId } });
 
-    const check = new Database(file, { readonly: true });
-    const plan = check
-      .prepare(`EXPLAIN QUERY PLAN SELECT document_id FROM sent_files WHERE account_id = ? AND sha256 = ? ORDER BY sent_at DESC LIMIT 1`)
-      .all('a', 'b') as { detail: string }[];
-    check.close();
-    expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX sent_files_by_hash/);
-  });
+      const check = new Database(file, { readonly: true });
+      const plan = check
+        .prepare(`EXPLAIN QUERY PLAN SELECT document_id FROM sent_files WHERE account_id = ? AND sha256 = ? ORDER BY sent_at DESC LIMIT 1`)
+        .all('a', 'b') as { detail: string }[];
+      check.close();
+      expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX sent_files_by_hash/);
+    });
 });
 
 describe('the CLI sends a file already sent only with --send-again', () => {
