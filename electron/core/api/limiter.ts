@@ -6,11 +6,16 @@ import {
   type LimiterDeps,
   type LimiterOptions,
   type LimiterState,
+  type PaceSlot,
   type Permit,
   type PermitOutcome,
   type Priority,
+  type SharedPace,
 } from './limiter-options';
 import { RateLearner, type GrantRecord } from './rate-learner';
+
+/** After the shared pace failed, how long requests are refused with its words before it is asked again. */
+const sharedDownMs = 2_000;
 
 interface Waiter {
   background: boolean;
@@ -39,6 +44,12 @@ interface Waiter {
  * - **Backoff.** Without `Retry-After`, a retry waits a random time in [0, min(max, base·2^attempt)]
  *   ("full jitter").
  *
+ * - **A team** (`shared`): the rate is the team's, not this computer's: each request first takes its
+ *   slot of the pace every computer of the account shares (`SharedPace`), learnt there from every
+ *   computer's 429s; concurrency, the Retry-After gate and background yielding stay here. A slot
+ *   that cannot be had (the store unreachable) fails the request at once, and the next ones for
+ *   `sharedDownMs`, with the same words: nothing waits on a store that does not answer, nothing spins.
+ *
  * Waiters are served first come, first served.
  */
 export class Limiter {
@@ -64,6 +75,13 @@ export class Limiter {
   /** Wakes the pump from waiting for background room when another request arrives. */
   private wake: AbortController | null = null;
   private readonly onLearnt: ((learnt: LearntRate) => void) | undefined;
+  private readonly shared: SharedPace | undefined;
+  private readonly seed: LearntRate | null;
+  /** The team's pace and learnt rate as its last slot said (a team only). */
+  private sharedPace = Number.POSITIVE_INFINITY;
+  private sharedLearnt: LearntRate | null = null;
+  /** The shared pace's last failure, and until when it is given to every request without asking again. */
+  private sharedDown: { error: unknown; until: number } | null = null;
 
   constructor(options: Partial<LimiterOptions> = {}, deps: LimiterDeps = {}) {
     this.options = { ...defaultLimiterOptions, ...options };
@@ -79,6 +97,8 @@ export class Limiter {
     this.tokensAt = this.clock.now();
     this.learner = new RateLearner(requestsPerSecond, Math.min(minRequestsPerSecond, requestsPerSecond), deps.learnt ?? null);
     this.onLearnt = deps.onLearnt;
+    this.shared = deps.shared;
+    this.seed = deps.learnt ?? null;
   }
 
   /**
@@ -124,8 +144,8 @@ export class Limiter {
       inFlight: this.inFlight,
       queued: this.waiters.length,
       pausedUntil: this.pausedUntil,
-      pace: this.learner.pace,
-      learnedRate: this.learner.estimate,
+      pace: this.pace(),
+      learnedRate: this.shared ? (this.sharedLearnt?.rate ?? null) : this.learner.estimate,
     };
   }
 
@@ -134,7 +154,11 @@ export class Limiter {
     return this.learner.learning ? 1 : this.options.burst;
   }
 
-  private grant(): Permit {
+  private pace(): number {
+    return this.shared ? this.sharedPace : this.learner.pace;
+  }
+
+  private grant(slot: PaceSlot | null): Permit {
     this.inFlight += 1;
     this.tokens -= 1;
     const epoch = this.epoch;
@@ -146,13 +170,14 @@ export class Limiter {
         if (released) return;
         released = true;
         this.inFlight -= 1;
-        this.adapt(outcome, epoch, record);
+        if (slot && outcome.kind === 'throttled') this.shared?.refused(slot, outcome.retryAfterMs);
+        this.adapt(outcome, epoch, record, slot !== null);
         void this.pump();
       },
     };
   }
 
-  private adapt(outcome: PermitOutcome, epoch: number, record: GrantRecord): void {
+  private adapt(outcome: PermitOutcome, epoch: number, record: GrantRecord, shared: boolean): void {
     const { minConcurrency, maxConcurrency } = this.options;
     if (outcome.kind !== 'throttled') record.state = 'accepted';
     if (outcome.kind === 'success') {
@@ -168,6 +193,7 @@ export class Limiter {
         this.epoch += 1;
         this.successes = 0;
         this.limit = Math.max(minConcurrency, Math.floor(this.limit / 2));
+        if (shared) return;
         const now = this.clock.now();
         this.refill(now);
         const before = this.learner.estimate;
@@ -201,6 +227,7 @@ export class Limiter {
   private waitFor(now: number): number | null {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     if (this.inFlight >= this.limit) return null;
+    if (this.shared) return 0;
     this.refill(now);
     if (this.tokens < 1) {
       this.paceBound = true;
@@ -225,7 +252,7 @@ export class Limiter {
   /** How long until only background requests wait and the others have left room for one: 0 to go on. */
   private backgroundWait(now: number): number {
     if (this.waiters.some((waiter) => !waiter.background)) return 0;
-    const pace = this.learner.pace;
+    const pace = this.pace();
     const quiet = Math.max(backgroundQuietMs, pace === Infinity ? 0 : 2000 / pace);
     return Math.max(0, this.lastNormalAt + quiet - now);
   }
@@ -241,6 +268,33 @@ export class Limiter {
     } finally {
       this.wake = null;
     }
+  }
+
+  /**
+   * The team's next slot, waited for; undefined when the shared pace failed: the head of the queue is
+   * refused with its words (and every request for `sharedDownMs` after, without asking again).
+   */
+  private async takeSlot(): Promise<PaceSlot | undefined> {
+    const now = this.clock.now();
+    if (!this.sharedDown || now >= this.sharedDown.until) {
+      try {
+        const slot = await this.shared!.take(this.seed);
+        this.sharedDown = null;
+        this.sharedPace = slot.pace;
+        if (slot.learnt && slot.learnt.rate !== this.sharedLearnt?.rate) this.onLearnt?.(slot.learnt);
+        this.sharedLearnt = slot.learnt;
+        if (slot.waitMs > 0) await this.clock.sleep(slot.waitMs);
+        return slot;
+      } catch (error) {
+        this.sharedDown = { error, until: this.clock.now() + sharedDownMs };
+      }
+    }
+    const [waiter] = this.waiters.splice(this.nextWaiter(), 1);
+    if (waiter) {
+      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.reject(this.sharedDown.error);
+    }
+    return undefined;
   }
 
   private async pump(): Promise<void> {
@@ -259,11 +313,14 @@ export class Limiter {
           await this.clock.sleep(wait);
           continue;
         }
+        const slot = this.shared ? await this.takeSlot() : null;
+        // No slot (refused in words), or one that a 429 met meanwhile closed the gate over: look again.
+        if (slot === undefined || (slot && this.clock.now() < this.pausedUntil)) continue;
         const [waiter] = this.waiters.splice(this.nextWaiter(), 1);
         if (!waiter) return;
         if (!waiter.background) this.lastNormalAt = this.clock.now();
         waiter.signal?.removeEventListener('abort', waiter.onAbort);
-        waiter.resolve(this.grant());
+        waiter.resolve(this.grant(slot));
       }
     } finally {
       this.pumping = false;

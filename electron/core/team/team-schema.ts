@@ -7,12 +7,13 @@
  *
  * Roles (group roles, NOLOGIN; the administrator grants them to logins):
  * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is;
- *   take and renew a duty (its lease); record a reminder it sent, a notification it received.
+ *   take and renew a duty (its lease); record a reminder it sent, a notification it received; take
+ *   the team's next slot against the service's rate limit (insert and update its row).
  * - `signdock_reviewer`: read everything; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 5;
+export const teamSchemaVersion = 7;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -187,7 +188,45 @@ const step5 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.notifications_announce();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5];
+/** Step 6 belongs to another change (merged separately); this branch holds its place with a no-op. */
+const step6 = 'SELECT 1';
+
+/**
+ * Step 7: the team's pace against the service's rate limit, one row per account (team-rate.ts). The
+ * computers of a team share one budget: each request of any computer first takes the next slot of the
+ * row (one UPDATE … RETURNING, timed by the store's clock): `tat` is the next free slot, `rate` the
+ * team's pace (null until the service first refused: no pacing). A 429 seen by any computer closes
+ * the gate for all (`paused_until`) and is read into the pace (`estimate`, `burst`: the service's rate
+ * and bucket as learnt); `granted` numbers the slots, a round (`round_from`, `round_at`) starts after
+ * each pause or idle second. Members insert the row and update it; no one deletes it.
+ */
+const step7 = `
+  CREATE TABLE signdock.rate_limits (
+    account        text PRIMARY KEY,
+    rate           double precision CHECK (rate > 0),
+    estimate       double precision,
+    burst          double precision,
+    phase          text NOT NULL DEFAULT 'slow' CHECK (phase IN ('slow', 'refine', 'cruise')),
+    base           double precision,
+    bound_ms       double precision NOT NULL DEFAULT 0,
+    tat            timestamptz NOT NULL DEFAULT clock_timestamp(),
+    taken_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    paused_until   timestamptz NOT NULL DEFAULT '-infinity',
+    granted        bigint NOT NULL DEFAULT 0,
+    round_from     bigint NOT NULL DEFAULT 1,
+    round_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    first_accepted double precision,
+    first_ms       double precision,
+    peak           double precision NOT NULL DEFAULT 0,
+    peak_at        timestamptz NOT NULL DEFAULT '-infinity',
+    member         text NOT NULL DEFAULT current_user,
+    updated_at     timestamptz NOT NULL DEFAULT clock_timestamp()
+  );
+  CREATE TRIGGER rate_limits_member BEFORE INSERT OR UPDATE ON signdock.rate_limits
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
+`;
+
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -209,6 +248,7 @@ export const rolesAndGrants = `
   GRANT INSERT ON signdock.notifications TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.notifications_notification_id_seq TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.reminders_reminder_id_seq TO signdock_member;
+  GRANT INSERT, UPDATE ON signdock.rate_limits TO signdock_member;
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

@@ -8,6 +8,7 @@ import type { Journal } from '../journal/journal';
 import { TeamDuties } from './team-duties';
 import { TeamJournal } from './team-journal';
 import { TeamNotifications } from './team-notifications';
+import { TeamRate } from './team-rate';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
 import { TeamReminders } from './team-reminders';
@@ -26,6 +27,8 @@ export interface TeamPart {
   reminders: TeamReminders;
   /** The listener duty and the team's notifications (`WebhookTeam` of the webhooks). */
   notifications: <E extends { accountId: string }>() => TeamNotifications<E>;
+  /** The team's one pace against the service's rate limit (each account's limiter takes its slots there). */
+  rate: TeamRate;
 }
 
 interface TeamPorts {
@@ -63,6 +66,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     reminders: new TeamReminders({ store, duties, accountKey, logger: ports.logger }),
     notifications: () => new TeamNotifications({ store, duties, accountKey, accounts: ports.accounts, logger: ports.logger }),
     store,
+    rate: new TeamRate({ store, accountKey, logger: ports.logger }),
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger }),
   };
