@@ -38,7 +38,14 @@ interface TakeRow {
   burst: number | null;
 }
 
-/** The slot's growth of the pace, by phase, from `base` and the time spent waiting on it (`bound_ms`). */
+/**
+ * The next slot. The pace grows in steps, by phase, from `base` with the time the team spent waiting
+ * on it (`bound_ms`): before any estimate it doubles every second; after a refusal with too few rounds
+ * for a line, it holds 2 s and then grows by 5 % every 2 s; once learnt, it holds a minute
+ * and then grows by 2 % every 5 s. Within a step the pace is constant, so a refusal in it is a clean
+ * point for the reading (team-rate-reading.ts): a round starts at each step, after each pause, and when
+ * no slot was taken for a second (the service's bucket is full again).
+ */
 const take = `
   WITH c AS (SELECT clock_timestamp() AS now),
   o AS (
@@ -51,27 +58,29 @@ const take = `
   ),
   n AS (
     SELECT o.*, GREATEST(o.tat, o.paused_until, o.now) AS slot,
-      CASE WHEN o.rate IS NULL THEN NULL ELSE LEAST($2::float8, o.rate * 2, GREATEST(o.rate, CASE o.phase
-        WHEN 'slow' THEN o.base * power(2, LEAST(o.bound_ms / 250, 20))
-        WHEN 'refine' THEN o.base * (1 + 0.05 * power(GREATEST(0, o.bound_ms - 500) / 1000, 2))
-        ELSE o.base * (1 + 0.001 * power(GREATEST(0, o.bound_ms - 60000) / 1000, 2)) END)) END AS pace
+      CASE WHEN o.rate IS NULL THEN NULL ELSE LEAST($2::float8, CASE o.phase
+        WHEN 'slow' THEN o.base * power(2, LEAST(floor(o.bound_ms / 1000), 20))
+        WHEN 'refine' THEN o.base * power(1.05, LEAST(floor(GREATEST(0, o.bound_ms - 2000) / 2000), 60))
+        ELSE o.base * (1 + 0.02 * floor(GREATEST(0, o.bound_ms - 60000) / 5000)) END) END AS pace
     FROM o
-  )
+  ),
+  s AS (SELECT n.*, (n.idle OR n.pace IS DISTINCT FROM n.rate) AS fresh FROM n)
   UPDATE signdock.rate_limits r SET
     rate = n.pace, bound_ms = n.bound_ms, taken_at = n.now, updated_at = n.now,
     tat = CASE WHEN n.pace IS NULL THEN n.slot ELSE n.slot + make_interval(secs => 1 / n.pace) END,
     granted = r.granted + 1,
-    round_from = CASE WHEN n.idle THEN r.granted + 1 ELSE r.round_from END,
-    round_at = CASE WHEN n.idle OR r.granted + 1 = r.round_from THEN n.slot ELSE r.round_at END
-  FROM n WHERE r.account = n.account
+    round_from = CASE WHEN n.fresh THEN r.granted + 1 ELSE r.round_from END,
+    round_at = CASE WHEN n.fresh OR r.granted + 1 = r.round_from THEN n.slot ELSE r.round_at END
+  FROM s AS n WHERE r.account = n.account
   RETURNING r.granted AS ordinal, extract(epoch FROM n.slot) * 1000 AS slot_at,
     extract(epoch FROM n.slot - n.now) * 1000 AS wait_ms, n.bound, r.rate, r.estimate, r.burst`;
 
 /** The row, made with what this computer learnt before; a row not learnt yet takes it too. */
 const seedRow = `
-  INSERT INTO signdock.rate_limits (account, rate, base, estimate, burst, phase) VALUES ($1, $2, $2, $3, $4, $5)
+  INSERT INTO signdock.rate_limits (account, rate, base, estimate, burst, phase, peak, peak_at)
+  VALUES ($1, $2::float8, $2::float8, $3::float8, $4::float8, $5, COALESCE($3::float8, 0), clock_timestamp())
   ON CONFLICT (account) DO UPDATE SET rate = EXCLUDED.rate, base = EXCLUDED.base, estimate = EXCLUDED.estimate,
-    burst = EXCLUDED.burst, phase = EXCLUDED.phase, bound_ms = 0
+    burst = EXCLUDED.burst, phase = EXCLUDED.phase, bound_ms = 0, peak = EXCLUDED.peak, peak_at = EXCLUDED.peak_at
   WHERE signdock.rate_limits.estimate IS NULL AND EXCLUDED.estimate IS NOT NULL`;
 
 export interface TeamRateDeps {
@@ -142,7 +151,7 @@ export class TeamRate {
     const account = await this.deps.accountKey(accountId);
     await this.deps.store.transaction(async (query) => {
       const found = await query(
-        `SELECT rate, estimate, burst, phase, granted, round_from, first_accepted, first_ms, peak,
+        `SELECT rate, estimate, burst, phase, granted, round_from, read_upto, fit_n, fit_w, fit_a, fit_ww, fit_wa, peak,
            extract(epoch FROM round_at) * 1000 AS round_at, extract(epoch FROM peak_at) * 1000 AS peak_at,
            extract(epoch FROM paused_until) * 1000 AS paused_until, extract(epoch FROM clock_timestamp()) * 1000 AS now
          FROM signdock.rate_limits WHERE account = $1 FOR UPDATE`,
@@ -159,9 +168,9 @@ export class TeamRate {
         phase: raw.phase as RateRow['phase'],
         granted: Number(raw.granted),
         roundFrom: Number(raw.round_from),
+        readUpto: Number(raw.read_upto),
         roundAt: finite(raw.round_at, 0),
-        firstAccepted: num(raw.first_accepted),
-        firstMs: num(raw.first_ms),
+        fit: { n: Number(raw.fit_n), w: Number(raw.fit_w), a: Number(raw.fit_a), ww: Number(raw.fit_ww), wa: Number(raw.fit_wa) },
         peak: Number(raw.peak),
         peakAt: finite(raw.peak_at, 0),
         pausedUntil: finite(raw.paused_until, 0),
@@ -171,12 +180,13 @@ export class TeamRate {
       await query(
         `UPDATE signdock.rate_limits SET
            paused_until = to_timestamp($2 / 1000.0),
-           round_from = COALESCE($3, round_from), round_at = COALESCE(to_timestamp($4 / 1000.0), round_at),
+           round_from = COALESCE($3, round_from), read_upto = GREATEST(read_upto, COALESCE($3 - 1, 0)), round_at = COALESCE(to_timestamp($4 / 1000.0), round_at),
            rate = COALESCE($5, rate), base = COALESCE($5, base), phase = COALESCE($6, phase),
            bound_ms = CASE WHEN $5::float8 IS NULL THEN bound_ms ELSE 0 END,
            estimate = COALESCE($7, estimate), burst = COALESCE($8, burst),
-           first_accepted = COALESCE($9, first_accepted), first_ms = COALESCE($10, first_ms),
-           peak = COALESCE($11, peak), peak_at = COALESCE(to_timestamp($12 / 1000.0), peak_at), updated_at = clock_timestamp()
+           fit_n = COALESCE($9, fit_n), fit_w = COALESCE($10, fit_w), fit_a = COALESCE($11, fit_a),
+           fit_ww = COALESCE($12, fit_ww), fit_wa = COALESCE($13, fit_wa),
+           peak = COALESCE($14, peak), peak_at = COALESCE(to_timestamp($15 / 1000.0), peak_at), updated_at = clock_timestamp()
          WHERE account = $1`,
         [
           account,
@@ -187,12 +197,21 @@ export class TeamRate {
           next.phase ?? null,
           next.estimate ?? null,
           next.burst ?? null,
-          next.firstAccepted ?? null,
-          next.firstMs ?? null,
+          next.fit?.n ?? null,
+          next.fit?.w ?? null,
+          next.fit?.a ?? null,
+          next.fit?.ww ?? null,
+          next.fit?.wa ?? null,
           next.peak ?? null,
           next.peakAt ?? null,
         ],
       );
+      this.deps.logger?.log('info', 'team: a 429 read', {
+        row,
+        refusal: { ordinal: slot.ordinal, slotAt: slot.slotAt, bound: slot.bound, retryAfterMs },
+        now,
+        next,
+      });
       if (next.estimate !== undefined)
         this.deps.logger?.log('info', 'team: the service rate limit, as the team learnt it', { rate: next.estimate, pace: next.rate });
     });

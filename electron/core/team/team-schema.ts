@@ -197,8 +197,9 @@ const step6 = 'SELECT 1';
  * row (one UPDATE … RETURNING, timed by the store's clock): `tat` is the next free slot, `rate` the
  * team's pace (null until the service first refused: no pacing). A 429 seen by any computer closes
  * the gate for all (`paused_until`) and is read into the pace (`estimate`, `burst`: the service's rate
- * and bucket as learnt); `granted` numbers the slots, a round (`round_from`, `round_at`) starts after
- * each pause or idle second. Members insert the row and update it; no one deletes it.
+ * and bucket as learnt, fitted over the last rounds: `fit_*`); `granted` numbers the slots, a round
+ * (`round_from`, `round_at`) starts after each pause or idle second. Members insert the row and
+ * update it; no one deletes it.
  */
 const step7 = `
   CREATE TABLE signdock.rate_limits (
@@ -214,9 +215,13 @@ const step7 = `
     paused_until   timestamptz NOT NULL DEFAULT '-infinity',
     granted        bigint NOT NULL DEFAULT 0,
     round_from     bigint NOT NULL DEFAULT 1,
+    read_upto      bigint NOT NULL DEFAULT 0,
     round_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
-    first_accepted double precision,
-    first_ms       double precision,
+    fit_n          double precision NOT NULL DEFAULT 0,
+    fit_w          double precision NOT NULL DEFAULT 0,
+    fit_a          double precision NOT NULL DEFAULT 0,
+    fit_ww         double precision NOT NULL DEFAULT 0,
+    fit_wa         double precision NOT NULL DEFAULT 0,
     peak           double precision NOT NULL DEFAULT 0,
     peak_at        timestamptz NOT NULL DEFAULT '-infinity',
     member         text NOT NULL DEFAULT current_user,
