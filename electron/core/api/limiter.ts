@@ -10,12 +10,9 @@ import {
   type Permit,
   type PermitOutcome,
   type Priority,
-  type SharedPace,
 } from './limiter-options';
 import { RateLearner, type GrantRecord } from './rate-learner';
-
-/** After the shared pace failed, how long requests are refused with its words before it is asked again. */
-const sharedDownMs = 2_000;
+import { SharedSlots } from './shared-slots';
 
 interface Waiter {
   background: boolean;
@@ -47,8 +44,7 @@ interface Waiter {
  * - **A team** (`shared`): the rate is the team's, not this computer's: each request first takes its
  *   slot of the pace every computer of the account shares (`SharedPace`), learnt there from every
  *   computer's 429s; concurrency, the Retry-After gate and background yielding stay here. A slot
- *   that cannot be had (the store unreachable) fails the request at once, and the next ones for
- *   `sharedDownMs`, with the same words: nothing waits on a store that does not answer, nothing spins.
+ *   that cannot be had (the store unreachable) fails the request at once (`SharedSlots`).
  *
  * Waiters are served first come, first served.
  */
@@ -75,13 +71,7 @@ export class Limiter {
   /** Wakes the pump from waiting for background room when another request arrives. */
   private wake: AbortController | null = null;
   private readonly onLearnt: ((learnt: LearntRate) => void) | undefined;
-  private readonly shared: SharedPace | undefined;
-  private readonly seed: LearntRate | null;
-  /** The team's pace and learnt rate as its last slot said (a team only). */
-  private sharedPace = Number.POSITIVE_INFINITY;
-  private sharedLearnt: LearntRate | null = null;
-  /** The shared pace's last failure, and until when it is given to every request without asking again. */
-  private sharedDown: { error: unknown; until: number } | null = null;
+  private readonly shared: SharedSlots | null;
 
   constructor(options: Partial<LimiterOptions> = {}, deps: LimiterDeps = {}) {
     this.options = { ...defaultLimiterOptions, ...options };
@@ -97,8 +87,7 @@ export class Limiter {
     this.tokensAt = this.clock.now();
     this.learner = new RateLearner(requestsPerSecond, Math.min(minRequestsPerSecond, requestsPerSecond), deps.learnt ?? null);
     this.onLearnt = deps.onLearnt;
-    this.shared = deps.shared;
-    this.seed = deps.learnt ?? null;
+    this.shared = deps.shared ? new SharedSlots(deps.shared, deps.learnt ?? null, this.clock, deps.onLearnt) : null;
   }
 
   /**
@@ -145,7 +134,7 @@ export class Limiter {
       queued: this.waiters.length,
       pausedUntil: this.pausedUntil,
       pace: this.pace(),
-      learnedRate: this.shared ? (this.sharedLearnt?.rate ?? null) : this.learner.estimate,
+      learnedRate: this.shared ? (this.shared.learnt?.rate ?? null) : this.learner.estimate,
     };
   }
 
@@ -155,7 +144,7 @@ export class Limiter {
   }
 
   private pace(): number {
-    return this.shared ? this.sharedPace : this.learner.pace;
+    return this.shared ? this.shared.pace : this.learner.pace;
   }
 
   private grant(slot: PaceSlot | null): Permit {
@@ -270,33 +259,6 @@ export class Limiter {
     }
   }
 
-  /**
-   * The team's next slot, waited for; undefined when the shared pace failed: the head of the queue is
-   * refused with its words (and every request for `sharedDownMs` after, without asking again).
-   */
-  private async takeSlot(): Promise<PaceSlot | undefined> {
-    const now = this.clock.now();
-    if (!this.sharedDown || now >= this.sharedDown.until) {
-      try {
-        const slot = await this.shared!.take(this.seed);
-        this.sharedDown = null;
-        this.sharedPace = slot.pace;
-        if (slot.learnt && slot.learnt.rate !== this.sharedLearnt?.rate) this.onLearnt?.(slot.learnt);
-        this.sharedLearnt = slot.learnt;
-        if (slot.waitMs > 0) await this.clock.sleep(slot.waitMs);
-        return slot;
-      } catch (error) {
-        this.sharedDown = { error, until: this.clock.now() + sharedDownMs };
-      }
-    }
-    const [waiter] = this.waiters.splice(this.nextWaiter(), 1);
-    if (waiter) {
-      waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      waiter.reject(this.sharedDown.error);
-    }
-    return undefined;
-  }
-
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
@@ -313,9 +275,17 @@ export class Limiter {
           await this.clock.sleep(wait);
           continue;
         }
-        const slot = this.shared ? await this.takeSlot() : null;
-        // No slot (refused in words), or one that a 429 met meanwhile closed the gate over: look again.
-        if (slot === undefined || (slot && this.clock.now() < this.pausedUntil)) continue;
+        const next = this.shared ? await this.shared.next() : null;
+        if (next && 'error' in next) {
+          // The shared pace failed: the head of the queue is refused with its words.
+          const [refused] = this.waiters.splice(this.nextWaiter(), 1);
+          refused?.signal?.removeEventListener('abort', refused.onAbort);
+          refused?.reject(next.error);
+          continue;
+        }
+        const slot = next?.slot ?? null;
+        // A 429 met meanwhile closed the gate: the slot is dropped, and the pause waited for.
+        if (slot && this.clock.now() < this.pausedUntil) continue;
         const [waiter] = this.waiters.splice(this.nextWaiter(), 1);
         if (!waiter) return;
         if (!waiter.background) this.lastNormalAt = this.clock.now();
