@@ -25,6 +25,8 @@ import { teamWaits } from './team-words';
 
 /** The pace's bounds: one computer's (`LimiterOptions`): none above, half a request per second below. */
 const defaultBounds: PaceBounds = { ceiling: 10_000, floor: 0.5 };
+/** A slot whose round trip takes longer than this is said in the log (debug). */
+const slowTakeMs = 50;
 /** After an estimate the pace is this much of it (as one computer's limiter). */
 const margin = 0.99;
 
@@ -130,7 +132,10 @@ export class TeamRate {
       await this.deps.store.query(seedRow, [account, rate, seed?.rate ?? null, seed?.burst ?? null, seed ? 'cruise' : 'slow']);
       this.seeded.add(account);
     }
+    const asked = performance.now();
     const row = (await this.deps.store.query<TakeRow>(take, [account, this.bounds.ceiling])).rows[0];
+    const tookMs = performance.now() - asked;
+    if (tookMs > slowTakeMs) this.deps.logger?.log('debug', 'team: a slot of the pace took long to take', { ms: Math.round(tookMs) });
     if (!row) {
       // The row went (an administrator cleared it): made again at the next take.
       this.seeded.delete(account);
