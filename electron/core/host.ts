@@ -146,7 +146,6 @@ export function createCore(options: CoreOptions): Core {
     ...(ensureDemoService ? { ensureDemoService } : {}),
     ...(options.credentialsOverride ? { override: options.credentialsOverride } : {}),
   });
-  const clients = new ServiceClients({ accounts, http, redactor, logger, events, rates: new LearntRates(db) });
   // A team store (issue 32) when one is configured (the environment's, else Settings → Team); none: this computer alone, as always.
   const teamSettings = new TeamSettings({ settings, secrets, redactor, dataFolder: options.dataFolder, version: options.version, logger });
   const config = options.team === undefined ? teamSettings.resolve() : options.team;
@@ -159,6 +158,16 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     credentials: (id) => accounts.credentialsFor(id),
     accounts: () => accounts.ids(),
+  });
+  // In a team, every computer's requests on an account share one pace (the team's rate budget).
+  const clients = new ServiceClients({
+    accounts,
+    http,
+    redactor,
+    logger,
+    events,
+    rates: new LearntRates(db),
+    ...(team ? { shared: (accountId: string) => team.rate.pace(accountId) } : {}),
   });
   const spine = new DataSpine({
     db,

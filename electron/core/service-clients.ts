@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { AccountService } from './accounts/account-service';
 import type { LearntRates } from './accounts/learnt-rates';
+import type { SharedPace } from './api/limiter-options';
 import { Limiter } from './api/limiter';
 import { ServiceClient } from './api/service-client';
 import type { EventBus } from './events/event-bus';
@@ -16,6 +17,8 @@ export interface ServiceClientsDeps {
   events?: EventBus;
   /** Where each account's learnt rate limit is kept across runs (none: learnt afresh each run). */
   rates?: Pick<LearntRates, 'get' | 'set'>;
+  /** In a team, each account's pace shared with the other computers (`team/team-rate.ts`); none: this computer's own. */
+  shared?: (accountId: string) => SharedPace;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface ServiceClientsDeps {
  * address, a removal) drops the clients, so the next use reads the keychain again. Every client of an
  * account shares that account's one limiter, so sync, webhooks and sending draw on the same budget;
  * it starts from the rate limit learnt for the account in an earlier run, and keeps what it learns.
+ * In a team the budget is the team's: every computer's limiter takes its turns from one shared pace.
  */
 export class ServiceClients {
   private readonly limiters = new Map<string, Limiter>();
@@ -53,8 +57,15 @@ export class ServiceClients {
   limiterFor(accountId: string): Limiter {
     let limiter = this.limiters.get(accountId);
     if (!limiter) {
-      const { rates } = this.deps;
-      limiter = new Limiter({}, { learnt: rates?.get(accountId) ?? null, onLearnt: (learnt) => rates?.set(accountId, learnt) });
+      const { rates, shared } = this.deps;
+      limiter = new Limiter(
+        {},
+        {
+          learnt: rates?.get(accountId) ?? null,
+          onLearnt: (learnt) => rates?.set(accountId, learnt),
+          ...(shared ? { shared: shared(accountId) } : {}),
+        },
+      );
       this.limiters.set(accountId, limiter);
     }
     return limiter;

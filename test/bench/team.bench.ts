@@ -5,6 +5,7 @@ import { BatchRepo } from '../../electron/core/batches/batch-repo';
 import { openDatabase } from '../../electron/core/db/database';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamSentLedger } from '../../electron/core/team/team-ledger';
+import { TeamRate } from '../../electron/core/team/team-rate';
 import { TeamSentCache } from '../../electron/core/team/team-sent-cache';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { writePdfs } from '../helpers/pdf-batch';
@@ -74,6 +75,13 @@ export const teamBench: Bench = {
         ),
       );
       const teamSide = await measure(sandbox.control, runs, DISTINCT, log, 'three computers in a team');
+      const pace = await server.sql('SELECT rate, estimate, burst, phase, granted FROM signdock.rate_limits');
+      for (const row of pace.rows)
+        log(
+          `the team's pace in the store: ${Number(row.rate).toFixed(2)}/s (${String(row.phase)}), the service's rate as learnt ${Number(row.estimate).toFixed(2)}/s, ` +
+            `its bucket ${Number(row.burst).toFixed(1)}; ${String(row.granted)} slots taken`,
+        );
+      await takeLatency(server, log);
 
       const claims = await claimLatency(server, files.path, log);
       return [
@@ -147,6 +155,9 @@ async function measure(
   const rate = (after.length - 1) / (((after[after.length - 1] ?? Number.NaN) - (after[0] ?? Number.NaN)) / 1000);
   const once = Object.values(stats.creates.by_file_hash).every((n) => n === 1);
   const clean = stats.creates.total === expected && once && Object.keys(stats.creates.by_file_hash).length === expected;
+  const trace = new Map<number, number>();
+  for (const t of at) trace.set(Math.floor((t - at[0]!) / 1000), (trace.get(Math.floor((t - at[0]!) / 1000)) ?? 0) + 1);
+  log(`${what}, creates each second: ${Array.from({ length: Math.ceil(seconds) }, (_, s) => trace.get(s) ?? 0).join(' ')}`);
   log(
     `${what}: ${stats.creates.total} creates of ${expected} distinct files in ${seconds.toFixed(1)} s (${whole.toFixed(2)}/s; ${rate.toFixed(2)}/s after the first ${LEARNING_MS / 1000} s), ` +
       `${once ? 'none twice' : 'SOME TWICE'}; 429s from the limit: ${stats.throttled.rate_limit}; exit codes ${runs.map((run) => run.code).join(', ')}`,
@@ -207,6 +218,25 @@ async function claimLatency(server: Postgres, root: string, log: Log): Promise<{
   } finally {
     await store.close();
     db.close();
+  }
+}
+
+/** The round trip of a slot of the team's pace (one UPDATE … RETURNING), unpaced, in this process. */
+async function takeLatency(server: Postgres, log: Log): Promise<void> {
+  const store = new TeamStore(parseTeamUrl(server.url('ana', 'pw-ana'), 'desk-bench'), '0.1.0');
+  try {
+    const rate = new TeamRate({ store, accountKey: () => Promise.resolve('bench-take') });
+    const times: number[] = [];
+    for (let i = 0; i < CLAIMS; i += 1) {
+      const start = performance.now();
+      await rate.take('bench', null);
+      times.push(performance.now() - start);
+    }
+    log(
+      `a slot of the team's pace: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${CLAIMS} takes)`,
+    );
+  } finally {
+    await store.close();
   }
 }
 

@@ -67,4 +67,31 @@ export interface LimiterDeps {
   learnt?: LearntRate | null;
   /** Told each time the learnt rate changes (to keep it for the next run). */
   onLearnt?: (learnt: LearntRate) => void;
+  /**
+   * A pace shared with the other computers of a team (`team/team-rate.ts`): each request first takes
+   * its slot there, and the rate is learnt there from every computer's 429s instead of here.
+   */
+  shared?: SharedPace;
+}
+
+/** A request's turn in a pace shared by several computers. */
+export interface PaceSlot {
+  /** How long to wait before the request goes (the store's slot, less the store's now). */
+  waitMs: number;
+  /** What names the slot in the shared pace (to read a refusal against the slots before it). */
+  ordinal: number;
+  slotAt: number;
+  /** Taken while the team's requests were waiting on the pace (a refusal then tells of the pace). */
+  bound: boolean;
+  /** The team's pace now (requests per second; `Infinity` before any), and its learnt rate. */
+  pace: number;
+  learnt: LearntRate | null;
+}
+
+/** The pace of every computer of a team on one account: their requests together keep the service's rate. */
+export interface SharedPace {
+  /** The next slot; `seed` is what this computer learnt before. Rejects (in words) when it cannot be had: the request does not go. */
+  take(seed: LearntRate | null): Promise<PaceSlot>;
+  /** The request of `slot` was refused (429): the pause is for everyone, and the rate is read from it. */
+  refused(slot: PaceSlot, retryAfterMs: number | null): void;
 }

@@ -6,11 +6,13 @@ import {
   type LimiterDeps,
   type LimiterOptions,
   type LimiterState,
+  type PaceSlot,
   type Permit,
   type PermitOutcome,
   type Priority,
 } from './limiter-options';
 import { RateLearner, type GrantRecord } from './rate-learner';
+import { SharedSlots } from './shared-slots';
 
 interface Waiter {
   background: boolean;
@@ -39,6 +41,11 @@ interface Waiter {
  * - **Backoff.** Without `Retry-After`, a retry waits a random time in [0, min(max, base·2^attempt)]
  *   ("full jitter").
  *
+ * - **A team** (`shared`): the rate is the team's, not this computer's: each request first takes its
+ *   slot of the pace every computer of the account shares (`SharedPace`), learnt there from every
+ *   computer's 429s; concurrency, the Retry-After gate and background yielding stay here. A slot
+ *   that cannot be had (the store unreachable) fails the request at once (`SharedSlots`).
+ *
  * Waiters are served first come, first served.
  */
 export class Limiter {
@@ -64,6 +71,7 @@ export class Limiter {
   /** Wakes the pump from waiting for background room when another request arrives. */
   private wake: AbortController | null = null;
   private readonly onLearnt: ((learnt: LearntRate) => void) | undefined;
+  private readonly shared: SharedSlots | null;
 
   constructor(options: Partial<LimiterOptions> = {}, deps: LimiterDeps = {}) {
     this.options = { ...defaultLimiterOptions, ...options };
@@ -79,6 +87,7 @@ export class Limiter {
     this.tokensAt = this.clock.now();
     this.learner = new RateLearner(requestsPerSecond, Math.min(minRequestsPerSecond, requestsPerSecond), deps.learnt ?? null);
     this.onLearnt = deps.onLearnt;
+    this.shared = deps.shared ? new SharedSlots(deps.shared, deps.learnt ?? null, this.clock, deps.onLearnt) : null;
   }
 
   /**
@@ -124,8 +133,8 @@ export class Limiter {
       inFlight: this.inFlight,
       queued: this.waiters.length,
       pausedUntil: this.pausedUntil,
-      pace: this.learner.pace,
-      learnedRate: this.learner.estimate,
+      pace: this.pace(),
+      learnedRate: this.shared ? (this.shared.learnt?.rate ?? null) : this.learner.estimate,
     };
   }
 
@@ -134,7 +143,11 @@ export class Limiter {
     return this.learner.learning ? 1 : this.options.burst;
   }
 
-  private grant(): Permit {
+  private pace(): number {
+    return this.shared ? this.shared.pace : this.learner.pace;
+  }
+
+  private grant(slot: PaceSlot | null): Permit {
     this.inFlight += 1;
     this.tokens -= 1;
     const epoch = this.epoch;
@@ -146,13 +159,14 @@ export class Limiter {
         if (released) return;
         released = true;
         this.inFlight -= 1;
-        this.adapt(outcome, epoch, record);
+        if (slot && outcome.kind === 'throttled') this.shared?.refused(slot, outcome.retryAfterMs);
+        this.adapt(outcome, epoch, record, slot !== null);
         void this.pump();
       },
     };
   }
 
-  private adapt(outcome: PermitOutcome, epoch: number, record: GrantRecord): void {
+  private adapt(outcome: PermitOutcome, epoch: number, record: GrantRecord, shared: boolean): void {
     const { minConcurrency, maxConcurrency } = this.options;
     if (outcome.kind !== 'throttled') record.state = 'accepted';
     if (outcome.kind === 'success') {
@@ -168,6 +182,7 @@ export class Limiter {
         this.epoch += 1;
         this.successes = 0;
         this.limit = Math.max(minConcurrency, Math.floor(this.limit / 2));
+        if (shared) return;
         const now = this.clock.now();
         this.refill(now);
         const before = this.learner.estimate;
@@ -201,6 +216,7 @@ export class Limiter {
   private waitFor(now: number): number | null {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     if (this.inFlight >= this.limit) return null;
+    if (this.shared) return 0;
     this.refill(now);
     if (this.tokens < 1) {
       this.paceBound = true;
@@ -225,7 +241,7 @@ export class Limiter {
   /** How long until only background requests wait and the others have left room for one: 0 to go on. */
   private backgroundWait(now: number): number {
     if (this.waiters.some((waiter) => !waiter.background)) return 0;
-    const pace = this.learner.pace;
+    const pace = this.pace();
     const quiet = Math.max(backgroundQuietMs, pace === Infinity ? 0 : 2000 / pace);
     return Math.max(0, this.lastNormalAt + quiet - now);
   }
@@ -259,11 +275,22 @@ export class Limiter {
           await this.clock.sleep(wait);
           continue;
         }
+        const next = this.shared ? await this.shared.next() : null;
+        if (next && 'error' in next) {
+          // The shared pace failed: the head of the queue is refused with its words.
+          const [refused] = this.waiters.splice(this.nextWaiter(), 1);
+          refused?.signal?.removeEventListener('abort', refused.onAbort);
+          refused?.reject(next.error);
+          continue;
+        }
+        const slot = next?.slot ?? null;
+        // A 429 met meanwhile closed the gate: the slot is dropped, and the pause waited for.
+        if (slot && this.clock.now() < this.pausedUntil) continue;
         const [waiter] = this.waiters.splice(this.nextWaiter(), 1);
         if (!waiter) return;
         if (!waiter.background) this.lastNormalAt = this.clock.now();
         waiter.signal?.removeEventListener('abort', waiter.onAbort);
-        waiter.resolve(this.grant());
+        waiter.resolve(this.grant(slot));
       }
     } finally {
       this.pumping = false;

@@ -9,12 +9,13 @@
  * - `signdock_member`: read everything; take and settle sent-file claims; say which computer it is;
  *   take and renew a duty (its lease); record a reminder it sent, a notification it received; set an
  *   account's webhook credentials; claim a document's bag in the shared archive and settle it (its
- *   state, path, hash and time).
+ *   state, path, hash and time); take the team's next slot against the service's rate limit (insert and
+ *   update its row).
  * - `signdock_reviewer`: read everything but the webhook's credentials; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 7;
+export const teamSchemaVersion = 8;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -236,7 +237,47 @@ const step7 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_current_user();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7];
+/**
+ * Step 8: the team's pace against the service's rate limit, one row per account (team-rate.ts). The
+ * computers of a team share one budget: each request of any computer first takes the next slot of the
+ * row (one UPDATE … RETURNING, timed by the store's clock): `tat` is the next free slot, `rate` the
+ * team's pace (null until the service first refused: no pacing). A 429 seen by any computer closes
+ * the gate for all (`paused_until`) and is read into the pace (`estimate`, `burst`: the service's rate
+ * and bucket as learnt, fitted over the last rounds: `fit_*`); `granted` numbers the slots, a round
+ * (`round_from`, `round_at`) starts after each pause or idle second. Members insert the row and
+ * update it; no one deletes it.
+ */
+const step8 = `
+  CREATE TABLE signdock.rate_limits (
+    account        text PRIMARY KEY,
+    rate           double precision CHECK (rate > 0),
+    estimate       double precision,
+    burst          double precision,
+    phase          text NOT NULL DEFAULT 'slow' CHECK (phase IN ('slow', 'refine', 'cruise')),
+    base           double precision,
+    bound_ms       double precision NOT NULL DEFAULT 0,
+    tat            timestamptz NOT NULL DEFAULT clock_timestamp(),
+    taken_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    paused_until   timestamptz NOT NULL DEFAULT '-infinity',
+    granted        bigint NOT NULL DEFAULT 0,
+    round_from     bigint NOT NULL DEFAULT 1,
+    read_upto      bigint NOT NULL DEFAULT 0,
+    round_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    fit_n          double precision NOT NULL DEFAULT 0,
+    fit_w          double precision NOT NULL DEFAULT 0,
+    fit_a          double precision NOT NULL DEFAULT 0,
+    fit_ww         double precision NOT NULL DEFAULT 0,
+    fit_wa         double precision NOT NULL DEFAULT 0,
+    peak           double precision NOT NULL DEFAULT 0,
+    peak_at        timestamptz NOT NULL DEFAULT '-infinity',
+    member         text NOT NULL DEFAULT current_user,
+    updated_at     timestamptz NOT NULL DEFAULT clock_timestamp()
+  );
+  CREATE TRIGGER rate_limits_member BEFORE INSERT OR UPDATE ON signdock.rate_limits
+    FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
+`;
+
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -262,6 +303,7 @@ export const rolesAndGrants = `
   GRANT INSERT, UPDATE (token, hmac_secret, computer, updated_at) ON signdock.webhook_credentials TO signdock_member;
   GRANT INSERT, UPDATE (state, bag_path, covers, archived_at) ON signdock.archive_bags TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.archive_bags_claim_id_seq TO signdock_member;
+  GRANT INSERT, UPDATE ON signdock.rate_limits TO signdock_member;
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

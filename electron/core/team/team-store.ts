@@ -59,6 +59,27 @@ export class TeamStore {
     }
   }
 
+  /** `work` in one transaction on one connection (committed when it resolves, rolled back when it throws); failures in words. */
+  async transaction<T>(work: (query: (text: string, values?: unknown[]) => Promise<pg.QueryResult>) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw teamFailure(error, this.config);
+    }
+    try {
+      await client.query('BEGIN');
+      const result = await work((text, values = []) => client.query(text, values));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw teamFailure(error, this.config);
+    } finally {
+      client.release();
+    }
+  }
+
   /** Connected, the schema at this app's version, this computer recorded: who we are. Checked once; a failure is checked again next time. */
   ready(): Promise<TeamIdentity> {
     this.identity ??= this.check().catch((error: unknown) => {

@@ -10,6 +10,7 @@ import { TeamDuties } from './team-duties';
 import { TeamJournal } from './team-journal';
 import type { TeamStampCheck, TeamStamper } from './team-journal-stamp';
 import { TeamNotifications } from './team-notifications';
+import { TeamRate } from './team-rate';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
 import { TeamReminders } from './team-reminders';
@@ -30,6 +31,8 @@ export interface TeamPart {
   notifications: <E extends { accountId: string }>() => TeamNotifications<E>;
   /** The shared evidence archive's claims and index (`ArchiveClaims` of the evidence archive). */
   archiveClaims: TeamArchiveClaims;
+  /** The team's one pace against the service's rate limit (each account's limiter takes its slots there). */
+  rate: TeamRate;
 }
 
 interface TeamPorts {
@@ -68,6 +71,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     notifications: () => new TeamNotifications({ store, duties, accountKey, accounts: ports.accounts, logger: ports.logger }),
     archiveClaims: new TeamArchiveClaims({ store, accountKey, accounts: ports.accounts, logger: ports.logger }),
     store,
+    rate: new TeamRate({ store, accountKey, logger: ports.logger }),
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal, stamps) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger, ...stamps }),
   };
