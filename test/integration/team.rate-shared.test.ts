@@ -18,7 +18,8 @@ import { startSandbox, type Sandbox } from '../sandbox';
  * created once, and the sandbox counts far fewer 429s than three limiters each finding the limit alone
  * (each one's pace is the whole limit, so together they overshoot it over and over). Then, on the store itself,
  * a 429 met by one computer closes the gate for another, a reviewer cannot take a slot, and with the
- * store stopped a limiter fails its request at once in the team's words instead of waiting.
+ * store stopped the shared pace fails at once in the team's words and a limiter goes on at this computer's
+ * own pace instead of waiting (reads go on; sending waits on its claims).
  */
 
 const members = ['ana', 'ben', 'carla'] as const;
@@ -107,18 +108,19 @@ describe('the team rate: one budget for every computer of the account', () => {
   });
 
   it(
-    'with the store stopped, a request fails at once in the team words, and the next ones without asking',
+    "with the store stopped, the shared pace fails at once in the team words, and requests go on this computer's own pace",
     { timeout: 60_000 },
     async () => {
       const store = storeOf('ana', 'pw-ana-2718', 'desk-1');
       const rate = new TeamRate({ store, accountKey: () => Promise.resolve('stopped-account') });
       await server.stop();
       try {
-        const limiter = new Limiter({}, { shared: rate.pace('local') });
         const words =
           /Team store unreachable — sending and bulk actions wait: the team store \(127\.0\.0\.1:\d+\/postgres\) cannot be reached/;
-        await expect(limiter.acquire()).rejects.toThrow(words);
-        await expect(limiter.acquire()).rejects.toThrow(words);
+        await expect(rate.take('local', null)).rejects.toThrow(words);
+        // Reads go on (the mirror stays fresh, notifications are re-read); sending waits on its claims.
+        const limiter = new Limiter({}, { shared: rate.pace('local') });
+        for (let n = 0; n < 3; n += 1) (await limiter.acquire()).release({ kind: 'success' });
         expect(limiter.state()).toMatchObject({ inFlight: 0, queued: 0 });
       } finally {
         await server.start();

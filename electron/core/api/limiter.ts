@@ -44,7 +44,8 @@ interface Waiter {
  * - **A team** (`shared`): the rate is the team's, not this computer's: each request first takes its
  *   slot of the pace every computer of the account shares (`SharedPace`), learnt there from every
  *   computer's 429s; concurrency, the Retry-After gate and background yielding stay here. A slot
- *   that cannot be had (the store unreachable) fails the request at once (`SharedSlots`).
+ *   that cannot be had (the store unreachable) leaves this computer on its own pace for a while
+ *   (`SharedSlots`): reads go on; sending waits on its claims, which need the store anyway.
  *
  * Waiters are served first come, first served.
  */
@@ -144,7 +145,12 @@ export class Limiter {
   }
 
   private pace(): number {
-    return this.shared ? this.shared.pace : this.learner.pace;
+    return this.sharing()?.pace ?? this.learner.pace;
+  }
+
+  /** In a team with the store answering: the team's pace decides; else (alone, or the store down) this computer's. */
+  private sharing(): SharedSlots | null {
+    return this.shared?.reachable ? this.shared : null;
   }
 
   private grant(slot: PaceSlot | null): Permit {
@@ -216,7 +222,7 @@ export class Limiter {
   private waitFor(now: number): number | null {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     if (this.inFlight >= this.limit) return null;
-    if (this.shared) return 0;
+    if (this.sharing()) return 0;
     this.refill(now);
     if (this.tokens < 1) {
       this.paceBound = true;
@@ -275,14 +281,9 @@ export class Limiter {
           await this.clock.sleep(wait);
           continue;
         }
-        const next = this.shared ? await this.shared.next() : null;
-        if (next && 'error' in next) {
-          // The shared pace failed: the head of the queue is refused with its words.
-          const [refused] = this.waiters.splice(this.nextWaiter(), 1);
-          refused?.signal?.removeEventListener('abort', refused.onAbort);
-          refused?.reject(next.error);
-          continue;
-        }
+        const next = (await this.sharing()?.next()) ?? null;
+        // The shared pace failed (the store down): look again, on this computer's own pace for now.
+        if (next && 'error' in next) continue;
         const slot = next?.slot ?? null;
         // A 429 met meanwhile closed the gate: the slot is dropped, and the pause waited for.
         if (slot && this.clock.now() < this.pausedUntil) continue;

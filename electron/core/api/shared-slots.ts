@@ -8,9 +8,10 @@ const sharedDownMs = 2_000;
 /**
  * The limiter's side of a pace shared by the computers of a team (`SharedPace`, `../team/team-rate.ts`):
  * the next slot, waited for; the team's pace and learnt rate as the last slot said them (a changed rate
- * handed to `onLearnt`, to keep for the next run). The shared pace failing (the store unreachable), the
- * failure is given back at once, and again to every request for `sharedDownMs` without asking: nothing
- * waits on a store that does not answer, nothing spins.
+ * handed to `onLearnt`, to keep for the next run). The shared pace failing (the store unreachable), it is
+ * not asked again for `sharedDownMs` (`reachable` false): meanwhile the limiter paces on this computer's
+ * own rate — reads go on (the mirror stays fresh, notifications are re-read) while sending waits on its
+ * claims, which need the store anyway. Nothing waits on a store that does not answer, nothing spins.
  */
 export class SharedSlots {
   pace = Number.POSITIVE_INFINITY;
@@ -24,9 +25,14 @@ export class SharedSlots {
     private readonly onLearnt?: (learnt: LearntRate) => void,
   ) {}
 
-  /** The next slot once its time has come, or the failure to refuse the request with. */
+  /** Whether the shared pace may be asked now (it did not just fail). */
+  get reachable(): boolean {
+    return !this.down || this.clock.now() >= this.down.until;
+  }
+
+  /** The next slot once its time has come, or the failure (the limiter then paces on its own). */
   async next(): Promise<{ slot: PaceSlot } | { error: unknown }> {
-    if (this.down && this.clock.now() < this.down.until) return { error: this.down.error };
+    if (!this.reachable) return { error: this.down?.error };
     try {
       const slot = await this.shared.take(this.seed);
       this.down = null;
