@@ -281,7 +281,8 @@ export class Limiter {
           await this.clock.sleep(wait);
           continue;
         }
-        const next = (await this.sharing()?.next()) ?? null;
+        const shared = this.sharing();
+        const next = shared ? await shared.next() : null;
         // The shared pace failed (the store down): look again, on this computer's own pace for now.
         if (next && 'error' in next) continue;
         const slot = next?.slot ?? null;
