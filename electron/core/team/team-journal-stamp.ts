@@ -4,7 +4,7 @@ import type { JournalProblem } from '../journal/journal-verify';
 /**
  * Trusted timestamps over the team journal's end (issue 32: "checkpoints, with RFC 3161 tokens where a
  * TSA is set, cover the team chain"). When a time-stamping authority is set, this computer asks it — at
- * most once a minute, after it carried entries — for a token over the text
+ * most once a minute after it carried entries, and for the last end it carried when its run closes — for a token over the text
  * `signdock-team-journal-checkpoint/1\n<count>\n<last hash>\n<when>` of the end it saw, and keeps the
  * newest token with that record in its SQLite. `journal --verify` checks the token from its bytes (the
  * TSA's signature over that text, its certificate at the token's time, chained to the TSA anchors) and
@@ -36,7 +36,7 @@ const everyMs = () => Number(process.env.SIGNDOCK_TEAM_STAMP_EVERY_MS) || 60_000
 
 export class TeamJournalStamp {
   private asking: Promise<void> = Promise.resolve();
-  private later: { end: { count: number; head: string } } | null = null;
+  private later: { end: { count: number; head: string }; timer: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -53,13 +53,13 @@ export class TeamJournalStamp {
    * Asks for a token over the end this computer saw (`count`, `head`); within a minute of the last token,
    * once that minute is over (one timer, then nothing: an idle journal asks nothing).
    */
-  request(end: { count: number; head: string }): void {
+  request(end: { count: number; head: string }, now = false): void {
     const stamp = this.stamp;
     // No TSA set, or the run closed its database (a minute's timer may outlive it).
     if (!stamp || !this.db.open) return;
     const last = this.read();
     if (last && last.count >= end.count) return;
-    const wait = last ? Date.parse(last.at) + everyMs() - Date.now() : 0;
+    const wait = last && !now ? Date.parse(last.at) + everyMs() - Date.now() : 0;
     if (wait > 0) {
       if (this.later) this.later.end = end;
       else {
@@ -69,7 +69,7 @@ export class TeamJournalStamp {
           if (pending) this.request(pending);
         }, wait);
         timer.unref?.();
-        this.later = { end };
+        this.later = { end, timer };
       }
       return;
     }
@@ -90,8 +90,14 @@ export class TeamJournalStamp {
     });
   }
 
-  /** Resolves once the token asked for (if any) is kept. */
+  /** Resolves once the token asked for (if any) is kept; an end waiting for its minute is asked for now (a run closing stamps what it carried). */
   settled(): Promise<void> {
+    const later = this.later;
+    if (later) {
+      clearTimeout(later.timer);
+      this.later = null;
+      this.request(later.end, true);
+    }
     return this.asking;
   }
 
