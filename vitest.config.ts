@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time on two cores: the processes tests start are bundles now (about a quarter of
+    // tsx's CPU each), so the suite waits on them more than it computes (11.4 min against 19.4 at one).
+    maxWorkers: 2,
     globalSetup: ['test/helpers/bundle-setup.ts'],
     reporters: ['default'],
   },
