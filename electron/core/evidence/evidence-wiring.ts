@@ -103,7 +103,7 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
     journal,
     // The journal's checkpoint sealed into archive jobs and exports, with an RFC 3161 token over its sealed
     // text when a TSA is set (a TSA that does not answer in 10 s leaves it unstamped, never holding anything up).
-    journalCheckpoint: () => ports.journal.timestampedCheckpoint(ports.timestamps.endpoint() ? stampWith(ports.timestamps) : undefined),
+    journalCheckpoint: () => ports.journal.timestampedCheckpoint(stampWith(ports.timestamps)),
     exportsFolder: join(ports.dataFolder, 'exports'),
     claims,
     version: ports.version,

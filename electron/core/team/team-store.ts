@@ -60,7 +60,11 @@ export class TeamStore {
   }
 
   /** `work` in one transaction on one connection (committed when it resolves, rolled back when it throws); failures in words. */
-  async transaction<T>(work: (query: (text: string, values?: unknown[]) => Promise<pg.QueryResult>) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    work: (
+      query: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>,
+    ) => Promise<T>,
+  ): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -69,7 +73,7 @@ export class TeamStore {
     }
     try {
       await client.query('BEGIN');
-      const result = await work((text, values = []) => client.query(text, values));
+      const result = await work(<R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => client.query<R>(text, values));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -118,38 +122,26 @@ export class TeamStore {
 
   /** Creates or upgrades the schema and the roles; idempotent; refuses a store newer than this app (and writes nothing). */
   async init(): Promise<{ from: number | null; to: number }> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw teamFailure(error, this.config);
-    }
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [initLock]);
+    const from = await this.transaction(async (query) => {
+      await query('SELECT pg_advisory_xact_lock($1)', [initLock]);
       // The one place the journal's append-only trigger lets a change through (this transaction only).
-      await client.query(`SELECT set_config('signdock.maintenance', 'on', true)`);
-      const table = await client.query<{ found: string | null }>(`SELECT to_regclass('signdock.schema_version')::text AS found`);
-      const from = table.rows[0]?.found
-        ? ((await client.query<{ version: number }>('SELECT version FROM signdock.schema_version')).rows[0]?.version ?? 0)
+      await query(`SELECT set_config('signdock.maintenance', 'on', true)`);
+      const table = await query<{ found: string | null }>(`SELECT to_regclass('signdock.schema_version')::text AS found`);
+      const found = table.rows[0]?.found
+        ? ((await query<{ version: number }>('SELECT version FROM signdock.schema_version')).rows[0]?.version ?? 0)
         : null;
-      if (from !== null && from > teamSchemaVersion) throw tooNew(from);
-      for (let version = (from ?? 0) + 1; version <= teamSchemaVersion; version += 1) await client.query(steps[version - 1]!);
-      await client.query(
+      if (found !== null && found > teamSchemaVersion) throw tooNew(found);
+      for (let version = (found ?? 0) + 1; version <= teamSchemaVersion; version += 1) await query(steps[version - 1]!);
+      await query(
         `INSERT INTO signdock.schema_version (version) VALUES ($1)
          ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version, upgraded_at = now(), upgraded_by = current_user`,
         [teamSchemaVersion],
       );
-      await client.query(rolesAndGrants);
-      await client.query('COMMIT');
-      this.identity = null;
-      return { from, to: teamSchemaVersion };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw teamFailure(error, this.config);
-    } finally {
-      client.release();
-    }
+      await query(rolesAndGrants);
+      return found;
+    });
+    this.identity = null;
+    return { from, to: teamSchemaVersion };
   }
 
   async status(): Promise<TeamStatus> {

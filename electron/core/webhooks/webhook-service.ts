@@ -37,6 +37,8 @@ export class WebhookService {
   private writer: InboxWriter | null = null;
   /** In a team: stops following the listener duty and the team's notifications. */
   private teamStops: (() => Promise<void>)[] = [];
+  /** Whether this run listened before (a team's takeover then asks the store for the token again). */
+  private listenedBefore = false;
 
   constructor(private readonly options: WebhookServiceOptions) {
     this.inbox = new InboxRepo(options.db);
@@ -125,8 +127,10 @@ export class WebhookService {
 
   private async listenAndTunnel(): Promise<void> {
     if (!this.started) return;
-    // In a team, the token the service posts with is the team's: asked again on taking the duty (another computer may have rotated it).
-    if (this.options.team) await this.agreeWithTeam();
+    // In a team, the token the service posts with is the team's: agreed at start, and asked again on a later
+    // takeover (another computer may have rotated it meanwhile).
+    if (this.options.team && this.listenedBefore) await this.agreeWithTeam();
+    this.listenedBefore = true;
     await this.listen();
     // The tunnel opens in the background (an SSH server may take seconds to answer); `tunnel.changed` follows it.
     if (this.tunnelOverride === null && this.settings.get().useTunnel) void this.tunnel.start();

@@ -170,17 +170,27 @@ function toSummary(row: Row): BagSummary {
 function storedReport(row: Row): VerificationReport {
   const parsed = verificationReportSchema.safeParse(JSON.parse(row.report));
   if (parsed.success) return parsed.data;
+  return uncheckedReport(
+    row.document_id,
+    row.verified_at ?? row.archived_at,
+    'unknown',
+    'This record was written by an older SignDock: verify the bag again.',
+  );
+}
+
+/** A report of a bag nothing in which was checked (incomplete), saying why in `scope`. */
+export function uncheckedReport(documentId: string, checkedAt: string, tool: string, why: string): VerificationReport {
   return {
     format: 'signdock-verification/1',
-    documentId: row.document_id,
-    checkedAt: row.verified_at ?? row.archived_at,
-    tool: 'unknown',
+    documentId,
+    checkedAt,
+    tool,
     verdict: 'incomplete',
     trust: 'none',
     checks: [],
     covers: null,
     signatures: [],
     signers: [],
-    scope: ['This record was written by an older SignDock: verify the bag again.'],
+    scope: [why],
   };
 }

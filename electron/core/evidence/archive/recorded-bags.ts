@@ -1,9 +1,9 @@
 import { lstat } from 'node:fs/promises';
-import type { BagProblem, VerificationReport } from '../../../../shared/domain/evidence';
+import type { BagProblem } from '../../../../shared/domain/evidence';
 import type { BagVerification } from '../checks/bag-verify';
 import type { RecordedBag } from './archive-claims';
 import { resolveBag } from './archive-folder';
-import type { EvidenceIndex } from './evidence-index';
+import { uncheckedReport, type EvidenceIndex } from './evidence-index';
 
 /**
  * The bags a shared archive's index holds (in a team: every computer's) that this computer's index
@@ -48,7 +48,12 @@ export async function indexRecorded(recorded: readonly RecordedBag[], deps: Reco
       archivedAt: row.at,
       verifiedAt: null,
       bytes: 0,
-      report: unreachableReport(row),
+      report: uncheckedReport(
+        row.documentId,
+        new Date().toISOString(),
+        'SignDock',
+        'The bag was not reachable from this computer: nothing in it was checked.',
+      ),
       problems: [unreachable(row, bag)],
     });
   }
@@ -65,21 +70,5 @@ function unreachable(row: RecordedBag, bag: string): BagProblem {
     kind: 'missing',
     path: '.',
     detail: `Archived on ${row.at.slice(0, 10)} by ${row.member} from ${row.computer}, but this computer cannot reach the bag at ${bag}: is the shared archive folder there (Settings → Evidence)?`,
-  };
-}
-
-function unreachableReport(row: RecordedBag): VerificationReport {
-  return {
-    format: 'signdock-verification/1',
-    documentId: row.documentId,
-    checkedAt: new Date().toISOString(),
-    tool: 'SignDock',
-    verdict: 'incomplete',
-    trust: 'none',
-    checks: [],
-    covers: null,
-    signatures: [],
-    signers: [],
-    scope: ['The bag was not reachable from this computer: nothing in it was checked.'],
   };
 }
