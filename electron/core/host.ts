@@ -197,7 +197,10 @@ export function createCore(options: CoreOptions): Core {
     logger,
     emit: (job) => events.emit('jobs.changed', job),
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
+    ...(team ? { team: team.jobs.storage } : {}),
   });
+  // The team's job queue names accounts by their team key: read before the first operation (a failure is said by the queue).
+  const ready = Promise.all([journalReady, team?.jobs.ready()]);
 
   // The subsystems, each on narrow ports of the parts above (in any order: the engine and leases exist already).
   let background = false;
@@ -225,7 +228,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
     ...(team ? { sentLedger: team.sentLedger } : {}),
   });
-  const jobs = createJobs({ engine, mirror: spine, leases, db, dataFolder: options.dataFolder });
+  const jobs = createJobs({ engine, mirror: spine, db, dataFolder: options.dataFolder });
   const actions = createActions({
     engine,
     leases,
@@ -315,11 +318,11 @@ export function createCore(options: CoreOptions): Core {
     timestamps,
     team: team?.store ?? null,
     dispatch: async (name, input) => {
-      await journalReady;
+      await ready;
       return dispatcher.dispatch(name, input);
     },
     async startBackground() {
-      await journalReady;
+      await ready;
       if (closed) return;
       background = true;
       for (const part of startOrder) {
@@ -336,6 +339,7 @@ export function createCore(options: CoreOptions): Core {
       await engine.close();
       await book.settled();
       await team?.duties.close();
+      await team?.jobs.close();
       await team?.store.close();
       await mirror.close();
       clients.close();

@@ -1,7 +1,6 @@
 import type { Db } from './db/database';
 import { watchForeignWrites } from './jobs/foreign-writes';
 import type { JobEngine } from './jobs/job-engine';
-import type { JobLeases } from './jobs/leases';
 import type { MirrorPort, Subsystem } from './ports';
 
 type JobOperations = 'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.retryFailed';
@@ -11,7 +10,6 @@ interface JobsPorts {
   /** The core's one job engine (created by the root; every kind is registered on it). */
   engine: JobEngine;
   mirror: Pick<MirrorPort, 'requireSelected'>;
-  leases: JobLeases;
   db: Db;
   /** The folder of the database, watched for other processes' writes. */
   dataFolder: string;
@@ -31,7 +29,7 @@ export function createJobs(ports: JobsPorts): Subsystem<JobOperations> {
     if (expiryTimer) clearTimeout(expiryTimer);
     expiryTimer = null;
     engine.resumeInterrupted();
-    const at = ports.leases.nextForeignExpiry();
+    const at = engine.nextForeignExpiry();
     if (at === null) return;
     // A little after the expiry: the holder's last heartbeat may land on its edge.
     expiryTimer = setTimeout(look, Math.min(Math.max(0, at - Date.now()) + 100, 2 ** 31 - 1));

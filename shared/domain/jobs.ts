@@ -49,7 +49,14 @@ export const jobViewSchema = z.object({
     secondsLeft: z.number().nullable(),
     rateLimitedUntil: z.string().nullable(),
   }),
-  owner: z.object({ pid: z.number().int(), host: z.string(), self: z.boolean() }).nullable(),
+  /** The process running it now: its computer (`host`), PID, and in a team the member it runs for. */
+  owner: z.object({ pid: z.number().int(), host: z.string(), self: z.boolean(), member: z.string().nullable() }).nullable(),
+  /** An active job whose owner stopped renewing its lease (that process or computer went away): "Carry on here". */
+  ownerGone: z.object({ host: z.string(), member: z.string().nullable(), since: z.string() }).nullable(),
+  /** In a team: the computer and member that started it (null on one computer). */
+  startedBy: z.object({ computer: z.string(), member: z.string() }).nullable(),
+  /** Kept in the team store: every computer of the team sees it and may carry it on. */
+  shared: z.boolean(),
   stoppedBy: appErrorSchema.nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;

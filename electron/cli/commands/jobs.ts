@@ -16,7 +16,7 @@ export async function jobsCommand(ctx: CliContext, args: string[]): Promise<numb
         : jobs
             .map(
               (job) =>
-                `${job.id}  ${job.kind.padEnd(10)} ${job.state.padEnd(10)} ${job.progress.byState.done} of ${job.progress.total} done  ${job.createdAt.slice(0, 16)}`,
+                `${job.id}  ${job.kind.padEnd(10)} ${job.state.padEnd(10)} ${job.progress.byState.done} of ${job.progress.total} done  ${job.createdAt.slice(0, 16)}${whose(job)}`,
             )
             .join('\n'),
     );
@@ -36,6 +36,15 @@ export async function jobsCommand(ctx: CliContext, args: string[]): Promise<numb
   if (sub === 'resume' || sub === 'retry') return finishJob(ctx, job, doneWord(job));
   emit(ctx, job, () => `Job ${job.id}: ${job.state}.`);
   return 0;
+}
+
+/** In a team: who started the job and where it runs now, or that its computer went away (`jobs resume` carries it on here). */
+function whose(job: JobView): string {
+  const parts: string[] = [];
+  if (job.startedBy) parts.push(`started by ${job.startedBy.member} on ${job.startedBy.computer}`);
+  if (job.owner && !job.owner.self) parts.push(`running on ${job.owner.host}${job.owner.member ? ` (${job.owner.member})` : ''}`);
+  if (job.ownerGone) parts.push(`${job.ownerGone.host} stopped answering: "jobs resume ${job.id}" carries it on here`);
+  return parts.length > 0 ? `  · ${parts.join(' · ')}` : '';
 }
 
 /** What a done item is called: a send job's rows are sent. */

@@ -23,6 +23,8 @@ export function cancelKind(deps: ActionDeps): JobKind {
   return {
     kind: 'cancel',
     concurrency: 4,
+    // In a team its jobs are the team's: a document is the account's, so any computer can carry the job on.
+    shared: true,
     async run(item, ctx) {
       const reason =
         typeof ctx.job.input === 'object' && ctx.job.input && 'reason' in ctx.job.input

@@ -38,6 +38,8 @@ export function invalidateKind(deps: ActionDeps): JobKind {
   return {
     kind: 'invalidate',
     concurrency: 2,
+    // In a team its jobs are the team's: a document is the account's, so any computer can carry the job on.
+    shared: true,
     async run(item, ctx) {
       const input = item.input as unknown as InvalidateInput;
       const client = await deps.client(ctx.job.accountId);

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/contract/errors';
-import { isSettledJobState, type JobItemView, type JobView } from '../../../shared/domain/jobs';
+import { isActiveJobState, isSettledJobState, type JobItemView, type JobView } from '../../../shared/domain/jobs';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
 import type { ItemStore, JobItem } from './item-store';
-import { JobItemsRepo } from './job-items-repo';
+import type { JobItemsRepo } from './job-items-repo';
 import { JobRunner, type JobKind } from './job-runner';
-import { JobsRepo, type JobRow } from './jobs-repo';
+import type { JobStorage } from './job-storage';
+import { JobStorages } from './job-storages';
+import type { JobRow, JobsRepo } from './jobs-repo';
 import type { JobLeases } from './leases';
 import type { JobCommand } from './state-machine';
 import type { JournalBook } from '../journal/journal-book';
@@ -21,6 +23,8 @@ export interface JobEngineDeps {
   logger?: Logger;
   now?: () => number;
   journal?: Pick<JournalBook, 'append'>;
+  /** A team (issue 32): the team store's storage, where the jobs of the kinds that share them live. */
+  team?: JobStorage;
 }
 
 interface Live {
@@ -32,7 +36,16 @@ interface Live {
   startedAt: number;
   doneAtStart: number;
   bytesAtStart: number;
+  /** Taking the job up again once its storage answers (retryLater). */
+  retry: ReturnType<typeof setTimeout> | null;
+  backOffMs: number;
 }
+
+/** The storage could not be reached (the team store down): a wait, not a failure of the job. */
+const unreachable = (error: unknown) => {
+  const kind = (error as { kind?: string } | null)?.kind;
+  return kind === 'Network' || kind === 'Unavailable' || kind === 'Unauthorized';
+};
 
 /**
  * Every bulk action runs here, sending included: a job and its items are written in one transaction
@@ -41,8 +54,10 @@ interface Live {
  * the job's state (state-machine.ts). See README.md.
  */
 export class JobEngine {
+  /** This data folder's jobs and items (a kind with its own rows, such as sending, writes its job here). */
   readonly jobs: JobsRepo;
   readonly items: JobItemsRepo;
+  private readonly storages: JobStorages;
   private readonly kinds = new Map<string, JobKind>();
   private readonly live = new Map<string, Live>();
   private readonly now: () => number;
@@ -50,17 +65,25 @@ export class JobEngine {
 
   constructor(private readonly deps: JobEngineDeps) {
     this.now = deps.now ?? Date.now;
-    this.jobs = new JobsRepo(deps.db, this.now);
-    this.items = new JobItemsRepo(deps.db, this.now);
+    this.storages = new JobStorages(deps.db, deps.leases, this.now, deps.team ?? null, (error) =>
+      deps.logger?.log('warn', 'jobs: the team store cannot be read; its jobs are left out for now', { error: String(error) }),
+    );
+    this.jobs = this.storages.local.jobs;
+    this.items = this.storages.local.items;
+  }
+
+  /** The storage holding a job (its jobs, items and leases); this data folder's when it is nowhere. */
+  private at(jobId: string): JobStorage {
+    return this.storages.of(jobId) ?? this.storages.local;
   }
 
   register<I extends JobItem>(kind: JobKind<I>): void {
     this.kinds.set(kind.kind, kind as unknown as JobKind);
   }
 
-  /** The items of a job of this kind: its own store, else `job_items`. */
-  private storeOf(kind: string): ItemStore {
-    return this.kinds.get(kind)?.store ?? this.items;
+  /** The items of a job: its kind's own store, else the `job_items` of the storage holding it. */
+  private storeOf(job: Pick<JobRow, 'id' | 'kind'>): ItemStore {
+    return this.kinds.get(job.kind)?.store ?? this.at(job.id).items;
   }
 
   /** Writes the job and its items (some may be settled already, such as skipped ones), then starts it. */
@@ -81,8 +104,10 @@ export class JobEngine {
     // A kind with its own store writes its rows and its job itself (sending: BatchSending.queue), then calls `start`.
     if (kind.store) throw new Error(`Jobs of the kind "${input.kind}" are created with their own rows`);
     const id = randomUUID();
-    this.deps.db.transaction(() => {
-      this.jobs.create({
+    const storage = this.storages.forKind(kind.shared);
+    this.storages.remember(id, storage);
+    storage.transaction(() => {
+      storage.jobs.create({
         id,
         kind: input.kind,
         accountId: input.accountId,
@@ -90,18 +115,19 @@ export class JobEngine {
         input: input.input ?? {},
         concurrency: input.concurrency ?? 4,
       });
-      this.items.add(id, input.items);
-    })();
+      storage.items.add(id, input.items);
+    });
     this.start(id);
     return this.view(id);
   }
 
   command(jobId: string, command: JobCommand): JobView {
     const job = this.require(jobId);
-    const store = this.storeOf(job.kind);
+    const store = this.storeOf(job);
+    const { jobs } = this.at(job.id);
     if (command === 'retryFailed' && store.retryFailed(job.id) === 0) return this.view(job.id);
-    const moved = this.jobs.command(job.id, command);
-    if (command === 'resume' || command === 'retryFailed') this.jobs.clearStop(job.id);
+    const moved = jobs.command(job.id, command);
+    if (command === 'resume' || command === 'retryFailed') jobs.clearStop(job.id);
     // Cancelled before it ran (queued): nothing is in flight, its items are settled here.
     if (moved?.after === 'cancelled' && moved.before !== 'cancelled') void this.ended(job.id, () => store.cancelPending(job.id));
     const running = this.live.get(job.id)?.runner;
@@ -116,13 +142,13 @@ export class JobEngine {
   }
 
   list(accountId: string, limit = 50): JobView[] {
-    return this.jobs.list(accountId, limit).map((job) => this.view(job.id));
+    return this.storages.list(accountId, limit).map(({ job }) => this.view(job.id));
   }
 
   itemViews(jobId: string, label?: (subject: string) => string | null): JobItemView[] {
     const job = this.require(jobId);
     const kind = this.kinds.get(job.kind);
-    return this.storeOf(job.kind)
+    return this.storeOf(job)
       .items(job.id)
       .map((item) => ({
         seq: item.seq,
@@ -137,14 +163,20 @@ export class JobEngine {
 
   /** Jobs left unfinished by a process that stopped: taken up where no live process owns them. */
   resumeInterrupted(): void {
-    const rows = this.deps.db.prepare(`SELECT id FROM jobs WHERE state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as {
-      id: string;
-    }[];
-    for (const { id } of rows) {
-      const job = this.jobs.get(id);
-      const kind = job && this.kinds.get(job.kind);
-      if (job && kind && (kind.resumesAlone?.(job) ?? true)) this.start(id);
+    for (const { id, storage } of this.storages.unsettled()) {
+      try {
+        const job = storage.jobs.get(id);
+        const kind = job && this.kinds.get(job.kind);
+        if (job && kind && (kind.resumesAlone?.(job) ?? true)) this.start(id);
+      } catch (error) {
+        this.retryLater(id, error);
+      }
     }
+  }
+
+  /** When the first lease another process of this computer holds runs out (ms), or null: none. */
+  nextForeignExpiry(): number | null {
+    return this.storages.nextForeignExpiry();
   }
 
   /** Resolves when the job is paused, cancelled or finished (following another owner, taking over if it dies). */
@@ -157,9 +189,10 @@ export class JobEngine {
         await running;
         continue;
       }
-      const state = this.jobs.state(jobId);
+      const storage = this.at(jobId);
+      const state = storage.jobs.state(jobId);
       if (state === null || isSettledJobState(state)) return this.view(jobId);
-      if (!this.deps.leases.holder(jobId)) {
+      if (!storage.leases.holder(jobId)) {
         this.start(jobId);
         if (this.live.get(jobId)?.running) continue;
       }
@@ -180,6 +213,7 @@ export class JobEngine {
     const running = [...this.live.values()].map((live) => {
       live.runner?.halt();
       if (live.timer) clearTimeout(live.timer);
+      if (live.retry) clearTimeout(live.retry);
       return live.running;
     });
     await Promise.allSettled(running);
@@ -187,15 +221,17 @@ export class JobEngine {
 
   /** Runs the job here when this process gets its lease and there is something to do or settle. */
   start(jobId: string): void {
-    const job = this.jobs.get(jobId);
+    const storage = this.at(jobId);
+    const { jobs, leases } = storage;
+    const job = jobs.get(jobId);
     const kind = job && this.kinds.get(job.kind);
     if (!job || !kind || this.closed || isSettledJobState(job.state)) return;
     const live = this.liveOf(jobId);
-    if (live.running || !this.deps.leases.acquire(jobId).owned) return;
-    if (job.state === 'queued') this.jobs.event(jobId, 'start');
+    if (live.running || !leases.acquire(jobId).owned) return;
+    if (job.state === 'queued') jobs.event(jobId, 'start');
     const journal = this.deps.journal;
     const { titles: _titles, ...jobInputs } = (job.input ?? {}) as Record<string, unknown>;
-    const store = this.storeOf(job.kind);
+    const store = this.storeOf(job);
     const entry = (item: JobItem, state: 'done' | 'skipped' | 'failed', detail: Record<string, unknown>) =>
       kind.journal?.(job, item, state, detail) ?? {
         subject: item.subject,
@@ -203,9 +239,9 @@ export class JobEngine {
         outcome: { state, ...detail },
       };
     const runner = new JobRunner({
-      jobs: this.jobs,
+      jobs,
       items: store,
-      leases: this.deps.leases,
+      leases,
       kind,
       job,
       changed: () => this.changed(jobId),
@@ -223,11 +259,11 @@ export class JobEngine {
     live.doneAtStart = atStart.done + atStart.failed + atStart.skipped;
     live.bytesAtStart = atStart.bytes;
     const settleStop = () => {
-      const state = this.jobs.state(jobId);
-      if (state === 'pausing') this.jobs.event(jobId, 'settled');
-      else if (state === 'cancelling') return this.ended(jobId, () => (store.cancelPending(jobId), this.jobs.event(jobId, 'settled')));
+      const state = jobs.state(jobId);
+      if (state === 'pausing') jobs.event(jobId, 'settled');
+      else if (state === 'cancelling') return this.ended(jobId, () => (store.cancelPending(jobId), jobs.event(jobId, 'settled')));
       else if (state === 'running' && store.inState(jobId, ['pending', 'running', 'uncertain']).length === 0)
-        return this.ended(jobId, () => this.jobs.event(jobId, 'drained'));
+        return this.ended(jobId, () => jobs.event(jobId, 'drained'));
       return undefined;
     };
     // Run even when a stop was asked for: items a dead owner left in flight are looked up first.
@@ -235,27 +271,58 @@ export class JobEngine {
       .run()
       .then(() => (runner.lostLease || this.closed ? undefined : settleStop()))
       .catch((error: unknown) => {
+        // The team store cannot be reached: the job stays as it is (it pauses, never fails) and is taken up again when it can.
+        if (storage.where === 'team' && unreachable(error)) return this.retryLater(jobId, error);
         this.deps.logger?.log('error', 'job: stopped on an unexpected error', { jobId, error: String(error) });
-        this.jobs.stop(jobId, {
+        jobs.stop(jobId, {
           kind: 'Internal',
           code: 'internal',
           message: 'The job stopped on an unexpected error. The details are in the log.',
         });
       })
+      .catch((error: unknown) => this.retryLater(jobId, error))
       .finally(() => {
         live.runner = null;
         live.running = null;
-        if (!runner.lostLease) this.deps.leases.release(jobId);
-        this.changed(jobId);
-        // Resumed while it was pausing: go on.
-        if (!this.closed && this.jobs.state(jobId) === 'running') this.start(jobId);
+        try {
+          if (!runner.lostLease) leases.release(jobId);
+          this.changed(jobId);
+          // Resumed while it was pausing: go on.
+          if (!this.closed && jobs.state(jobId) === 'running') this.start(jobId);
+        } catch (error) {
+          this.retryLater(jobId, error);
+        }
       });
+  }
+
+  /** A job whose storage could not be reached: taken up again after a while (5 s, doubling to a minute) while this engine runs. */
+  private retryLater(jobId: string, error: unknown): void {
+    const live = this.liveOf(jobId);
+    if (this.closed || live.retry) return;
+    live.backOffMs = Math.min(60_000, (live.backOffMs || 2_500) * 2);
+    this.deps.logger?.log('warn', 'job: its storage cannot be reached; trying again', {
+      jobId,
+      inMs: live.backOffMs,
+      error: String(error),
+    });
+    live.retry = setTimeout(() => {
+      live.retry = null;
+      try {
+        this.start(jobId);
+        if (live.running) live.backOffMs = 0;
+      } catch (again) {
+        this.retryLater(jobId, again);
+      }
+    }, live.backOffMs);
+    live.retry.unref?.();
   }
 
   /** Moves the job to an end (in one transaction with its items), then tells its kind (waited for before the job counts as settled). */
   private async ended(jobId: string, move: () => void): Promise<void> {
-    this.deps.db.transaction(move).immediate();
-    const job = this.jobs.get(jobId);
+    const storage = this.at(jobId);
+    // The job's end and its items' in one transaction (a kind with its own rows keeps them in this data folder, as its job).
+    storage.transaction(move);
+    const job = storage.jobs.get(jobId);
     if (!job || (job.state !== 'finished' && job.state !== 'cancelled')) return;
     try {
       await this.kinds.get(job.kind)?.ended?.(job);
@@ -277,7 +344,7 @@ export class JobEngine {
   private changed(jobId: string, following = false): void {
     const live = this.liveOf(jobId);
     try {
-      const kind = live.kind ?? this.kinds.get(this.jobs.get(jobId)?.kind ?? '');
+      const kind = live.kind ?? this.kinds.get(this.at(jobId).jobs.get(jobId)?.kind ?? '');
       kind?.changed?.(jobId, following);
     } catch (error) {
       this.deps.logger?.log('error', 'job: a kind failed to pass a change on', { jobId, error: String(error) });
@@ -296,7 +363,8 @@ export class JobEngine {
 
   view(jobId: string): JobView {
     const job = this.require(jobId);
-    const counts = this.storeOf(job.kind).counts(job.id);
+    const { jobs, leases } = this.at(job.id);
+    const counts = this.storeOf(job).counts(job.id);
     const { bytes, ...byState } = counts;
     const total = Object.values(byState).reduce((sum, n) => sum + n, 0);
     const live = this.live.get(job.id);
@@ -308,7 +376,8 @@ export class JobEngine {
       if (elapsed >= 1 && done > 0) secondsLeft = Math.ceil(left / (done / elapsed));
     }
     const pausedUntil = job.state === 'running' ? (this.deps.pausedUntil?.(job.accountId) ?? 0) : 0;
-    const holder = this.deps.leases.holder(job.id);
+    const holder = leases.holder(job.id);
+    const gone = holder || !isActiveJobState(job.state) ? null : leases.lastHolder(job.id);
     return {
       id: job.id,
       kind: job.kind,
@@ -324,22 +393,35 @@ export class JobEngine {
         secondsLeft,
         rateLimitedUntil: pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null,
       },
-      owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self } : null,
-      stoppedBy: this.jobs.stoppedBy(job.id),
+      owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self, member: holder.member } : null,
+      ownerGone: gone ? { host: gone.host, member: gone.member, since: new Date(gone.expiresAt).toISOString() } : null,
+      startedBy: job.startedBy ?? null,
+      shared: this.at(job.id).where === 'team',
+      stoppedBy: jobs.stoppedBy(job.id),
     };
   }
 
   private liveOf(jobId: string): Live {
     let live = this.live.get(jobId);
     if (!live) {
-      live = { kind: null, runner: null, running: null, timer: null, startedAt: 0, doneAtStart: 0, bytesAtStart: 0 };
+      live = {
+        kind: null,
+        runner: null,
+        running: null,
+        timer: null,
+        startedAt: 0,
+        doneAtStart: 0,
+        bytesAtStart: 0,
+        retry: null,
+        backOffMs: 0,
+      };
       this.live.set(jobId, live);
     }
     return live;
   }
 
   private require(jobId: string): JobRow {
-    const job = this.jobs.get(jobId);
+    const job = this.storages.of(jobId)?.jobs.get(jobId);
     if (!job) throw new AppError({ kind: 'NotFound', code: 'job.notFound', params: { jobId }, message: `There is no job ${jobId}.` });
     return job;
   }

@@ -2,8 +2,8 @@ import type { AppErrorShape } from '../../../shared/contract/errors';
 import { isAppError, storableError } from '../../../shared/contract/errors';
 import type { Logger } from '../logging/logger';
 import type { ItemStore, JobItem } from './item-store';
-import type { JobRow, JobsRepo } from './jobs-repo';
-import type { JobLeases } from './leases';
+import type { JobsStore, LeaseStore } from './job-storage';
+import type { JobRow } from './jobs-repo';
 import { wantsStop } from './state-machine';
 
 /**
@@ -50,6 +50,8 @@ export interface JobKind<I extends JobItem = JobItem> {
   concurrency?: number;
   /** Where the items live; `job_items` when left out. */
   store?: ItemStore<I>;
+  /** With a team, its jobs live in the team store (every computer sees them and may carry them on); needs `job_items`. */
+  shared?: boolean;
   run(item: I, ctx: JobContext): Promise<ItemResult>;
   /** An item in doubt (its owner died mid-request, or its answer was unclear): look before doing it again. Default: do it again. */
   recover?(item: I, ctx: JobContext): Promise<ItemResult | 'run-again'>;
@@ -70,9 +72,9 @@ export interface JobKind<I extends JobItem = JobItem> {
 }
 
 export interface RunnerDeps {
-  jobs: JobsRepo;
+  jobs: JobsStore;
   items: ItemStore;
-  leases: JobLeases;
+  leases: LeaseStore;
   kind: JobKind;
   job: JobRow;
   changed: () => void;
@@ -118,10 +120,17 @@ export class JobRunner {
     const { items, job, leases } = this.deps;
     const heartbeat = setInterval(
       () => {
-        if (!leases.renew(job.id)) {
+        try {
+          if (!leases.renew(job.id)) {
+            this.lost = true;
+            this.halt();
+          } else if (this.stopAsked()) this.interrupt();
+        } catch (error) {
+          // The lease cannot be renewed (its store is unreachable): stop as if it were lost; what is in flight is looked up later.
+          this.deps.logger?.log('warn', 'job: its lease could not be renewed', { jobId: job.id, error: String(error) });
           this.lost = true;
           this.halt();
-        } else if (this.stopAsked()) this.interrupt();
+        }
       },
       Math.max(250, Math.floor(leases.ttlMs / 3)),
     );

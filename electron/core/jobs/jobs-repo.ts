@@ -12,6 +12,8 @@ export interface JobRow {
   createdAt: number;
   updatedAt: number;
   finishedAt: number | null;
+  /** In a team: the computer and member that started it (null on this data folder alone). */
+  startedBy?: { computer: string; member: string } | null;
 }
 
 interface RawJob {
@@ -74,6 +76,14 @@ export class JobsRepo {
     return (
       this.db.prepare('SELECT * FROM jobs WHERE account_id = ? ORDER BY created_at DESC LIMIT ?').all(accountId, limit) as RawJob[]
     ).map(toJob);
+  }
+
+  /** Every unsettled job of this data folder (a process that starts takes them up where nobody owns them). */
+  unsettled(): string[] {
+    const rows = this.db.prepare(`SELECT id FROM jobs WHERE state IN ('queued', 'running', 'pausing', 'cancelling')`).all() as {
+      id: string;
+    }[];
+    return rows.map((row) => row.id);
   }
 
   /** Applies a command from any process; answers the states before and after (equal when it had nothing to do). */

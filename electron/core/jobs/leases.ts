@@ -7,6 +7,8 @@ export interface LeaseHolder {
   host: string;
   pid: number;
   expiresAt: number;
+  /** The team member (database login) it runs for; null on this data folder alone. */
+  member: string | null;
   /** This process. */
   self: boolean;
 }
@@ -84,6 +86,13 @@ export class JobLeases {
     return this.holderOf(row);
   }
 
+  /** The holder of a lease that ran out, or whose process is gone (the job's owner went away); null: held, or never taken. */
+  lastHolder(jobId: string): LeaseHolder | null {
+    const row = this.row(jobId);
+    if (!row || row.owner === this.owner.id || (row.expires_at > this.now() && !certainlyDead(row))) return null;
+    return this.holderOf(row);
+  }
+
   /** When the first lease another process holds on an unsettled job runs out (ms), or null: none. */
   nextForeignExpiry(): number | null {
     const row = this.db
@@ -101,6 +110,6 @@ export class JobLeases {
   }
 
   private holderOf(row: LeaseRow): LeaseHolder {
-    return { owner: row.owner, host: row.host, pid: row.pid, expiresAt: row.expires_at, self: row.owner === this.owner.id };
+    return { owner: row.owner, host: row.host, pid: row.pid, expiresAt: row.expires_at, member: null, self: row.owner === this.owner.id };
   }
 }

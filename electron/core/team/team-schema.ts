@@ -1,3 +1,5 @@
+import { jobsGrants, jobsStep } from './team-schema-jobs';
+
 /**
  * The team store's schema in PostgreSQL (schema `signdock`), versioned: `schema_version` holds the
  * version the store is at; `steps[n - 1]` takes it from n - 1 to n. `team init` (team-init.ts) applies
@@ -10,12 +12,12 @@
  *   take and renew a duty (its lease); record a reminder it sent, a notification it received; set an
  *   account's webhook credentials; claim a document's bag in the shared archive and settle it (its
  *   state, path, hash and time); take the team's next slot against the service's rate limit (insert and
- *   update its row).
+ *   update its row); start, command and carry on jobs (the job queue: team-schema-jobs.ts).
  * - `signdock_reviewer`: read everything but the webhook's credentials; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 8;
+export const teamSchemaVersion = 9;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -277,7 +279,7 @@ const step8 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8];
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8, jobsStep];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
@@ -304,6 +306,7 @@ export const rolesAndGrants = `
   GRANT INSERT, UPDATE (state, bag_path, covers, archived_at) ON signdock.archive_bags TO signdock_member;
   GRANT USAGE ON SEQUENCE signdock.archive_bags_claim_id_seq TO signdock_member;
   GRANT INSERT, UPDATE ON signdock.rate_limits TO signdock_member;
+  ${jobsGrants}
 `;
 
 /** The three lines an administrator runs for each person (the README shows them). */

@@ -14,6 +14,7 @@ import { TeamRate } from './team-rate';
 import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
 import { TeamReminders } from './team-reminders';
+import { teamJobQueue, type TeamJobQueue } from './team-job-storage';
 import { TeamSentCache } from './team-sent-cache';
 import { TeamStore } from './team-store';
 
@@ -33,6 +34,8 @@ export interface TeamPart {
   archiveClaims: TeamArchiveClaims;
   /** The team's one pace against the service's rate limit (each account's limiter takes its slots there). */
   rate: TeamRate;
+  /** The one job queue: the engine's storage for the kinds that share their jobs (cancel, invalidate). */
+  jobs: TeamJobQueue;
 }
 
 interface TeamPorts {
@@ -72,6 +75,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     archiveClaims: new TeamArchiveClaims({ store, accountKey, accounts: ports.accounts, logger: ports.logger }),
     store,
     rate: new TeamRate({ store, accountKey, logger: ports.logger }),
+    jobs: teamJobQueue({ store, accountKey, accounts: ports.accounts, logger: ports.logger }),
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal, stamps) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger, ...stamps }),
   };
