@@ -21,8 +21,24 @@ export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: Jo
       <p className="job-progress-state">
         {running ? <Spinner /> : null}
         <span data-testid="job-state">{t(`actions.job.states.${job.state}`)}</span>
-        {job.owner && !job.owner.self ? <span className="muted"> · {t('actions.job.otherOwner', { pid: job.owner.pid })}</span> : null}
+        {job.owner && !job.owner.self ? (
+          <span className="muted" data-testid="job-owner">
+            {' · '}
+            {job.shared
+              ? t('actions.job.otherComputer', { host: job.owner.host, member: job.owner.member ?? '' })
+              : t('actions.job.otherOwner', { pid: job.owner.pid })}
+          </span>
+        ) : null}
+        {job.startedBy ? <span className="muted"> · {t('actions.job.startedBy', job.startedBy)}</span> : null}
       </p>
+      {job.ownerGone && job.shared ? (
+        <p className="field-hint" data-testid="job-owner-gone">
+          {t('actions.job.ownerGone', { host: job.ownerGone.host })}{' '}
+          <Button size="sm" variant="primary" onClick={() => onCommand('jobs.resume')} data-testid="job-carry-on">
+            {t('actions.job.carryOn')}
+          </Button>
+        </p>
+      ) : null}
       <ProgressBar
         value={done}
         max={p.total}
