@@ -1,16 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/core/db/database';
-import { JobEngine } from '../../electron/core/jobs/job-engine';
+import type { JobEngine } from '../../electron/core/jobs/job-engine';
 import type { JobKind } from '../../electron/core/jobs/job-runner';
-import { JobLeases } from '../../electron/core/jobs/leases';
 import type { JobView } from '../../shared/domain/jobs';
+import { jobStores } from '../helpers/job-stores';
 import { tempFolder } from '../helpers/temp-folder';
 
 /**
  * Issue 12: what happens to the items in flight. A pause or cancel never cuts a request off: those items
  * finish and are recorded (an archive's downloads in flight were aborted and counted as failed). Closing
  * the process does cut them off, and then they are neither done nor failed: the next run looks them up.
- * A real engine over SQLite in a temp folder; the kind is the test's own, its items wait for the test.
+ * A real engine over SQLite in a temp folder, and over the team store on a real PostgreSQL (one suite, two
+ * implementations); the kind is the test's own, its items wait for the test.
  */
 
 function gatedKind() {
@@ -20,6 +21,7 @@ function gatedKind() {
   const kind: JobKind = {
     kind: 'gated',
     concurrency: 2,
+    shared: true,
     run: (item, ctx) =>
       new Promise((resolve, reject) => {
         started.push(item.subject);
@@ -35,16 +37,21 @@ function gatedKind() {
   return { kind, started, release, recovered };
 }
 
-describe('job items in flight', () => {
-  const cleanups: (() => void)[] = [];
-  afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+describe.each(jobStores())('job items in flight ($name)', (store) => {
+  const cleanups: (() => void | Promise<void>)[] = [];
+  beforeAll(() => store.start(), 120_000);
+  afterAll(() => store.stop());
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
 
   const engineOn = (file: string, kind: JobKind) => {
     const db: Db = openDatabase(file);
     const views: JobView[] = [];
-    const engine = new JobEngine({ db, leases: new JobLeases(db), emit: (view) => void views.push(view) });
+    const { engine, close } = store.engine(db, { emit: (view) => void views.push(view) });
     engine.register(kind);
     cleanups.unshift(() => db.close());
+    cleanups.unshift(close);
     return { engine, db };
   };
   const setup = () => {
@@ -60,6 +67,8 @@ describe('job items in flight', () => {
     const { file, gated } = setup();
     const { engine } = engineOn(file, gated.kind);
     const job = engine.create({ kind: 'gated', accountId: 'acct', items });
+    // Where the job lives: this data folder, or the team store.
+    expect(job.shared).toBe(store.name !== 'SQLite');
     await expect.poll(() => gated.started.length).toBe(2);
     expect(engine.command(job.id, 'pause').state).toBe('pausing');
     gated.release.get('a')!();

@@ -1,27 +1,33 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/core/db/database';
-import { JobEngine } from '../../electron/core/jobs/job-engine';
 import type { JobKind } from '../../electron/core/jobs/job-runner';
-import { JobLeases } from '../../electron/core/jobs/leases';
 import { Journal } from '../../electron/core/journal/journal';
+import { jobStores } from '../helpers/job-stores';
 import { tempFolder } from '../helpers/temp-folder';
 
 /**
  * Issue 26: the runner, for every kind. An item's outcome and its journal entry are one write (a
  * journal that refuses the entry leaves the item not done, and the job paused with the reason); items
  * in doubt are looked up together, in one call of the kind's `recoverAll`, before anything runs again.
- * A real engine and journal over SQLite in a temp folder; the kinds are the test's own.
+ * A real engine and journal over SQLite in a temp folder, the jobs and items there or in the team store
+ * on a real PostgreSQL (the item settled there, its entry in this folder's journal: one rolled back with
+ * the other); the kinds are the test's own.
  */
-describe('job item outcomes', () => {
-  const cleanups: (() => void)[] = [];
-  afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+describe.each(jobStores())('job item outcomes ($name)', (store) => {
+  const cleanups: (() => void | Promise<void>)[] = [];
+  beforeAll(() => store.start(), 120_000);
+  afterAll(() => store.stop());
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
 
   const engineOn = (folder: string, kind: JobKind) => {
     const db: Db = openDatabase(`${folder}/signdock.db`);
     const journal = new Journal(db, { dataFolder: folder });
-    const engine = new JobEngine({ db, leases: new JobLeases(db), emit: () => undefined, journal });
-    engine.register(kind);
+    const { engine, close } = store.engine(db, { journal });
+    engine.register({ ...kind, shared: true });
     cleanups.unshift(() => db.close());
+    cleanups.unshift(close);
     return { engine, db };
   };
   const folder = () => {
