@@ -155,6 +155,19 @@ describe('one job queue for the team', () => {
     expect(refused.stderr).toMatch(/rita|not allowed|permission/i);
   });
 
+  it('a member cannot rewrite who started a job, nor delete one', { timeout: 60_000 }, async () => {
+    const ben = new TeamStore(parseTeamUrl(server.url('ben', 'pw-ben-2718'), 'desk-2'), '0.1.0');
+    try {
+      await expect(ben.query(`UPDATE signdock.jobs SET member = 'ben'`)).rejects.toThrow(/may not/);
+      await expect(ben.query(`DELETE FROM signdock.jobs`)).rejects.toThrow(/may not/);
+      await expect(ben.query(`DELETE FROM signdock.job_items`)).rejects.toThrow(/may not/);
+    } finally {
+      await ben.close();
+    }
+    const starters = await server.sql(`SELECT DISTINCT member FROM signdock.jobs`);
+    expect(starters.rows).toEqual([{ member: 'ana' }]);
+  });
+
   it('with the team store stopped, no bulk action starts and none is sent', { timeout: 120_000 }, async () => {
     const [id] = await documents(1, 'Stopped');
     expect((await cli(1, ['sync'])).code).toBe(0);

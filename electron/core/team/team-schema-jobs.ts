@@ -5,9 +5,10 @@
  * now: computer, PID, member, and an expiry on the store's clock). The engine's times (`created_at` …)
  * are milliseconds since 1970, as in SQLite; a lease's expiry is the store's `clock_timestamp()`, so
  * computers whose clocks differ agree on when a lease ran out. The starter and the lease's holder are
- * `current_user` (triggers): a member cannot start or hold a job in another's name. Members insert,
- * update and delete jobs, items and leases (a job's commands come from any member: pause, resume,
- * cancel, carry on); reviewers read jobs, items and leases.
+ * `current_user` (triggers): a member cannot start or hold a job in another's name. Members insert jobs
+ * and change only their state, stop reason and times (a job's commands come from any member: pause,
+ * resume, cancel, carry on), insert and settle items, take, renew and let go leases; nobody deletes a job
+ * or an item; reviewers read jobs, items and leases.
  */
 export const jobsStep = `
   CREATE TABLE signdock.jobs (
@@ -62,5 +63,7 @@ export const jobsStep = `
 
 /** What members may do with the queue (added to the roles' grants). */
 export const jobsGrants = `
-  GRANT INSERT, UPDATE, DELETE ON signdock.jobs, signdock.job_items, signdock.job_leases TO signdock_member;
+  GRANT INSERT, UPDATE (state, stopped_by, updated_at, finished_at) ON signdock.jobs TO signdock_member;
+  GRANT INSERT, UPDATE ON signdock.job_items TO signdock_member;
+  GRANT INSERT, UPDATE, DELETE ON signdock.job_leases TO signdock_member;
 `;
