@@ -14,6 +14,7 @@ import { runCli, type CliRun } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandboxProcess } from '../integration/fixtures/webhook-helpers';
 import { percentile, type Bench, type Figure } from './bench';
+import { journalLatency, pickupLatency } from './team-latency';
 
 /**
  * A team (issue 32): three computers — three CLI processes, three data folders, three logins — on one
@@ -22,7 +23,8 @@ import { percentile, type Bench, type Figure } from './bench';
  * (all computers together), beside one computer alone sending 300 files at the same limit in the same
  * run; 0 duplicates means each of the 700 distinct files was created once. A second figure is the
  * claim a row takes in the team store before its create (claim and settle, in this process, on the
- * same server) beside the row's claim in SQLite that is all a computer alone takes.
+ * same server) beside the row's claim in SQLite that is all a computer alone takes; then a job item's
+ * pickup and a journal entry's append, each beside SQLite's (team-latency.ts).
  */
 
 const RATE = 20;
@@ -84,6 +86,15 @@ export const teamBench: Bench = {
       await takeLatency(server, log);
 
       const claims = await claimLatency(server, files.path, log);
+      const pickup = await pickupLatency(server, files.path, CLAIMS);
+      const appends = await journalLatency(server, files.path, CLAIMS);
+      const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 2)} ms`;
+      log(
+        `item pickup: team store p50 ${ms(pickup.team.p50)}, p99 ${ms(pickup.team.p99)}; SQLite p50 ${ms(pickup.local.p50)}, p99 ${ms(pickup.local.p99)} (${CLAIMS} each)`,
+      );
+      log(
+        `journal append: carried into the team chain p50 ${ms(appends.team.p50)}, p99 ${ms(appends.team.p99)}; SQLite alone p50 ${ms(appends.local.p50)}, p99 ${ms(appends.local.p99)} (${CLAIMS} each)`,
+      );
       return [
         {
           name: `sustained creates/s after the first ${LEARNING_MS / 1000} s of three computers together, ${SHARED + OWN} files each (${SHARED} shared), at a rate limit of ${RATE}/s`,
@@ -105,6 +116,22 @@ export const teamBench: Bench = {
             text: `< ${1000 / RATE} ms (one create's share of the limit: the claim never paces sending)`,
             met: claims.team.p99 < 1000 / RATE,
           },
+          better: 'lower',
+        },
+        {
+          name: `a job item's pickup, p99 of ${CLAIMS} (team store: UPDATE … FOR UPDATE SKIP LOCKED through the synchronous connection)`,
+          unit: 'ms',
+          value: pickup.team.p99,
+          baseline: { name: 'the same pickup in SQLite (BEGIN IMMEDIATE)', value: pickup.local.p99 },
+          budget: { text: `< ${1000 / RATE} ms (one item's share of the limit)`, met: pickup.team.p99 < 1000 / RATE },
+          better: 'lower',
+        },
+        {
+          name: `a journal entry appended and carried into the team chain, p99 of ${CLAIMS}`,
+          unit: 'ms',
+          value: appends.team.p99,
+          baseline: { name: 'the same append to SQLite alone', value: appends.local.p99 },
+          budget: { text: `< ${1000 / RATE} ms (one item's share of the limit)`, met: appends.team.p99 < 1000 / RATE },
           better: 'lower',
         },
       ] satisfies Figure[];

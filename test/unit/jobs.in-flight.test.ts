@@ -50,7 +50,7 @@ describe.each(jobStores())('job items in flight ($name)', (store) => {
     const views: JobView[] = [];
     const { engine, close } = store.engine(db, { emit: (view) => void views.push(view) });
     engine.register(kind);
-    cleanups.unshift(() => db.close());
+    cleanups.unshift(() => void db.close());
     cleanups.unshift(close);
     return { engine, db };
   };

@@ -26,7 +26,7 @@ describe.each(jobStores())('job item outcomes ($name)', (store) => {
     const journal = new Journal(db, { dataFolder: folder });
     const { engine, close } = store.engine(db, { journal });
     engine.register({ ...kind, shared: true });
-    cleanups.unshift(() => db.close());
+    cleanups.unshift(() => void db.close());
     cleanups.unshift(close);
     return { engine, db };
   };
