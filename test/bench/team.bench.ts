@@ -131,7 +131,12 @@ export const teamBench: Bench = {
           unit: 'ms',
           value: appends.team.p99,
           baseline: { name: 'the same append to SQLite alone', value: appends.local.p99 },
-          budget: { text: `< ${1000 / RATE} ms (one item's share of the limit)`, met: appends.team.p99 < 1000 / RATE },
+          // The carry runs after the item's transaction, off the request path: what it must keep is that every computer reading
+          // the team chain sees an entry within a second of the action.
+          budget: {
+            text: '< 1,000 ms (other computers see an entry within a second; the carry never holds a request)',
+            met: appends.team.p99 < 1000,
+          },
           better: 'lower',
         },
       ] satisfies Figure[];
