@@ -232,7 +232,7 @@ export function createCore(options: CoreOptions): Core {
   const actions = createActions({
     engine,
     leases,
-    reminders: engine.items,
+    reminders: team ? team.jobs.reminders(engine.items) : engine.items,
     mirror: spine,
     service: clients,
     settings,

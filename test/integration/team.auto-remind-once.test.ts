@@ -127,6 +127,13 @@ describe('automatic reminders on three computers of a team', () => {
     );
     expect(reminded.rows.map((row) => row.n)).toEqual([3, 3]);
     expect(Math.max(...reminded.rows.map((row) => row.computers))).toBe(2);
+    // The reminders' jobs are the team's (one job queue): every one in the store, its done items the reminders sent.
+    const jobs = await server.sql(
+      `SELECT count(DISTINCT j.id)::int AS jobs, (count(*) FILTER (WHERE i.state = 'done'))::int AS done
+       FROM signdock.jobs j JOIN signdock.job_items i ON i.job_id = j.id WHERE j.kind = 'remind'`,
+    );
+    expect(jobs.rows[0].jobs).toBeGreaterThanOrEqual(3);
+    expect(jobs.rows[0].done).toBe(6);
 
     // The grants: a member takes and renews duties and records reminders, but changes or deletes none of
     // them; a reviewer does neither.

@@ -14,6 +14,8 @@ export function remindKind(deps: ActionDeps & { lastReminderAt: (signatureId: st
   return {
     kind: 'remind',
     concurrency: 2,
+    // In a team its jobs are the team's (the history that stops a second reminder is read from both: team-job-storage.ts).
+    shared: true,
     async run(item, ctx) {
       const client = await deps.client(ctx.job.accountId);
       try {

@@ -133,6 +133,29 @@ export class TeamJobItems implements ItemStore, Pick<JobStorage['items'], 'add'>
     ).rowCount;
   }
 
+  /** When the signature was last reminded through a team job (a done item of a `remind` job), or null. */
+  lastReminderAt(signatureId: string): number | null {
+    const row = this.sync.query<{ at: string | null }>(
+      `SELECT max(i.finished_at)::text AS at FROM signdock.job_items i JOIN signdock.jobs j ON j.id = i.job_id
+       WHERE j.kind = 'remind' AND i.subject = $1 AND i.state = 'done'`,
+      [signatureId],
+    ).rows[0];
+    return row?.at ? Number(row.at) : null;
+  }
+
+  /** The account's reminders through team jobs, one row per signature (as `JobItemsRepo.reminderHistory`); `account` is its team key. */
+  reminderHistory(account: string): { subject: string; n: number; last: number | null; open: number }[] {
+    return this.sync
+      .query<{ subject: string; n: number; last: string | null; open: number }>(
+        `SELECT i.subject, (count(*) FILTER (WHERE i.state = 'done'))::int AS n, (max(i.finished_at) FILTER (WHERE i.state = 'done'))::text AS last,
+           (count(*) FILTER (WHERE i.state IN ('pending', 'running', 'uncertain') AND j.state NOT IN ('cancelled', 'finished')))::int AS open
+         FROM signdock.job_items i JOIN signdock.jobs j ON j.id = i.job_id
+         WHERE j.kind = 'remind' AND j.account = $1 GROUP BY i.subject`,
+        [account],
+      )
+      .rows.map((row) => ({ subject: row.subject, n: row.n, last: row.last === null ? null : Number(row.last), open: row.open }));
+  }
+
   cancelPending(jobId: string): number {
     return this.sync.query(`UPDATE signdock.job_items SET state = 'cancelled', finished_at = $2 WHERE job_id = $1 AND state = 'pending'`, [
       jobId,

@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '../../../shared/contract/errors';
+import type { JobItemsRepo } from '../jobs/job-items-repo';
 import type { JobStorage } from '../jobs/job-storage';
 import type { Logger } from '../logging/logger';
 import { TeamJobItems } from './team-job-items';
@@ -15,8 +16,13 @@ import { teamUnreachableCode, teamWaits } from './team-words';
  * accounts' key is read once before the queue is used (`ready`); until then, and for an account whose
  * credentials cannot be read, its team jobs cannot be seen or started here.
  */
+/** Past reminders as the remind kind and the automatic reminders read them (`JobItemsRepo`'s two reads). */
+export type ReminderReads = Pick<JobItemsRepo, 'lastReminderAt' | 'reminderHistory'>;
+
 export interface TeamJobQueue {
   storage: JobStorage;
+  /** This data folder's reminders and the team's jobs' together (a team's `remind` jobs live in the store). */
+  reminders(local: ReminderReads): ReminderReads;
   /** The store checked (schema, this computer recorded) and this computer's account keys read. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -53,10 +59,11 @@ export function teamJobQueue(deps: {
   };
   const sync = new TeamSync(deps.store.config);
   const computer = deps.store.computer;
+  const items = new TeamJobItems(sync);
   const storage: JobStorage = {
     where: 'team',
     jobs: new TeamJobsRepo({ sync, computer, accounts }),
-    items: new TeamJobItems(sync),
+    items,
     leases: new TeamJobLeases(sync, computer),
     // A job that cannot be written is not started: said as sending says it (nothing runs on local claims alone).
     transaction: (work) => {
@@ -70,6 +77,35 @@ export function teamJobQueue(deps: {
   let ready: Promise<void> | null = null;
   return {
     storage,
+    reminders: (local) => ({
+      // The time the next reminder is possible: the later of ours and the team's (this computer's alone while the store is down).
+      lastReminderAt: (signatureId) => {
+        const mine = local.lastReminderAt(signatureId);
+        let theirs: number | null = null;
+        try {
+          theirs = items.lastReminderAt(signatureId);
+        } catch (error) {
+          deps.logger?.log('warn', 'team jobs: past reminders could not be read', { error: String(error) });
+        }
+        return mine === null ? theirs : theirs === null ? mine : Math.max(mine, theirs);
+      },
+      // Who is due (the automatic reminders, which run only with the store): both histories, per signature.
+      reminderHistory: (accountId) => {
+        const rows = new Map(local.reminderHistory(accountId).map((row) => [row.subject, { ...row }]));
+        for (const row of items.reminderHistory(accounts.keyOf(accountId))) {
+          const known = rows.get(row.subject);
+          if (!known) rows.set(row.subject, row);
+          else
+            rows.set(row.subject, {
+              subject: row.subject,
+              n: known.n + row.n,
+              last: Math.max(known.last ?? 0, row.last ?? 0) || null,
+              open: known.open + row.open,
+            });
+        }
+        return [...rows.values()];
+      },
+    }),
     ready: () =>
       (ready ??= deps.store
         .ready()

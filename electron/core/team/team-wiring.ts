@@ -34,7 +34,7 @@ export interface TeamPart {
   archiveClaims: TeamArchiveClaims;
   /** The team's one pace against the service's rate limit (each account's limiter takes its slots there). */
   rate: TeamRate;
-  /** The one job queue: the engine's storage for the kinds that share their jobs (cancel, invalidate). */
+  /** The one job queue: the engine's storage for the kinds that share their jobs (cancel, remind, invalidate). */
   jobs: TeamJobQueue;
 }
 
