@@ -96,7 +96,8 @@ export const actionsEn = {
     otherOwner: 'carried out by another SignDock on this computer (process {{pid}})',
     otherComputer: 'carried out on {{host}} by {{member}}',
     startedBy: 'started by {{member}} on {{computer}}',
-    ownerGone: '{{host}} stopped answering, so nothing is being done. You can carry the job on from this computer: what {{host}} left half-done is checked first, nothing is done twice.',
+    ownerGone:
+      '{{host}} stopped answering, so nothing is being done. You can carry the job on from this computer: what {{host}} left half-done is checked first, nothing is done twice.',
     carryOn: 'Carry on here',
     pause: 'Pause',
     resume: 'Resume',

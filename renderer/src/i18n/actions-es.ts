@@ -96,7 +96,8 @@ export const actionsEs: typeof actionsEn = {
     otherOwner: 'lo lleva a cabo otro SignDock de este equipo (proceso {{pid}})',
     otherComputer: 'lo lleva a cabo {{member}} en {{host}}',
     startedBy: 'iniciado por {{member}} en {{computer}}',
-    ownerGone: '{{host}} dejó de responder, así que no se está haciendo nada. Puede continuar el trabajo desde este equipo: lo que {{host}} dejó a medias se comprueba primero, nada se hace dos veces.',
+    ownerGone:
+      '{{host}} dejó de responder, así que no se está haciendo nada. Puede continuar el trabajo desde este equipo: lo que {{host}} dejó a medias se comprueba primero, nada se hace dos veces.',
     carryOn: 'Continuar aquí',
     pause: 'Pausar',
     resume: 'Reanudar',
