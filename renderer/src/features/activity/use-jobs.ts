@@ -18,9 +18,10 @@ function orderJobs(jobs: readonly JobView[]): JobView[] {
 
 /**
  * The account's jobs (bulk actions), whichever computer of the team runs them: `jobs.list` once, then
- * each `jobs.changed` of this account merged by id; a job the list does not hold yet makes the list
- * read again (throttled). A view heard while a read travelled beats that read's answer (the events
- * come in order, the answer may be older). Re-read when the live connection comes back. Pause,
+ * each `jobs.changed` of this account merged by id; a job the list does not hold yet is shown at once
+ * and makes the list read again, once (throttled). A view heard while a read travelled beats that
+ * read's answer (the events come in order, the answer may be older); a job still working stays shown
+ * though older than the newest 20 (one carried on here, say). Re-read when the connection comes back. Pause,
  * resume, stop and retry go to the host; its answer is shown at once, and a refusal is kept by job.
  * One account per use (the page mounts it anew for another account).
  */
@@ -29,13 +30,19 @@ export function useJobs(accountId: string) {
   const [jobs, setJobs] = useState<JobView[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [refused, setRefused] = useState<{ jobId: string; error: unknown } | null>(null);
-  const known = useRef(new Set<string>());
+  // The ids the last read answered, and those that asked for a read since (never twice for one).
+  const listed = useRef(new Set<string>());
+  const asked = useRef(new Set<string>());
   const heard = useRef(new Map<string, JobView>());
   const reads = useRef(0);
 
   const take = useCallback((view: JobView) => {
     heard.current.set(view.id, view);
-    setJobs((list) => (list ? orderJobs(list.map((job) => (job.id === view.id ? view : job))) : list));
+    setJobs((list) =>
+      list
+        ? orderJobs(list.some((job) => job.id === view.id) ? list.map((job) => (job.id === view.id ? view : job)) : [view, ...list])
+        : list,
+    );
   }, []);
 
   const load = useCallback(async () => {
@@ -44,8 +51,15 @@ export function useJobs(accountId: string) {
     try {
       const answer = await client.call('jobs.list', { limit: JOBS_SHOWN });
       if (read !== reads.current) return;
-      known.current = new Set(answer.map((job) => job.id));
-      setJobs(orderJobs(answer.map((job) => heard.current.get(job.id) ?? job)));
+      const ids = new Set(answer.map((job) => job.id));
+      listed.current = ids;
+      const fresh = answer.map((job) => heard.current.get(job.id) ?? job);
+      const since = [...heard.current.values()];
+      const stillWorking = (job: JobView) => !ids.has(job.id) && !isFinalJobState(job.state);
+      setJobs((list) => {
+        const beyond = new Map([...(list ?? []), ...since].filter(stillWorking).map((job) => [job.id, job]));
+        return orderJobs([...fresh, ...beyond.values()]);
+      });
       setError(null);
     } catch (failure) {
       if (read === reads.current) setError(failure);
@@ -58,7 +72,9 @@ export function useJobs(accountId: string) {
     const off = client.subscribe('jobs.changed', (view) => {
       if (view.accountId !== accountId) return;
       take(view);
-      if (!known.current.has(view.id)) relist.call();
+      if (listed.current.has(view.id) || asked.current.has(view.id)) return;
+      asked.current.add(view.id);
+      relist.call();
     });
     const offConnection = useConnectionStore.subscribe((now, before) => {
       if (now.state === 'open' && before.state !== 'open') relist.call();
