@@ -89,7 +89,7 @@ export const activityEn = {
       'Sending, cancelling, reminding and archiving that SignDock does for this account, newest first. The ones still working come first.',
     loading: 'Reading the bulk actions…',
     empty: 'No bulk actions yet. When you send, cancel, remind or archive several documents at once, they appear here.',
-    listLabel: 'Bulk actions of this account',
+    listLabel: 'Bulk actions under way or paused',
     finishedLabel: 'Finished bulk actions',
     kinds: {
       send: 'Sending documents',

@@ -89,7 +89,7 @@ export const activityEs: typeof activityEn = {
       'Envíos, cancelaciones, recordatorios y archivos que SignDock hace para esta cuenta, de la más reciente a la más antigua. Las que siguen en curso van primero.',
     loading: 'Leyendo las acciones en bloque…',
     empty: 'Aún no hay acciones en bloque. Cuando envíe, cancele, recuerde o archive varios documentos a la vez, aparecerán aquí.',
-    listLabel: 'Acciones en bloque de esta cuenta',
+    listLabel: 'Acciones en bloque en curso o en pausa',
     finishedLabel: 'Acciones en bloque terminadas',
     kinds: {
       send: 'Envío de documentos',
