@@ -1,4 +1,4 @@
-import { control, sandboxUrl, startDemo } from './support/demo';
+import { control, sandboxUrl, seedPending, startDemo } from './support/demo';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 // Issue 24, point 6: Cancel with care. Against the sandbox (the demo needs no keychain): twelve pending
@@ -11,15 +11,10 @@ test('Cancel lists its documents, asks for a reason, and leaves no stale selecti
   await page.setViewportSize({ width: 1024, height: 640 });
   await startDemo(page, webHost);
   const sandbox = await sandboxUrl(webHost);
-  await control(sandbox, 'PUT', '/auto-sign', { enabled: false });
-  const ids: string[] = [];
-  for (let n = 1; n <= 12; n += 1) {
-    const seeded = (await control(sandbox, 'POST', '/documents', {
-      title: `Rho lease ${String(n).padStart(2, '0')}`,
-      signatures: [{ validations: { EM: `rho${n}@example.com` }, invite_channel: ['EM'] }],
-    })) as { id: string };
-    ids.push(seeded.id);
-  }
+  const ids = await seedPending(
+    sandbox,
+    Array.from({ length: 12 }, (_, at) => ({ title: `Rho lease ${String(at + 1).padStart(2, '0')}`, email: `rho${at + 1}@example.com` })),
+  );
   await expect(async () => {
     await page.getByTestId('nav-documents').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible({ timeout: 1_000 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { control, sandboxUrl, startDemo } from './support/demo';
 import type { RunningWebHost } from './support/web-host';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
+import { settled } from './support/screens';
 
 // Issue 13's actions for real, against the sandbox: select two pending documents and a completed one and
 // cancel (two cancelled, one left out with why, said before anything is sent); a 255-character reason
@@ -52,14 +53,7 @@ async function expectMirrorMatches(webHost: RunningWebHost, sandbox: string, ids
 
 /** A picture once nothing moves any more (transitions such as a progress bar's finished, then two frames). */
 async function shot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await Promise.all(
-      document
-        .getAnimations()
-        .map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished.catch(() => null))),
-    );
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  await settled(page);
   await page.screenshot({ path: screenshotPath(name) });
 }
 

@@ -82,6 +82,26 @@ export const activityEn = {
     countsHint: 'Pick a figure to see those documents on the Documents page.',
     openInDocuments: 'Open in Documents',
   },
+  // The Bulk actions card (jobs-card.tsx): the account's jobs, on this computer or another of the team.
+  jobs: {
+    title: 'Bulk actions',
+    description:
+      'Sending, cancelling, reminding and archiving that SignDock does for this account, newest first. The ones still working come first.',
+    loading: 'Reading the bulk actions…',
+    empty: 'No bulk actions yet. When you send, cancel, remind or archive several documents at once, they appear here.',
+    listLabel: 'Bulk actions under way or paused',
+    finishedLabel: 'Finished bulk actions',
+    kinds: {
+      send: 'Sending documents',
+      cancel: 'Cancelling documents',
+      remind: 'Reminders to signers',
+      invalidate: 'Invalidating signatures',
+      archive: 'Evidence archive',
+      other: 'Bulk action ({{kind}})',
+    },
+    started: 'started {{when}}',
+    finishedLine: '{{state}} · {{counts}}',
+  },
   statuses: {
     DR: 'Draft',
     PE: 'Pending',

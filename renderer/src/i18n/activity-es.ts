@@ -82,6 +82,26 @@ export const activityEs: typeof activityEn = {
     countsHint: 'Elija una cifra para ver esos documentos en la página Documentos.',
     openInDocuments: 'Abrir en Documentos',
   },
+  // The Bulk actions card (jobs-card.tsx): the account's jobs, on this computer or another of the team.
+  jobs: {
+    title: 'Acciones en bloque',
+    description:
+      'Envíos, cancelaciones, recordatorios y archivos que SignDock hace para esta cuenta, de la más reciente a la más antigua. Las que siguen en curso van primero.',
+    loading: 'Leyendo las acciones en bloque…',
+    empty: 'Aún no hay acciones en bloque. Cuando envíe, cancele, recuerde o archive varios documentos a la vez, aparecerán aquí.',
+    listLabel: 'Acciones en bloque en curso o en pausa',
+    finishedLabel: 'Acciones en bloque terminadas',
+    kinds: {
+      send: 'Envío de documentos',
+      cancel: 'Cancelación de documentos',
+      remind: 'Recordatorios a firmantes',
+      invalidate: 'Invalidación de firmas',
+      archive: 'Archivo de evidencias',
+      other: 'Acción en bloque ({{kind}})',
+    },
+    started: 'iniciada {{when}}',
+    finishedLine: '{{state}} · {{counts}}',
+  },
   statuses: {
     DR: 'Borrador',
     PE: 'Pendiente',

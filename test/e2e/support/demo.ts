@@ -35,3 +35,20 @@ export async function control(base: string, method: string, path: string, body?:
   if (!response.ok) throw new Error(`Sandbox control ${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
+
+/**
+ * Documents waiting for their one signer (invited by e-mail), seeded in the sandbox with its signers'
+ * auto-sign off, so that they stay pending: their ids, in order.
+ */
+export async function seedPending(sandbox: string, documents: readonly { title: string; email: string }[]): Promise<string[]> {
+  await control(sandbox, 'PUT', '/auto-sign', { enabled: false });
+  const ids: string[] = [];
+  for (const { title, email } of documents) {
+    const seeded = (await control(sandbox, 'POST', '/documents', {
+      title,
+      signatures: [{ validations: { EM: email }, invite_channel: ['EM'] }],
+    })) as { id: string };
+    ids.push(seeded.id);
+  }
+  return ids;
+}

@@ -32,3 +32,15 @@ export async function shoot(page: Page, name: string, variant: Variant, before?:
     await page.screenshot({ path: variantPath(name, variant, size) });
   }
 }
+
+/** Waits until nothing moves (every finite animation, such as a progress bar's transition, finished), then two frames. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished.catch(() => null))),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}

@@ -7,6 +7,7 @@ import { useSelectedAccountId } from '../../stores/accounts-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { FeedCard } from './feed-card';
 import { InboxSection } from './inbox-section';
+import { JobsCard } from './jobs-card';
 import { SyncCard } from './sync-card';
 import { TunnelLine } from './tunnel-line';
 import { useFeed } from './use-feed';
@@ -15,7 +16,7 @@ import './activity.css';
 
 /**
  * Activity of the account in use, for people: whether notifications arrive (one line, with the way to
- * Settings), what happened (the feed), where the sync stands, whether
+ * Settings), what happened (the feed), the bulk actions (jobs) of the account, where the sync stands, whether
  * notifications arrive; every notification with its kind, attempts and raw body behind "Technical details".
  */
 export function ActivityView() {
@@ -53,6 +54,7 @@ function ActivityStack({ accountId }: { accountId: string }) {
     <div className="activity-stack">
       <TunnelLine accountId={accountId} />
       <FeedCard feed={feed} accountId={accountId} />
+      <JobsCard accountId={accountId} />
       <SyncCard accountId={accountId} />
       <WebhookCard accountId={accountId} arrivals={arrivals} />
       <details className="technical-section" data-testid="technical-details">
