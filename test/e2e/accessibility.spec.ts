@@ -26,6 +26,9 @@ async function audit(page: Page, where: string): Promise<void> {
   }
 }
 
+// Each variant has its own host and data folder: they may run on different workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 for (const variant of variants) {
   test.describe(`Accessibility (${variant.language}, ${variant.theme})`, () => {
     test.skip(noKeyringReason() !== '', noKeyringReason());

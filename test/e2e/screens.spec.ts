@@ -36,6 +36,9 @@ const words = {
   },
 };
 
+// Each variant has its own host and data folder: they may run on different workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 for (const variant of variants) {
   test.describe(`The clerk's day (${variant.language}, ${variant.theme})`, () => {
     test.skip(noKeyringReason() !== '', noKeyringReason());
