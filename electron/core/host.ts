@@ -199,8 +199,12 @@ export function createCore(options: CoreOptions): Core {
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
     ...(team ? { team: team.jobs.storage } : {}),
   });
-  // The team's job queue names accounts by their team key: read before the first operation (a failure is said by the queue).
+  // The team's job queue names accounts by their team key: read before the first operation (a failure is said by the queue);
+  // an account added later has its team jobs told as changed once its key is read, so the views list them.
   const ready = Promise.all([journalReady, team?.jobs.ready()]);
+  team?.jobs.onLearnt((accountId) => {
+    for (const job of engine.list(accountId, 20)) events.emit('jobs.changed', job);
+  });
 
   // The subsystems, each on narrow ports of the parts above (in any order: the engine and leases exist already).
   let background = false;

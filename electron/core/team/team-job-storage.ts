@@ -25,6 +25,8 @@ export interface TeamJobQueue {
   reminders(local: ReminderReads): ReminderReads;
   /** The store checked (schema, this computer recorded) and this computer's account keys read. */
   ready(): Promise<void>;
+  /** Told when an account's team key is learnt after the start (its team jobs can be listed from then on). */
+  onLearnt(listener: (accountId: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -36,9 +38,14 @@ export function teamJobQueue(deps: {
 }): TeamJobQueue {
   const keys = new Map<string, string>();
   let failure: unknown = null;
+  let learnt: ((accountId: string) => void) | null = null;
   const learn = async (accountId: string) => {
     try {
-      keys.set(accountId, await deps.accountKey(accountId));
+      const key = await deps.accountKey(accountId);
+      const fresh = !keys.has(accountId);
+      keys.set(accountId, key);
+      // An account added since the start: what was read without its team jobs is read again.
+      if (fresh) learnt?.(accountId);
     } catch (error) {
       deps.logger?.log('warn', 'team jobs: an account’s key could not be read', { accountId, error: String(error) });
     }
@@ -117,6 +124,9 @@ export function teamJobQueue(deps: {
           ready = null;
         })
         .then(() => Promise.all(deps.accounts().map(learn)).then(() => undefined))),
+    onLearnt: (listener) => {
+      learnt = listener;
+    },
     close: () => sync.close(),
   };
 }

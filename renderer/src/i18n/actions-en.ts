@@ -98,6 +98,7 @@ export const actionsEn = {
     startedBy: 'started by {{member}} on {{computer}}',
     ownerGone:
       '{{host}} stopped answering, so nothing is being done. You can carry the job on from this computer: what {{host}} left half-done is checked first, nothing is done twice.',
+    waitingForCarryOn: 'Stopped half-way',
     carryOn: 'Carry on here',
     pause: 'Pause',
     resume: 'Resume',

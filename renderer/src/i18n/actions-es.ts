@@ -98,6 +98,7 @@ export const actionsEs: typeof actionsEn = {
     startedBy: 'iniciado por {{member}} en {{computer}}',
     ownerGone:
       '{{host}} dejó de responder, así que no se está haciendo nada. Puede continuar el trabajo desde este equipo: lo que {{host}} dejó a medias se comprueba primero, nada se hace dos veces.',
+    waitingForCarryOn: 'Detenido a medias',
     carryOn: 'Continuar aquí',
     pause: 'Pausar',
     resume: 'Reanudar',

@@ -13,14 +13,16 @@ export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: Jo
   const { t } = useTranslation();
   const p = job.progress;
   const done = p.byState.done + p.byState.skipped + p.byState.failed + p.byState.cancelled;
-  const running = isActiveJobState(job.state);
+  // Its computer went away: nothing is being done until someone carries it on (no spinner, the state says so).
+  const orphaned = job.ownerGone !== null && job.shared;
+  const running = isActiveJobState(job.state) && !orphaned;
   const now = useNow(p.rateLimitedUntil !== null ? 1000 : null);
   const wait = p.rateLimitedUntil ? Math.max(1, Math.ceil((Date.parse(p.rateLimitedUntil) - now) / 1000)) : null;
   return (
     <section className="job-progress" aria-live="polite" data-testid="job-progress" data-state={job.state}>
       <p className="job-progress-state">
         {running ? <Spinner /> : null}
-        <span data-testid="job-state">{t(`actions.job.states.${job.state}`)}</span>
+        <span data-testid="job-state">{orphaned ? t('actions.job.waitingForCarryOn') : t(`actions.job.states.${job.state}`)}</span>
         {job.owner && !job.owner.self ? (
           <span className="muted" data-testid="job-owner">
             {' · '}
@@ -65,7 +67,7 @@ export function JobProgress({ job, onCommand }: { job: JobView; onCommand(op: Jo
             {t('actions.job.resume')}
           </Button>
         ) : null}
-        {running || job.state === 'paused' ? (
+        {isActiveJobState(job.state) || job.state === 'paused' ? (
           <Button size="sm" variant="danger-quiet" onClick={() => onCommand('jobs.cancel')} data-testid="job-cancel">
             {t('actions.job.stop')}
           </Button>
