@@ -79,14 +79,17 @@ describe('job leases in the team store', () => {
   };
 
   it('another computer is refused while the lease lives, sees who holds it, and takes it once it ran out', async () => {
-    const a = leasesOn('desk-a', 400);
-    const b = leasesOn('desk-b', 400);
+    // A lease long enough that a busy machine never lets it run out between two statements.
+    const a = leasesOn('desk-a', 60_000);
+    const b = leasesOn('desk-b', 60_000);
     expect(a.acquire('job')).toEqual({ owned: true });
     expect(b.acquire('job')).toMatchObject({ owned: false, holder: { host: 'desk-a', member: server.admin.user, self: false } });
     expect(b.lastHolder('job')).toBeNull();
     expect(a.renew('job')).toBe(true);
-    // Not renewed: it runs out on the store's clock, and then the holder is "gone" for everyone else.
-    await expect.poll(() => b.lastHolder('job')?.host ?? null, { timeout: 5_000 }).toBe('desk-a');
+    // The same process renewing with a short length (as a heartbeat that then stops): it runs out on the store's
+    // clock, and from then on the holder is "gone" for everyone else.
+    expect(leasesOn('desk-a', 200).renew('job')).toBe(true);
+    await expect.poll(() => b.lastHolder('job')?.host ?? null, { timeout: 10_000 }).toBe('desk-a');
     expect(b.holder('job')).toBeNull();
     expect(b.acquire('job')).toEqual({ owned: true });
     expect(a.renew('job')).toBe(false);
