@@ -1,8 +1,8 @@
-// npm test: lint, typecheck, unit + integration (vitest), end to end (Playwright in Chromium).
+// npm test: lint and typecheck beside unit + integration (vitest), then end to end (Playwright in Chromium).
 // Runs inside a private D-Bus session with an unlocked GNOME Keyring so keychain tests use a real
 // Secret Service without touching the user's own keyring. Ends with one line: "N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -78,13 +78,32 @@ const step = (name, command, args) => {
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/playwright.json', { force: true });
 mkdirSync('test-results', { recursive: true });
+/**
+ * Lint and typecheck run beside the unit tests (which mostly wait on the processes they start): their output
+ * goes to a file under test-results/ (a pipe nobody reads while vitest runs could fill and stall them) and is
+ * printed once vitest is done, with the same headings. About two minutes of a CI run.
+ */
+const beside = (name, command, args) => {
+  if (only && only !== name) return null;
+  const file = join('test-results', `${name}.log`);
+  const fd = openSync(file, 'w');
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], env: process.env });
+  closeSync(fd);
+  const status = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return { name, heading: [command, ...args].join(' '), file, status };
+};
 let failedSteps = 0;
-failedSteps += step('lint', 'node', ['scripts/lint.mjs']) === 0 ? 0 : 1;
-failedSteps += step('typecheck', 'npm', ['run', '-s', 'typecheck']) === 0 ? 0 : 1;
+const checks = [beside('lint', 'node', ['scripts/lint.mjs']), beside('typecheck', 'npm', ['run', '-s', 'typecheck'])].filter(Boolean);
 failedSteps +=
   step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0
     ? 0
     : 1;
+for (const check of checks) {
+  const status = await check.status;
+  process.stderr.write(`\n── ${check.name} (beside the unit tests): ${check.heading}\n${readFileSync(check.file, 'utf8')}`);
+  if (status !== 0) process.stderr.write(`${check.name} failed (exit ${status})\n`);
+  failedSteps += status === 0 ? 0 : 1;
+}
 failedSteps += step('e2e', 'npx', ['playwright', 'test']) === 0 ? 0 : 1;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
