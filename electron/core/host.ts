@@ -197,7 +197,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     emit: (job) => events.emit('jobs.changed', job),
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
-    ...(team ? { team: team.jobs.storage } : {}),
+    ...(team?.jobs.storage ? { team: team.jobs.storage } : {}),
   });
   // The team's job queue names accounts by their team key: read before the first operation (a failure is said by the queue);
   // an account added later has its team jobs told as changed once its key is read, so the views list them.

@@ -20,7 +20,8 @@ import { teamUnreachableCode, teamWaits } from './team-words';
 export type ReminderReads = Pick<JobItemsRepo, 'lastReminderAt' | 'reminderHistory'>;
 
 export interface TeamJobQueue {
-  storage: JobStorage;
+  /** Null where this process may not wait on another thread (then the team's jobs stay on this computer, said in the log). */
+  storage: JobStorage | null;
   /** This data folder's reminders and the team's jobs' together (a team's `remind` jobs live in the store). */
   reminders(local: ReminderReads): ReminderReads;
   /** The store checked (schema, this computer recorded) and this computer's account keys read. */
@@ -82,8 +83,10 @@ export function teamJobQueue(deps: {
     },
   };
   let ready: Promise<void> | null = null;
+  const waits = mayWait();
+  if (!waits) deps.logger?.log('warn', 'team jobs: this process may not wait for the team store synchronously; jobs stay on this computer');
   return {
-    storage,
+    storage: waits ? storage : null,
     reminders: (local) => ({
       // The time the next reminder is possible: the later of ours and the team's (this computer's alone while the store is down).
       lastReminderAt: (signatureId) => {
@@ -129,4 +132,17 @@ export function teamJobQueue(deps: {
     },
     close: () => sync.close(),
   };
+}
+
+/**
+ * Whether this thread may block in `Atomics.wait` (Node's threads may; a browser's main thread may not):
+ * asked with a value that does not match, so it answers at once without waiting.
+ */
+function mayWait(): boolean {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
