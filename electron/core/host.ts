@@ -199,12 +199,11 @@ export function createCore(options: CoreOptions): Core {
     pausedUntil: (accountId) => clients.limiterFor(accountId).state().pausedUntil,
     ...(team?.jobs.storage ? { team: team.jobs.storage } : {}),
   });
-  // The team's job queue names accounts by their team key: read before the first operation (a failure is said by the queue);
-  // an account added later has its team jobs told as changed once its key is read, so the views list them.
-  const ready = Promise.all([journalReady, team?.jobs.ready()]);
-  team?.jobs.onLearnt((accountId) => {
-    for (const job of engine.list(accountId, 20)) events.emit('jobs.changed', job);
-  });
+  // The team's job queue names accounts by their team key: each account's is read before an operation uses it.
+  const ready = async () => {
+    await journalReady;
+    await team?.jobs.ready();
+  };
 
   // The subsystems, each on narrow ports of the parts above (in any order: the engine and leases exist already).
   let background = false;
@@ -322,11 +321,11 @@ export function createCore(options: CoreOptions): Core {
     timestamps,
     team: team?.store ?? null,
     dispatch: async (name, input) => {
-      await ready;
+      await ready();
       return dispatcher.dispatch(name, input);
     },
     async startBackground() {
-      await ready;
+      await ready();
       if (closed) return;
       background = true;
       for (const part of startOrder) {

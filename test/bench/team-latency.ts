@@ -4,8 +4,7 @@ import { JobItemsRepo } from '../../electron/core/jobs/job-items-repo';
 import { JobsRepo } from '../../electron/core/jobs/jobs-repo';
 import { Journal } from '../../electron/core/journal/journal';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
-import { TeamJobItems } from '../../electron/core/team/team-job-items';
-import { TeamJobsRepo } from '../../electron/core/team/team-jobs';
+import { teamJobStorage } from '../../electron/core/team/team-job-storage';
 import { TeamJournal } from '../../electron/core/team/team-journal';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { TeamSync } from '../../electron/core/team/team-sync';
@@ -38,11 +37,10 @@ export async function pickupLatency(server: Postgres, root: string, count: numbe
     localJobs.create({ id: 'bench-local', kind: 'cancel', accountId: 'bench' });
     localItems.add('bench-local', items);
     const accounts = { keyOf: () => 'bench-account', accountOf: () => 'bench' };
-    const teamJobs = new TeamJobsRepo({ sync, computer: 'desk-bench', accounts });
-    const teamItems = new TeamJobItems(sync);
-    sync.transaction(() => {
-      teamJobs.create({ id: 'bench-team', kind: 'cancel', accountId: 'bench' });
-      teamItems.add('bench-team', items);
+    const team = teamJobStorage(sync, 'desk-bench', accounts);
+    team.transaction(() => {
+      team.jobs.create({ id: 'bench-team', kind: 'cancel', accountId: 'bench' });
+      team.items.add('bench-team', items);
     });
     const time = (claim: () => unknown) =>
       items.map(() => {
@@ -50,7 +48,7 @@ export async function pickupLatency(server: Postgres, root: string, count: numbe
         claim();
         return performance.now() - start;
       });
-    return { local: stats(time(() => localItems.claimNext('bench-local'))), team: stats(time(() => teamItems.claimNext('bench-team'))) };
+    return { local: stats(time(() => localItems.claimNext('bench-local'))), team: stats(time(() => team.items.claimNext('bench-team'))) };
   } finally {
     await sync.close();
     db.close();

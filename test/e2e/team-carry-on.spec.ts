@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { startPostgres, type Postgres } from '../helpers/postgres';
-import { runCli, spawnCli } from '../helpers/run-cli';
+import { runCli, startCli, untilCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
 import { expect, noKeyringReason, screenshotPath, test } from './support/fixtures';
@@ -24,7 +24,7 @@ let sandbox: Sandbox;
 const homes = computers.map((computer) => tempFolder(`signdock-e2e-team-${computer}-`));
 const teamEnv = (index: number) => ({
   SIGNDOCK_TEAM_URL: server.url(members[index], `pw-${members[index]}-e2e`),
-  SIGNDOCK_COMPUTER_NAME: computers[index],
+  SIGNDOCK_COMPUTER_NAME: computers[index]!,
   SIGNDOCK_LEASE_TTL_MS: '2000',
 });
 const cliEnv = (index: number) => ({ ...teamEnv(index), SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url });
@@ -61,17 +61,11 @@ test('a job whose computer stopped answering is carried on from another computer
   await sandbox.controlClient.setFaults({ latency_ms: 200, operations: ['cancel'] });
   const list = join(homes[0]!.path, 'ids.txt');
   writeFileSync(list, ids.join('\n'));
-  const desk = spawnCli(['--home', homes[0]!.path, 'cancel', '--from-file', list, '--reason', 'Office closed'], {
-    env: cliEnv(0),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => desk.on('exit', () => resolve()));
-  desk.stderr?.on('data', () => {
-    void sandbox.controlClient.stats().then((stats) => {
-      if ((stats.requests.by_operation.cancel ?? 0) >= 10 && !desk.killed) desk.kill('SIGKILL');
-    });
-  });
-  await exited;
+  const desk = startCli(['--home', homes[0]!.path, 'cancel', '--from-file', list, '--reason', 'Office closed'], cliEnv(0));
+  const tenCancels = async () => ((await sandbox.controlClient.stats()).requests.by_operation.cancel ?? 0) >= 10;
+  await untilCli(tenCancels, '10 cancels at the service', [desk], 60_000);
+  desk.child.kill('SIGKILL');
+  await desk.exit;
   await sandbox.controlClient.setFaults({ latency_ms: 0, operations: ['cancel'] });
 
   // The legal laptop: the web host in the same team, with the same account.

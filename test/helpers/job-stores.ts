@@ -1,11 +1,8 @@
 import type { Db } from '../../electron/core/db/database';
 import { JobEngine, type JobEngineDeps } from '../../electron/core/jobs/job-engine';
-import type { JobStorage } from '../../electron/core/jobs/job-storage';
 import { JobLeases } from '../../electron/core/jobs/leases';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
-import { TeamJobItems } from '../../electron/core/team/team-job-items';
-import { TeamJobLeases } from '../../electron/core/team/team-job-leases';
-import { TeamJobsRepo } from '../../electron/core/team/team-jobs';
+import { teamJobStorage } from '../../electron/core/team/team-job-storage';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { TeamSync } from '../../electron/core/team/team-sync';
 import { startPostgres, type Postgres } from './postgres';
@@ -41,13 +38,7 @@ function teamStore(): JobStore {
     engine: (db, deps = {}) => {
       const sync = new TeamSync(parseTeamUrl(server!.url(), 'desk-test'));
       const accounts = { keyOf: (id: string) => `${id}-key`, accountOf: (key: string) => key.replace(/-key$/, '') };
-      const team: JobStorage = {
-        where: 'team',
-        jobs: new TeamJobsRepo({ sync, computer: 'desk-test', accounts }),
-        items: new TeamJobItems(sync),
-        leases: new TeamJobLeases(sync, 'desk-test'),
-        transaction: (work) => sync.transaction(work),
-      };
+      const team = teamJobStorage(sync, 'desk-test', accounts);
       const engine = new JobEngine({ db, leases: new JobLeases(db), emit: () => undefined, team, ...deps });
       return { engine, close: async () => (await engine.close(), await sync.close()) };
     },

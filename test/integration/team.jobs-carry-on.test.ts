@@ -5,7 +5,7 @@ import type { JobView } from '../../shared/domain/jobs';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { startPostgres, type Postgres } from '../helpers/postgres';
-import { runCli, spawnCli } from '../helpers/run-cli';
+import { runCli, startCli, untilCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
 
@@ -47,26 +47,13 @@ async function documents(count: number, name: string): Promise<string[]> {
 
 /** Desk 1 cancels the list and is SIGKILLed once the service has seen `cancels` cancel requests in all; the job's id. */
 async function cancelKilledAt(list: string, cancels: number): Promise<string> {
-  const child = spawnCli(['--home', homes[0]!.path, 'cancel', '--from-file', list, '--reason', 'Office closed'], {
-    env: envFor(0),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await new Promise<void>((resolve) => {
-    child.stderr?.on('data', async (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (child.killed) return;
-      const seen = (await sandbox.controlClient.stats()).requests.by_operation.cancel ?? 0;
-      if (seen >= cancels && !child.killed) {
-        child.kill('SIGKILL');
-        resolve();
-      }
-    });
-  });
-  await exited;
-  const jobId = /Job ([0-9a-f-]{36})/.exec(stderr)?.[1];
-  expect(jobId, stderr).toBeDefined();
+  const run = startCli(['--home', homes[0]!.path, 'cancel', '--from-file', list, '--reason', 'Office closed'], envFor(0));
+  const seen = async () => ((await sandbox.controlClient.stats()).requests.by_operation.cancel ?? 0) >= cancels;
+  await untilCli(seen, `${cancels} cancels at the service`, [run], 120_000);
+  run.child.kill('SIGKILL');
+  await run.exit;
+  const jobId = /Job ([0-9a-f-]{36})/.exec(run.stderr)?.[1];
+  expect(jobId, run.stderr).toBeDefined();
   return jobId!;
 }
 

@@ -39,6 +39,8 @@ interface Live {
   /** Taking the job up again once its storage answers (retryLater). */
   retry: ReturnType<typeof setTimeout> | null;
   backOffMs: number;
+  /** Another process runs it: a look when its lease would run out (its progress, or that its owner went away). */
+  watch: ReturnType<typeof setTimeout> | null;
 }
 
 /** The storage could not be reached (the team store down): a wait, not a failure of the job. */
@@ -214,6 +216,7 @@ export class JobEngine {
       live.runner?.halt();
       if (live.timer) clearTimeout(live.timer);
       if (live.retry) clearTimeout(live.retry);
+      if (live.watch) clearTimeout(live.watch);
       return live.running;
     });
     await Promise.allSettled(running);
@@ -363,7 +366,7 @@ export class JobEngine {
 
   view(jobId: string): JobView {
     const job = this.require(jobId);
-    const { jobs, leases } = this.at(job.id);
+    const { jobs, leases, where } = this.at(job.id);
     const counts = this.storeOf(job).counts(job.id);
     const { bytes, ...byState } = counts;
     const total = Object.values(byState).reduce((sum, n) => sum + n, 0);
@@ -378,6 +381,8 @@ export class JobEngine {
     const pausedUntil = job.state === 'running' ? (this.deps.pausedUntil?.(job.accountId) ?? 0) : 0;
     const holder = leases.holder(job.id);
     const gone = holder || !isActiveJobState(job.state) ? null : leases.lastHolder(job.id);
+    // Nothing tells this process when another's lease runs out (another computer's, in a team): it looks then.
+    if (holder && !holder.self && isActiveJobState(job.state)) this.watchHolder(job.id, holder.expiresAt);
     return {
       id: job.id,
       kind: job.kind,
@@ -396,9 +401,22 @@ export class JobEngine {
       owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self, member: holder.member } : null,
       ownerGone: gone ? { host: gone.host, member: gone.member, since: new Date(gone.expiresAt).toISOString() } : null,
       startedBy: job.startedBy ?? null,
-      shared: this.at(job.id).where === 'team',
+      shared: where === 'team',
       stoppedBy: jobs.stoppedBy(job.id),
     };
+  }
+
+  private watchHolder(jobId: string, expiresAt: number): void {
+    const live = this.liveOf(jobId);
+    if (this.closed || live.watch) return;
+    live.watch = setTimeout(
+      () => {
+        live.watch = null;
+        if (!this.closed) this.changed(jobId, true);
+      },
+      Math.max(0, expiresAt - this.now()) + 100,
+    );
+    live.watch.unref?.();
   }
 
   private liveOf(jobId: string): Live {
@@ -414,6 +432,7 @@ export class JobEngine {
         bytesAtStart: 0,
         retry: null,
         backOffMs: 0,
+        watch: null,
       };
       this.live.set(jobId, live);
     }

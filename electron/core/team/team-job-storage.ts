@@ -13,7 +13,7 @@ import { teamUnreachableCode, teamWaits } from './team-words';
  * The team's job queue as the engine's storage (`JobStorage`): jobs, items and leases in the team store,
  * answered synchronously (team-sync.ts). The team names an account by a key made from its address and
  * key (`teamAccountKey`), read from the keychain or the environment, so each of this computer's
- * accounts' key is read once before the queue is used (`ready`); until then, and for an account whose
+ * accounts' key is read before an operation uses the queue (`ready`); until then, and for an account whose
  * credentials cannot be read, its team jobs cannot be seen or started here.
  */
 /** Past reminders as the remind kind and the automatic reminders read them (`JobItemsRepo`'s two reads). */
@@ -24,10 +24,8 @@ export interface TeamJobQueue {
   storage: JobStorage | null;
   /** This data folder's reminders and the team's jobs' together (a team's `remind` jobs live in the store). */
   reminders(local: ReminderReads): ReminderReads;
-  /** The store checked (schema, this computer recorded) and this computer's account keys read. */
+  /** The keys of this computer's accounts read, those added since too (every operation waits for it; the store's schema is checked beside). */
   ready(): Promise<void>;
-  /** Told when an account's team key is learnt after the start (its team jobs can be listed from then on). */
-  onLearnt(listener: (accountId: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -38,15 +36,11 @@ export function teamJobQueue(deps: {
   logger?: Logger;
 }): TeamJobQueue {
   const keys = new Map<string, string>();
-  let failure: unknown = null;
-  let learnt: ((accountId: string) => void) | null = null;
+  /** The store's schema refused (not set up, older or newer than this app), found in the background at start. */
+  let refused: unknown = null;
   const learn = async (accountId: string) => {
     try {
-      const key = await deps.accountKey(accountId);
-      const fresh = !keys.has(accountId);
-      keys.set(accountId, key);
-      // An account added since the start: what was read without its team jobs is read again.
-      if (fresh) learnt?.(accountId);
+      keys.set(accountId, await deps.accountKey(accountId));
     } catch (error) {
       deps.logger?.log('warn', 'team jobs: an account’s key could not be read', { accountId, error: String(error) });
     }
@@ -56,7 +50,6 @@ export function teamJobQueue(deps: {
       const key = keys.get(accountId);
       if (key) return key;
       void learn(accountId);
-      if (failure) throw failure;
       throw new AppError({
         kind: 'Unavailable',
         code: 'team.accountNotReady',
@@ -66,71 +59,86 @@ export function teamJobQueue(deps: {
     accountOf: (key) => [...keys].find(([, known]) => known === key)?.[0] ?? null,
   };
   const sync = new TeamSync(deps.store.config);
-  const computer = deps.store.computer;
-  const items = new TeamJobItems(sync);
-  const storage: JobStorage = {
+  const storage = teamJobStorage(sync, deps.store.computer, accounts, () => refused);
+  let checked: Promise<unknown> | null = null;
+  const waits = mayWait();
+  if (!waits) deps.logger?.log('warn', 'team jobs: this process may not wait for the team store synchronously; jobs stay on this computer');
+  const { items } = storage;
+  return {
+    storage: waits ? storage : null,
+    reminders: (local) =>
+      !waits
+        ? local
+        : {
+            // The time the next reminder is possible: the later of ours and the team's (this computer's alone while the store is down).
+            lastReminderAt: (signatureId) => {
+              const mine = local.lastReminderAt(signatureId);
+              let theirs: number | null = null;
+              try {
+                theirs = items.lastReminderAt(signatureId);
+              } catch (error) {
+                deps.logger?.log('warn', 'team jobs: past reminders could not be read', { error: String(error) });
+              }
+              return mine === null ? theirs : theirs === null ? mine : Math.max(mine, theirs);
+            },
+            // Who is due (the automatic reminders, which run only with the store): both histories, per signature.
+            reminderHistory: (accountId) => {
+              const rows = new Map(local.reminderHistory(accountId).map((row) => [row.subject, { ...row }]));
+              for (const row of items.reminderHistory(accounts.keyOf(accountId))) {
+                const known = rows.get(row.subject);
+                if (!known) rows.set(row.subject, row);
+                else
+                  rows.set(row.subject, {
+                    subject: row.subject,
+                    n: known.n + row.n,
+                    last: Math.max(known.last ?? 0, row.last ?? 0) || null,
+                    open: known.open + row.open,
+                  });
+              }
+              return [...rows.values()];
+            },
+          },
+    // Only the keys are waited for (a keychain read for an account not seen yet); the schema is checked beside, once,
+    // so a store that does not answer never holds an operation up.
+    ready: () => {
+      checked ??= deps.store.ready().then(
+        () => (refused = null),
+        (error: unknown) => (refused = isAppError(error) && schemaCodes.has((error as AppError).code ?? '') ? error : null),
+      );
+      const missing = deps.accounts().filter((accountId) => !keys.has(accountId));
+      return missing.length === 0 ? Promise.resolve() : Promise.all(missing.map(learn)).then(() => undefined);
+    },
+    close: () => sync.close(),
+  };
+}
+
+const schemaCodes = new Set(['team.notInitialised', 'team.tooNew']);
+
+/**
+ * The engine's storage on the team store: its jobs, items and leases over one synchronous connection. A job
+ * that cannot be written is not started, said as sending says it (nothing runs on local claims alone); a
+ * store whose schema this app cannot use is said in its own words.
+ */
+export function teamJobStorage(
+  sync: TeamSync,
+  computer: string,
+  accounts: TeamAccounts,
+  refused: () => unknown = () => null,
+): JobStorage & { items: TeamJobItems } {
+  return {
     where: 'team',
     jobs: new TeamJobsRepo({ sync, computer, accounts }),
-    items,
+    items: new TeamJobItems(sync),
     leases: new TeamJobLeases(sync, computer),
-    // A job that cannot be written is not started: said as sending says it (nothing runs on local claims alone).
     transaction: (work) => {
+      const schema = refused();
+      if (schema) throw schema;
       try {
         return sync.transaction(work);
       } catch (error) {
         throw isAppError(error) && (error as AppError).code === teamUnreachableCode ? teamWaits(error as AppError) : error;
       }
     },
-  };
-  let ready: Promise<void> | null = null;
-  const waits = mayWait();
-  if (!waits) deps.logger?.log('warn', 'team jobs: this process may not wait for the team store synchronously; jobs stay on this computer');
-  return {
-    storage: waits ? storage : null,
-    reminders: (local) => ({
-      // The time the next reminder is possible: the later of ours and the team's (this computer's alone while the store is down).
-      lastReminderAt: (signatureId) => {
-        const mine = local.lastReminderAt(signatureId);
-        let theirs: number | null = null;
-        try {
-          theirs = items.lastReminderAt(signatureId);
-        } catch (error) {
-          deps.logger?.log('warn', 'team jobs: past reminders could not be read', { error: String(error) });
-        }
-        return mine === null ? theirs : theirs === null ? mine : Math.max(mine, theirs);
-      },
-      // Who is due (the automatic reminders, which run only with the store): both histories, per signature.
-      reminderHistory: (accountId) => {
-        const rows = new Map(local.reminderHistory(accountId).map((row) => [row.subject, { ...row }]));
-        for (const row of items.reminderHistory(accounts.keyOf(accountId))) {
-          const known = rows.get(row.subject);
-          if (!known) rows.set(row.subject, row);
-          else
-            rows.set(row.subject, {
-              subject: row.subject,
-              n: known.n + row.n,
-              last: Math.max(known.last ?? 0, row.last ?? 0) || null,
-              open: known.open + row.open,
-            });
-        }
-        return [...rows.values()];
-      },
-    }),
-    ready: () =>
-      (ready ??= deps.store
-        .ready()
-        .then(() => {
-          failure = null;
-        })
-        .catch((error: unknown) => {
-          failure = error;
-          ready = null;
-        })
-        .then(() => Promise.all(deps.accounts().map(learn)).then(() => undefined))),
-    onLearnt: (listener) => {
-      learnt = listener;
-    },
-    close: () => sync.close(),
   };
 }
 
