@@ -48,6 +48,8 @@ interface BatchesPorts {
   checkPool?: PdfCheckPoolOptions;
   /** A team's sent-file ledger (issue 32); none: this data folder's own. */
   sentLedger?: BatchServiceDeps['sentLedger'];
+  /** A team's batches: the send job the team's, its files copied there, carried on by another computer (issue 32). */
+  sharing?: BatchServiceDeps['sharing'];
 }
 
 /** Batches and signer presets as the contract sees them; in the background, sends another run left are taken up. */
@@ -68,6 +70,7 @@ export function createBatches(ports: BatchesPorts): Subsystem<BatchOperations> &
     rememberNames: ports.rememberNames,
     ...(ports.checkPool ? { checkPool: ports.checkPool } : {}),
     ...(ports.sentLedger ? { sentLedger: ports.sentLedger } : {}),
+    ...(ports.sharing ? { sharing: ports.sharing } : {}),
   });
   const presets = new PresetsRepo(ports.db);
   return {

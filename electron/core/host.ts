@@ -94,6 +94,8 @@ export interface Core {
   /** The team store when a team is configured (SIGNDOCK_TEAM_URL), else null. */
   readonly team: TeamStore | null;
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>;
+  /** Resolves once the team's job queue knows this computer's accounts (every dispatch waits for it; a caller of a service directly, too). */
+  ready(): Promise<void>;
   /** The app's background work (webhook listener and worker, sync of the selected account); the app hosts call it. */
   startBackground(): Promise<void>;
   /**
@@ -158,6 +160,7 @@ export function createCore(options: CoreOptions): Core {
     redactor,
     credentials: (id) => accounts.credentialsFor(id),
     accounts: () => accounts.ids(),
+    dataFolder: options.dataFolder,
   });
   // In a team, every computer's requests on an account share one pace (the team's rate budget).
   const clients = new ServiceClients({
@@ -230,6 +233,8 @@ export function createCore(options: CoreOptions): Core {
     rememberNames: (accountId, signers) => mirror.addressBook.rememberSigners(accountId, signers),
     ...(options.checkPool ? { checkPool: options.checkPool } : {}),
     ...(team ? { sentLedger: team.sentLedger } : {}),
+    // The send job is the team's only where the team's job queue runs (see JobEngine.writeOwn).
+    ...(team?.jobs.storage ? { sharing: team.sendFiles } : {}),
   });
   const jobs = createJobs({ engine, mirror: spine, db, dataFolder: options.dataFolder });
   const actions = createActions({
@@ -320,6 +325,7 @@ export function createCore(options: CoreOptions): Core {
     journal,
     timestamps,
     team: team?.store ?? null,
+    ready,
     dispatch: async (name, input) => {
       await ready();
       return dispatcher.dispatch(name, input);

@@ -59,7 +59,7 @@ describe('the team store stopped in the middle of a send', () => {
     const code = await run.exit;
     // The batch paused (resumable), with the store's words; not failed.
     expect(code, run.stderr).toBe(1);
-    expect(stdout).toMatch(
+    expect(stdout, run.stderr).toMatch(
       /is paused: Team store unreachable — sending and bulk actions wait: the team store \(127\.0\.0\.1:\d+\/postgres\) cannot be reached/,
     );
     expect(stdout).not.toMatch(/^failed /m);

@@ -122,6 +122,8 @@ export async function sendCommand(ctx: CliContext, args: string[]): Promise<numb
 async function teamReady(ctx: CliContext): Promise<void> {
   try {
     await ctx.core.team?.ready();
+    // The team's job queue learns this account's key (its batch's job is the team's).
+    await ctx.core.ready();
   } catch (error) {
     throw teamWaits(teamFailure(error, ctx.core.team!.config));
   }

@@ -55,6 +55,32 @@ export class BatchItemStore implements ItemStore<SendItem> {
     return this.repo.transaction(work);
   }
 
+  /** Whether the batch is in this data folder (a batch another computer of the team started is not, until carried on here). */
+  has(batchId: string): boolean {
+    return this.repo.batch(batchId) !== undefined;
+  }
+
+  /** Another computer sends (or sent) this batch, the team's job: what it settled, written into the rows here. */
+  follow(batchId: string, copy: readonly JobItem[]): void {
+    const settled = copy.filter((item) => item.state === 'done' || item.state === 'failed' || item.state === 'cancelled');
+    if (settled.length === 0) return;
+    const rows = new Map(this.repo.items(batchId).map((row) => [row.position, row]));
+    const changed: string[] = [];
+    this.repo.transaction(() => {
+      for (const item of settled) {
+        const row = rows.get(item.seq);
+        if (!row || row.state === toBatch[item.state]) continue;
+        const sent = item.outcome as Partial<SentOutcome> | null;
+        if (item.state === 'done' && sent?.documentId)
+          this.repo.markSent(row.id, sent.documentId, sent.signatures ?? [], sent.recovered === true);
+        else if (item.state !== 'done') this.repo.setState(row.id, toBatch[item.state], { error: item.error });
+        else continue;
+        changed.push(row.id);
+      }
+    });
+    if (changed.length > 0) this.changed(batchId, changed);
+  }
+
   items(batchId: string): SendItem[] {
     return this.repo.items(batchId).map(toSendItem);
   }

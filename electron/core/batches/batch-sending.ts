@@ -9,6 +9,7 @@ import type { BatchPlanning } from './batch-planning';
 import { notDraft } from './batch-planning';
 import type { BatchRepo } from './batch-repo';
 import { problemError, sendableNow, type BatchResults } from './batch-results';
+import type { SendSharing, SharedRowInput } from './send-sharing';
 
 export interface SendingDeps {
   repo: BatchRepo;
@@ -17,6 +18,8 @@ export interface SendingDeps {
   live: LiveBatches;
   results: BatchResults;
   planning: BatchPlanning;
+  /** In a team: the rows' files copied to the team store, so another computer may carry the batch on. */
+  sharing?: SendSharing;
   logger?: Logger;
 }
 
@@ -125,8 +128,13 @@ export class BatchSending {
 
   /** Uploaded copies no row can still send go once the batch is done or cancelled. */
   async ended(batchId: string): Promise<void> {
-    const { repo, planning } = this.deps;
+    const { repo, planning, sharing } = this.deps;
     await planning.releaseUploads(repo.items(batchId).map((item) => item.path));
+    await sharing
+      ?.drop(batchId)
+      .catch((error: unknown) =>
+        this.deps.logger?.log('warn', 'batch: its files in the team store could not be let go', { batchId, error: String(error) }),
+      );
   }
 
   // ── internals ──────────────────────────────────────────────────────────────
@@ -174,22 +182,39 @@ export class BatchSending {
       // Another process may have queued it meanwhile (or it was paused back to a draft): only one queues it.
       const row = repo.batch(batchId);
       if (row?.state !== 'checking') return false;
+      const states = new Map<string, 'pending' | 'failed' | 'skipped'>();
       for (const item of items) {
+        states.set(item.id, 'skipped');
         if (item.state !== 'draft' || item.excluded) continue;
         // Already sent from this account (and not chosen to send again): left out, still a draft, not failed.
         if (item.problems.some((problem) => problem.code === alreadySentCode)) continue;
+        states.set(item.id, sendableNow(item) ? 'pending' : 'failed');
         if (sendableNow(item)) repo.setState(item.id, 'ready', { error: null });
         else repo.setState(item.id, 'failed', { error: problemError(item.problems[0]) });
       }
       repo.setBatchState(batchId, 'sending', { startedAt: true, stoppedBy: null });
-      engine.jobs.create({ id: batchId, kind: 'send', accountId: row.accountId, state: 'queued', concurrency: row.concurrency });
+      // In a team the job is the team's, with a copy of each row's inputs (another computer may carry it on).
+      engine.writeOwn({ id: batchId, kind: 'send', accountId: row.accountId, state: 'queued', concurrency: row.concurrency }, () =>
+        items.map((item) => ({
+          subject: item.id,
+          seq: item.position,
+          state: states.get(item.id) ?? 'skipped',
+          input: { ...shared(item) },
+        })),
+      );
       return true;
     });
-    if (queued)
+    if (queued) {
       results.changed(
         batchId,
         items.map((item) => item.id),
       );
+      if (this.deps.sharing && engine.isTeamJob(batchId))
+        this.deps.sharing.share(
+          batchId,
+          items.filter((item) => item.state === 'draft' && !item.excluded).map((item) => ({ seq: item.position, path: item.path })),
+        );
+    }
     engine.start(batchId);
     this.watch(batchId);
   }
@@ -203,4 +228,27 @@ export class BatchSending {
       .catch((error: unknown) => this.deps.logger?.log('error', 'batch: could not follow the batch', { batchId, error: String(error) }))
       .finally(() => this.watching.delete(batchId));
   }
+}
+
+/** A row's inputs as the team's copy of its item carries them. */
+function shared(item: {
+  id: string;
+  fileName: string;
+  title: string;
+  signers: SharedRowInput['signers'];
+  sha256: string | null;
+  size: number | null;
+  pages: number | null;
+  sendAgain?: boolean | undefined;
+}): SharedRowInput {
+  return {
+    rowId: item.id,
+    fileName: item.fileName,
+    title: item.title,
+    signers: item.signers,
+    sha256: item.sha256,
+    size: item.size,
+    pages: item.pages,
+    sendAgain: item.sendAgain === true,
+  };
 }

@@ -17,6 +17,8 @@ import { BatchSending } from './batch-sending';
 import { sendKind } from './send-kind';
 import { LocalSentLedger, type SentLedger } from './sent-ledger';
 import type { PdfCheckPoolOptions } from './pdf-check-pool';
+import { carryBatch } from './batch-carry';
+import type { SendSharing } from './send-sharing';
 
 export interface BatchServiceDeps {
   db: Db;
@@ -43,6 +45,8 @@ export interface BatchServiceDeps {
   rememberNames?: (accountId: string, signers: Signer[]) => void;
   /** The sent-file ledger over this service's repository: a team's (issue 32); by default this data folder's own. */
   sentLedger?: (repo: BatchRepo) => SentLedger;
+  /** In a team: a batch's job is the team's, its files copied to the store, and a batch another computer left carried on here. */
+  sharing?: SendSharing;
 }
 
 /**
@@ -91,9 +95,11 @@ export class BatchService {
       live,
       results: this.results,
       planning: this.planning,
+      ...(deps.sharing ? { sharing: deps.sharing } : {}),
       ...(deps.logger ? { logger: deps.logger } : {}),
     });
     this.sending = sending;
+    const sharing = deps.sharing;
     deps.engine.register(
       sendKind({
         repo: this.repo,
@@ -107,6 +113,21 @@ export class BatchService {
         changed: (batchId, following) => (following ? this.followed(batchId, live) : this.results.changed(batchId, [])),
         ended: (batchId) => sending.ended(batchId),
         resumesAlone: (batchId) => this.repo.batch(batchId)?.source === 'app',
+        ...(sharing
+          ? {
+              adopt: async (job) => {
+                await carryBatch(deps.db, this.repo, sharing, job);
+                // This folder's shadow of the team's job (the batch's views join it).
+                deps.engine.jobs.create({
+                  id: job.id,
+                  kind: 'send',
+                  accountId: job.accountId,
+                  state: job.state,
+                  concurrency: job.concurrency,
+                });
+              },
+            }
+          : {}),
       }),
     );
   }

@@ -4,6 +4,7 @@ import { toNewSignature } from '../../../shared/domain/signers';
 import type { Limiter } from '../api/limiter';
 import type { ServiceClient } from '../api/service-client';
 import type { ItemResult, JobContext, JobKind, Recovery } from '../jobs/job-runner';
+import type { JobRow } from '../jobs/jobs-repo';
 import type { Logger } from '../logging/logger';
 import type { BatchItemStore, SendItem, SentOutcome } from './batch-item-store';
 import type { BatchRepo } from './batch-repo';
@@ -42,6 +43,8 @@ export interface SendKindDeps {
   ended: (batchId: string) => Promise<void>;
   /** Whether a starting app takes this batch up by itself (the app's own batches; the CLI's resume with `send --resume`). */
   resumesAlone: (batchId: string) => boolean;
+  /** In a team: a batch another computer started, written here from the team's copy before this computer carries it on. */
+  adopt?: (job: JobRow) => Promise<void>;
 }
 
 /** Consecutive failures to reach the service after which the batch pauses itself (resumable). */
@@ -194,6 +197,12 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
       if (claim) {
         try {
           const answer = await deps.ledger.claim(claim, ctx.interrupted);
+          if ('sent' in answer && answer.own)
+            return {
+              state: 'done',
+              outcome: { documentId: answer.sent.documentId, signatures: [], recovered: true },
+              bytes: row.size ?? 0,
+            };
           if ('sent' in answer) return { state: 'skipped', outcome: { sentBefore: answer.sent.documentId, ...byWhom(answer.sent) } };
           if ('inFlight' in answer)
             return answer.inFlight.stale
@@ -274,13 +283,15 @@ export function sendKind(deps: SendKindDeps): JobKind<SendItem> {
       };
     },
 
-    label: (item) => item.row.fileName,
+    // A batch another computer runs is read from the team's copy of its items (no row here).
+    label: (item) => (item.row as SendItem['row'] | undefined)?.fileName ?? String(item.input.fileName ?? item.subject),
     changed: (jobId, following) => deps.changed(jobId, following),
     ended: (job) => {
       reach.delete(job.id);
       return deps.ended(job.id);
     },
     resumesAlone: (job) => deps.resumesAlone(job.id),
+    ...(deps.adopt ? { shared: true, adopt: deps.adopt } : {}),
   };
 }
 

@@ -23,7 +23,11 @@ export interface ClaimRequest {
 }
 
 /** The claim is this row's; or the file was sent (or is being sent) by another, and this row leaves it out. */
-export type ClaimAnswer = { taken: true } | { taken: false; sent: SentFile } | { taken: false; inFlight: InFlight };
+export type ClaimAnswer =
+  | { taken: true }
+  /** `own`: the claim is this row's and its document was made (before a kill, or by the computer that carried the batch on). */
+  | { taken: false; sent: SentFile; own?: boolean }
+  | { taken: false; inFlight: InFlight };
 
 /** A claim another computer holds whose create has not answered yet. */
 export interface InFlight {

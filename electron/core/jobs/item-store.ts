@@ -45,6 +45,19 @@ export interface ItemStore<I extends JobItem = JobItem> {
   retryFailed(jobId: string): number;
   /** A cancelled job's items that will never run. */
   cancelPending(jobId: string): number;
+  /** Whether this store holds the job's items (a kind's own store lacks a job another computer started, until it is adopted). */
+  has?(jobId: string): boolean;
+  /** A team job another process or computer runs: what its copy of the items says was settled, written into these rows. */
+  follow?(jobId: string, copy: readonly JobItem[]): void;
+}
+
+/** An item as a new job writes it; `seq` when the kind numbers its items itself (a batch's row positions). */
+export interface NewItem {
+  subject: string;
+  seq?: number;
+  input?: Record<string, unknown>;
+  state?: ItemState;
+  outcome?: Record<string, unknown>;
 }
 
 export function emptyCounts(): Record<ItemState, number> {

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/contract/errors';
+import { AppError, storableError } from '../../../shared/contract/errors';
 import { isActiveJobState, isSettledJobState, type JobItemView, type JobView } from '../../../shared/domain/jobs';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
-import type { ItemStore, JobItem } from './item-store';
+import type { ItemStore, JobItem, NewItem } from './item-store';
 import type { JobItemsRepo } from './job-items-repo';
 import { JobRunner, type JobKind } from './job-runner';
 import type { JobStorage } from './job-storage';
 import { JobStorages } from './job-storages';
+import { jobView } from './job-view';
+import { mirroredItems } from './mirrored-items';
 import type { JobRow, JobsRepo } from './jobs-repo';
 import type { JobLeases } from './leases';
 import type { JobCommand } from './state-machine';
@@ -41,6 +43,8 @@ interface Live {
   backOffMs: number;
   /** Another process runs it: a look when its lease would run out (its progress, or that its owner went away). */
   watch: ReturnType<typeof setTimeout> | null;
+  /** A job another computer started, being written into its kind's own store (`JobKind.adopt`). */
+  adopting: Promise<void> | null;
 }
 
 /** The storage could not be reached (the team store down): a wait, not a failure of the job. */
@@ -67,8 +71,13 @@ export class JobEngine {
 
   constructor(private readonly deps: JobEngineDeps) {
     this.now = deps.now ?? Date.now;
-    this.storages = new JobStorages(deps.db, deps.leases, this.now, deps.team ?? null, (error) =>
-      deps.logger?.log('warn', 'jobs: the team store cannot be read; its jobs are left out for now', { error: String(error) }),
+    this.storages = new JobStorages(
+      deps.db,
+      deps.leases,
+      this.now,
+      deps.team ?? null,
+      (error) => deps.logger?.log('warn', 'jobs: the team store cannot be read; its jobs are left out for now', { error: String(error) }),
+      (kind) => Boolean(this.kinds.get(kind)?.shared && this.kinds.get(kind)?.store),
     );
     this.jobs = this.storages.local.jobs;
     this.items = this.storages.local.items;
@@ -83,9 +92,46 @@ export class JobEngine {
     this.kinds.set(kind.kind, kind as unknown as JobKind);
   }
 
-  /** The items of a job: its kind's own store, else the `job_items` of the storage holding it. */
+  /**
+   * The items of a job: its kind's own store, else the `job_items` of the storage holding it. A kind's own
+   * rows of a team job write through to the team's copy (what other computers count and carry on from);
+   * a team job another computer started, not adopted here, is read from the team's copy.
+   */
   private storeOf(job: Pick<JobRow, 'id' | 'kind'>): ItemStore {
-    return this.kinds.get(job.kind)?.store ?? this.at(job.id).items;
+    const own = this.kinds.get(job.kind)?.store;
+    const storage = this.at(job.id);
+    if (!own) return storage.items;
+    if (storage.where === 'local') return own;
+    return own.has?.(job.id) === false ? storage.items : mirroredItems(own, storage.items);
+  }
+
+  /**
+   * A kind with rows of its own (a batch's send) writes its job with them, inside its own transaction:
+   * in this data folder always; with a team and a shared kind, in the team store too with a copy of its
+   * items, so every computer sees the job and may carry it on (this folder's row is then its shadow).
+   * A team store that cannot take it leaves the job here (its first claim then waits for the store).
+   */
+  writeOwn(job: { id: string; kind: string; accountId: string; state: 'queued'; concurrency: number }, items: () => NewItem[]): void {
+    this.jobs.create(job);
+    const team = this.storages.team;
+    if (!team || !this.kinds.get(job.kind)?.shared) return;
+    try {
+      team.transaction(() => {
+        team.jobs.create(job);
+        team.items.add(job.id, items());
+      });
+      this.storages.remember(job.id, team);
+    } catch (error) {
+      this.deps.logger?.log('warn', 'jobs: the team store did not take the job; it stays on this computer', {
+        jobId: job.id,
+        error: String(error),
+      });
+    }
+  }
+
+  /** Whether the team store holds this job (a shared kind's, written there). */
+  isTeamJob(jobId: string): boolean {
+    return this.storages.of(jobId)?.where === 'team';
   }
 
   /** Writes the job and its items (some may be settled already, such as skipped ones), then starts it. */
@@ -195,7 +241,13 @@ export class JobEngine {
       const state = storage.jobs.state(jobId);
       if (state === null || isSettledJobState(state)) return this.view(jobId);
       if (!storage.leases.holder(jobId)) {
-        this.start(jobId);
+        try {
+          this.start(jobId);
+        } catch (error) {
+          // The team store went away: a job with a shadow here waits paused, with its words (read again above).
+          if (this.storages.pauseShadow(jobId, error)) continue;
+          throw error;
+        }
         if (this.live.get(jobId)?.running) continue;
       }
       // Another process owns it: look again in a moment (a timer, not a busy loop).
@@ -230,7 +282,14 @@ export class JobEngine {
     const kind = job && this.kinds.get(job.kind);
     if (!job || !kind || this.closed || isSettledJobState(job.state)) return;
     const live = this.liveOf(jobId);
-    if (live.running || !leases.acquire(jobId).owned) return;
+    if (live.running || live.adopting) return;
+    // Another computer's job: its rows written here first, while nobody holds it (then started again).
+    if (kind.adopt && kind.store?.has?.(jobId) === false) {
+      if (!leases.holder(jobId)) this.adopt(jobId, job, kind, live);
+      return;
+    }
+    this.follow(jobId, job.kind);
+    if (!leases.acquire(jobId).owned) return;
     if (job.state === 'queued') jobs.event(jobId, 'start');
     const journal = this.deps.journal;
     const { titles: _titles, ...jobInputs } = (job.input ?? {}) as Record<string, unknown>;
@@ -298,9 +357,27 @@ export class JobEngine {
       });
   }
 
+  private adopt(jobId: string, job: JobRow, kind: JobKind, live: Live): void {
+    live.adopting = kind.adopt!(job).then(
+      () => {
+        live.adopting = null;
+        this.start(jobId);
+      },
+      (error: unknown) => {
+        live.adopting = null;
+        this.deps.logger?.log('warn', 'job: a job started on another computer could not be taken up here', { jobId, error: String(error) });
+        if (unreachable(error)) this.retryLater(jobId, error);
+        else this.at(jobId).jobs.stop(jobId, storableError(error, 'This job could not be carried on here. The details are in the log.'));
+        this.changed(jobId);
+      },
+    );
+  }
+
   /** A job whose storage could not be reached: taken up again after a while (5 s, doubling to a minute) while this engine runs. */
   private retryLater(jobId: string, error: unknown): void {
     const live = this.liveOf(jobId);
+    // A batch's shadow says why it waits (its `send` ends with those words); the team's state is untouched.
+    if (this.storages.pauseShadow(jobId, error)) this.changed(jobId);
     if (this.closed || live.retry) return;
     live.backOffMs = Math.min(60_000, (live.backOffMs || 2_500) * 2);
     this.deps.logger?.log('warn', 'job: its storage cannot be reached; trying again', {
@@ -347,6 +424,12 @@ export class JobEngine {
   private changed(jobId: string, following = false): void {
     const live = this.liveOf(jobId);
     try {
+      this.storages.shadow(jobId);
+      this.follow(jobId);
+    } catch (error) {
+      this.deps.logger?.log('warn', 'job: its state could not be read from the team store', { jobId, error: String(error) });
+    }
+    try {
       const kind = live.kind ?? this.kinds.get(this.at(jobId).jobs.get(jobId)?.kind ?? '');
       kind?.changed?.(jobId, following);
     } catch (error) {
@@ -366,44 +449,33 @@ export class JobEngine {
 
   view(jobId: string): JobView {
     const job = this.require(jobId);
-    const { jobs, leases, where } = this.at(job.id);
-    const counts = this.storeOf(job).counts(job.id);
-    const { bytes, ...byState } = counts;
-    const total = Object.values(byState).reduce((sum, n) => sum + n, 0);
+    this.follow(job.id, job.kind);
+    const storage = this.at(job.id);
     const live = this.live.get(job.id);
-    const left = byState.pending + byState.running + byState.uncertain;
-    let secondsLeft: number | null = null;
-    if (live?.running && left > 0) {
-      const elapsed = (this.now() - live.startedAt) / 1000;
-      const done = byState.done + byState.failed + byState.skipped - live.doneAtStart;
-      if (elapsed >= 1 && done > 0) secondsLeft = Math.ceil(left / (done / elapsed));
-    }
     const pausedUntil = job.state === 'running' ? (this.deps.pausedUntil?.(job.accountId) ?? 0) : 0;
-    const holder = leases.holder(job.id);
-    const gone = holder || !isActiveJobState(job.state) ? null : leases.lastHolder(job.id);
+    const pace = live && { running: Boolean(live.running), startedAt: live.startedAt, doneAtStart: live.doneAtStart };
+    const holder = storage.leases.holder(job.id);
     // Nothing tells this process when another's lease runs out (another computer's, in a team): it looks then.
     if (holder && !holder.self && isActiveJobState(job.state)) this.watchHolder(job.id, holder.expiresAt);
-    return {
-      id: job.id,
-      kind: job.kind,
-      accountId: job.accountId,
-      state: job.state,
-      createdAt: new Date(job.createdAt).toISOString(),
-      finishedAt: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
-      input: (job.input ?? {}) as Record<string, unknown>,
-      progress: {
-        total,
-        byState,
-        bytesDone: bytes,
-        secondsLeft,
-        rateLimitedUntil: pausedUntil > this.now() ? new Date(pausedUntil).toISOString() : null,
-      },
-      owner: holder ? { pid: holder.pid, host: holder.host, self: holder.self, member: holder.member } : null,
-      ownerGone: gone ? { host: gone.host, member: gone.member, since: new Date(gone.expiresAt).toISOString() } : null,
-      startedBy: job.startedBy ?? null,
-      shared: where === 'team',
-      stoppedBy: jobs.stoppedBy(job.id),
-    };
+    return jobView(job, storage, this.storeOf(job).counts(job.id), pace, pausedUntil, this.now(), holder);
+  }
+
+  /**
+   * A team job whose kind keeps rows of its own here, that another process or computer runs or ran: what
+   * it settled (the team's copy of the items) pulled into those rows, so they never say less than the team
+   * (and a row another computer sent is never sent again from here). Nothing while it runs here.
+   */
+  private follow(jobId: string, kind?: string): void {
+    const storage = this.at(jobId);
+    if (storage.where !== 'team' || this.live.get(jobId)?.running) return;
+    const own = this.kinds.get(kind ?? storage.jobs.get(jobId)?.kind ?? '')?.store;
+    if (!own?.follow || own.has?.(jobId) === false) return;
+    try {
+      own.follow(jobId, storage.items.items(jobId));
+    } catch (error) {
+      // The team store went away: the rows here stay as they are until it answers.
+      if (!storage.waits?.(error)) throw error;
+    }
   }
 
   private watchHolder(jobId: string, expiresAt: number): void {
@@ -433,6 +505,7 @@ export class JobEngine {
         retry: null,
         backOffMs: 0,
         watch: null,
+        adopting: null,
       };
       this.live.set(jobId, live);
     }

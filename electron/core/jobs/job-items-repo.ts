@@ -1,6 +1,6 @@
 import type { AppErrorShape } from '../../../shared/contract/errors';
 import type { Db } from '../db/database';
-import { emptyCounts, type ItemState, type ItemStore, type JobItem, type SettleFields } from './item-store';
+import { emptyCounts, type ItemState, type ItemStore, type JobItem, type NewItem, type SettleFields } from './item-store';
 
 export type { ItemState, JobItem } from './item-store';
 
@@ -44,10 +44,7 @@ export class JobItemsRepo implements ItemStore {
     return this.db.transaction(work).immediate();
   }
 
-  add(
-    jobId: string,
-    items: readonly { subject: string; input?: Record<string, unknown>; state?: ItemState; outcome?: Record<string, unknown> }[],
-  ): void {
+  add(jobId: string, items: readonly NewItem[]): void {
     const insert = this.db.prepare(
       'INSERT INTO job_items (job_id, seq, subject, input, state, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -56,7 +53,7 @@ export class JobItemsRepo implements ItemStore {
       const final = state !== 'pending';
       insert.run(
         jobId,
-        index + 1,
+        item.seq ?? index + 1,
         item.subject,
         JSON.stringify(item.input ?? {}),
         state,

@@ -50,8 +50,14 @@ export interface JobKind<I extends JobItem = JobItem> {
   concurrency?: number;
   /** Where the items live; `job_items` when left out. */
   store?: ItemStore<I>;
-  /** With a team, its jobs live in the team store (every computer sees them and may carry them on); needs `job_items`. */
+  /**
+   * With a team, its jobs live in the team store (every computer sees them and may carry them on). A kind
+   * with its own `store` keeps its rows here too (the team holds a copy of its items, settled as they are)
+   * and brings a job another computer started into its store with `adopt` before carrying it on here.
+   */
   shared?: boolean;
+  /** Writes a job started on another computer into this kind's own store (its rows, its files), from the team's copy. */
+  adopt?(job: JobRow): Promise<void>;
   run(item: I, ctx: JobContext): Promise<ItemResult>;
   /** An item in doubt (its owner died mid-request, or its answer was unclear): look before doing it again. Default: do it again. */
   recover?(item: I, ctx: JobContext): Promise<ItemResult | 'run-again'>;

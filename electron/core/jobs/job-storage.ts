@@ -1,3 +1,4 @@
+import type { AppErrorShape } from '../../../shared/contract/errors';
 import type { ItemStore } from './item-store';
 import type { JobItemsRepo } from './job-items-repo';
 import type { JobsRepo } from './jobs-repo';
@@ -27,4 +28,6 @@ export interface JobStorage {
   leases: LeaseStore;
   /** `work` in one transaction of this storage (a job and its items are written together). */
   transaction<T>(work: () => T): T;
+  /** The words a job waits with when this storage cannot be reached (the team store down), else null. */
+  waits?(error: unknown): AppErrorShape | null;
 }

@@ -102,6 +102,15 @@ export class JobsRepo {
     this.event(id, 'stoppedByError');
   }
 
+  /** This folder's shadow of a team job (a kind with its own rows, such as a batch's send): its state, stop reason and end as the team has them. */
+  shadow(job: JobRow, stoppedBy: AppErrorShape | null): void {
+    this.db
+      .prepare(
+        'UPDATE jobs SET state = ?, stopped_by = ?, finished_at = ?, updated_at = ? WHERE id = ? AND (state <> ? OR finished_at IS NOT ?)',
+      )
+      .run(job.state, stoppedBy ? JSON.stringify(stoppedBy) : null, job.finishedAt, this.now(), job.id, job.state, job.finishedAt);
+  }
+
   stoppedBy(id: string): AppErrorShape | null {
     const raw = this.db.prepare('SELECT stopped_by FROM jobs WHERE id = ?').get(id) as { stopped_by: string | null } | undefined;
     return raw?.stopped_by ? (JSON.parse(raw.stopped_by) as AppErrorShape) : null;

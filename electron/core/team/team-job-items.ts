@@ -1,5 +1,5 @@
 import type { AppErrorShape } from '../../../shared/contract/errors';
-import { emptyCounts, type ItemState, type ItemStore, type JobItem, type SettleFields } from '../jobs/item-store';
+import { emptyCounts, type ItemState, type ItemStore, type JobItem, type NewItem, type SettleFields } from '../jobs/item-store';
 import type { JobStorage } from '../jobs/job-storage';
 import type { TeamSync } from './team-sync';
 
@@ -50,17 +50,14 @@ export class TeamJobItems implements ItemStore, Pick<JobStorage['items'], 'add'>
     return this.sync.transaction(work);
   }
 
-  add(
-    jobId: string,
-    items: readonly { subject: string; input?: Record<string, unknown>; state?: ItemState; outcome?: Record<string, unknown> }[],
-  ): void {
+  add(jobId: string, items: readonly NewItem[]): void {
     // One statement per 500 items (PostgreSQL takes at most 65,535 parameters).
     for (let from = 0; from < items.length; from += 500) {
       const chunk = items.slice(from, from + 500);
       const values: unknown[] = [];
       const rows = chunk.map((item, index) => {
         const state = item.state ?? 'pending';
-        values.push(jobId, from + index + 1, item.subject, JSON.stringify(item.input ?? {}), state);
+        values.push(jobId, item.seq ?? from + index + 1, item.subject, JSON.stringify(item.input ?? {}), state);
         values.push(item.outcome ? JSON.stringify(item.outcome) : null, state === 'pending' ? null : this.now());
         const at = index * 7;
         return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`;

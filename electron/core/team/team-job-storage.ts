@@ -130,6 +130,8 @@ export function teamJobStorage(
     jobs: new TeamJobsRepo({ sync, computer, accounts }),
     items: new TeamJobItems(sync),
     leases: new TeamJobLeases(sync, computer),
+    waits: (error) =>
+      isAppError(error) && (error as AppError).code === teamUnreachableCode ? teamWaits(error as AppError).toShape() : null,
     transaction: (work) => {
       const schema = refused();
       if (schema) throw schema;

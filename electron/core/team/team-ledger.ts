@@ -101,8 +101,14 @@ export class TeamSentLedger implements SentLedger {
     await this.firstUse();
     await this.flush();
     const account = await this.deps.accountKey(request.accountId);
-    const mine = await store.query(`SELECT 1 FROM signdock.sent_claims WHERE item_id = $1 AND state <> 'released'`, [request.itemId]);
-    if (mine.rowCount) return { taken: true };
+    const mine = await store.query<ClaimRow>(
+      `SELECT ${claimColumns} FROM signdock.sent_claims WHERE item_id = $1 AND state <> 'released'`,
+      [request.itemId],
+    );
+    const own = mine.rows[0];
+    // This row's own claim, already sent (by this computer before a kill, or by another that carried its batch on): never sent again.
+    if (own?.state === 'sent' && own.document_id) return { taken: false, sent: this.remember(request.accountId, own), own: true };
+    if (own) return { taken: true };
     const deadline = Date.now() + (this.deps.waitMs ?? 60_000);
     for (;;) {
       const inserted = await store.query(

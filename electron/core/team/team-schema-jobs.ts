@@ -61,9 +61,26 @@ export const jobsStep = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
 `;
 
-/** What members may do with the queue (added to the roles' grants). */
+/**
+ * Step 10: the files of a batch whose send job is the team's (`job_files`), in parts of 1 MB, copied by
+ * the computer that started it while it sends, so another computer can carry the batch on; the rows'
+ * SHA-256 (in their items) says whether a copy is whole. Let go (deleted) when the job ends.
+ */
+export const jobFilesStep = `
+  CREATE TABLE signdock.job_files (
+    job_id text NOT NULL REFERENCES signdock.jobs (id) ON DELETE CASCADE,
+    seq    integer NOT NULL,
+    part   integer NOT NULL,
+    bytes  bytea NOT NULL,
+    PRIMARY KEY (job_id, seq, part)
+  );
+`;
+
+/** What members may do with the queue (added to the roles' grants); reviewers never read the files being sent. */
 export const jobsGrants = `
   GRANT INSERT, UPDATE (state, stopped_by, updated_at, finished_at) ON signdock.jobs TO signdock_member;
   GRANT INSERT, UPDATE ON signdock.job_items TO signdock_member;
   GRANT INSERT, UPDATE, DELETE ON signdock.job_leases TO signdock_member;
+  GRANT INSERT, DELETE ON signdock.job_files TO signdock_member;
+  REVOKE SELECT ON signdock.job_files FROM signdock_reviewer;
 `;

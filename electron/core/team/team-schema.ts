@@ -1,4 +1,4 @@
-import { jobsGrants, jobsStep } from './team-schema-jobs';
+import { jobFilesStep, jobsGrants, jobsStep } from './team-schema-jobs';
 
 /**
  * The team store's schema in PostgreSQL (schema `signdock`), versioned: `schema_version` holds the
@@ -13,11 +13,11 @@ import { jobsGrants, jobsStep } from './team-schema-jobs';
  *   account's webhook credentials; claim a document's bag in the shared archive and settle it (its
  *   state, path, hash and time); take the team's next slot against the service's rate limit (insert and
  *   update its row); start, command and carry on jobs (the job queue: team-schema-jobs.ts).
- * - `signdock_reviewer`: read everything but the webhook's credentials; change nothing.
+ * - `signdock_reviewer`: read everything but the webhook's credentials and the files of batches being sent; change nothing.
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 9;
+export const teamSchemaVersion = 10;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -279,7 +279,7 @@ const step8 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8, jobsStep];
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8, jobsStep, jobFilesStep];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redact';
 import type { BatchRepo } from '../batches/batch-repo';
+import type { SendSharing } from '../batches/send-sharing';
 import type { SentLedger } from '../batches/sent-ledger';
 import type { Journal } from '../journal/journal';
 import { TeamArchiveClaims } from './team-archive';
@@ -15,6 +17,7 @@ import type { TeamConfig } from './team-config';
 import { TeamSentLedger } from './team-ledger';
 import { TeamReminders } from './team-reminders';
 import { teamJobQueue, type TeamJobQueue } from './team-job-storage';
+import { TeamSendFiles } from './team-send-files';
 import { TeamSentCache } from './team-sent-cache';
 import { TeamStore } from './team-store';
 
@@ -34,8 +37,10 @@ export interface TeamPart {
   archiveClaims: TeamArchiveClaims;
   /** The team's one pace against the service's rate limit (each account's limiter takes its slots there). */
   rate: TeamRate;
-  /** The one job queue: the engine's storage for the kinds that share their jobs (cancel, remind, invalidate). */
+  /** The one job queue: the engine's storage for the kinds that share their jobs (cancel, remind, invalidate, send). */
   jobs: TeamJobQueue;
+  /** A batch's files in the store while its team job sends, and a batch another computer left carried on here. */
+  sendFiles: SendSharing;
 }
 
 interface TeamPorts {
@@ -48,6 +53,8 @@ interface TeamPorts {
   credentials: (accountId: string) => Promise<{ baseUrl: string; apiKey: string }>;
   /** This computer's accounts. */
   accounts: () => readonly string[];
+  /** This computer's data folder (files of batches carried on here go to `carried/`). */
+  dataFolder: string;
 }
 
 /** The team's parts, or null with no team (SignDock alone, exactly as without this module). */
@@ -76,6 +83,7 @@ export function createTeam(ports: TeamPorts): TeamPart | null {
     store,
     rate: new TeamRate({ store, accountKey, logger: ports.logger }),
     jobs: teamJobQueue({ store, accountKey, accounts: ports.accounts, logger: ports.logger }),
+    sendFiles: new TeamSendFiles({ store, folder: join(ports.dataFolder, 'carried'), logger: ports.logger }),
     sentLedger: (repo) => new TeamSentLedger({ store, cache, repo, accountKey, logger: ports.logger }),
     journal: (journal, stamps) => new TeamJournal({ store, db: ports.db, journal, logger: ports.logger, ...stamps }),
   };
