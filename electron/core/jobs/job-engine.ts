@@ -9,7 +9,6 @@ import { JobRunner, type JobKind } from './job-runner';
 import type { JobStorage } from './job-storage';
 import { JobStorages } from './job-storages';
 import { jobView } from './job-view';
-import { mirroredItems } from './mirrored-items';
 import type { JobRow, JobsRepo } from './jobs-repo';
 import type { JobLeases } from './leases';
 import type { JobCommand } from './state-machine';
@@ -92,46 +91,24 @@ export class JobEngine {
     this.kinds.set(kind.kind, kind as unknown as JobKind);
   }
 
-  /**
-   * The items of a job: its kind's own store, else the `job_items` of the storage holding it. A kind's own
-   * rows of a team job write through to the team's copy (what other computers count and carry on from);
-   * a team job another computer started, not adopted here, is read from the team's copy.
-   */
+  /** The items of a job: its kind's own store (in a team, written through to the team's copy), else its storage's `job_items`. */
   private storeOf(job: Pick<JobRow, 'id' | 'kind'>): ItemStore {
-    const own = this.kinds.get(job.kind)?.store;
-    const storage = this.at(job.id);
-    if (!own) return storage.items;
-    if (storage.where === 'local') return own;
-    return own.has?.(job.id) === false ? storage.items : mirroredItems(own, storage.items);
+    return this.storages.itemsOf(job.id, this.kinds.get(job.kind)?.store);
   }
 
-  /**
-   * A kind with rows of its own (a batch's send) writes its job with them, inside its own transaction:
-   * in this data folder always; with a team and a shared kind, in the team store too with a copy of its
-   * items, so every computer sees the job and may carry it on (this folder's row is then its shadow).
-   * A team store that cannot take it leaves the job here (its first claim then waits for the store).
-   */
+  /** A kind with rows of its own (a batch's send) writes its job with them, in its own transaction (`JobStorages.writeOwn`). */
   writeOwn(job: { id: string; kind: string; accountId: string; state: 'queued'; concurrency: number }, items: () => NewItem[]): void {
-    this.jobs.create(job);
-    const team = this.storages.team;
-    if (!team || !this.kinds.get(job.kind)?.shared) return;
-    try {
-      team.transaction(() => {
-        team.jobs.create(job);
-        team.items.add(job.id, items());
-      });
-      this.storages.remember(job.id, team);
-    } catch (error) {
+    this.storages.writeOwn(job, items, this.kinds.get(job.kind)?.shared === true, (error) =>
       this.deps.logger?.log('warn', 'jobs: the team store did not take the job; it stays on this computer', {
         jobId: job.id,
         error: String(error),
-      });
-    }
+      }),
+    );
   }
 
   /** Whether the team store holds this job (a shared kind's, written there). */
   isTeamJob(jobId: string): boolean {
-    return this.storages.of(jobId)?.where === 'team';
+    return this.storages.isTeam(jobId);
   }
 
   /** Writes the job and its items (some may be settled already, such as skipped ones), then starts it. */
@@ -460,22 +437,10 @@ export class JobEngine {
     return jobView(job, storage, this.storeOf(job).counts(job.id), pace, pausedUntil, this.now(), holder);
   }
 
-  /**
-   * A team job whose kind keeps rows of its own here, that another process or computer runs or ran: what
-   * it settled (the team's copy of the items) pulled into those rows, so they never say less than the team
-   * (and a row another computer sent is never sent again from here). Nothing while it runs here.
-   */
+  /** A team job another process or computer runs or ran: what it settled pulled into its kind's own rows here (nothing while it runs here). */
   private follow(jobId: string, kind?: string): void {
-    const storage = this.at(jobId);
-    if (storage.where !== 'team' || this.live.get(jobId)?.running) return;
-    const own = this.kinds.get(kind ?? storage.jobs.get(jobId)?.kind ?? '')?.store;
-    if (!own?.follow || own.has?.(jobId) === false) return;
-    try {
-      own.follow(jobId, storage.items.items(jobId));
-    } catch (error) {
-      // The team store went away: the rows here stay as they are until it answers.
-      if (!storage.waits?.(error)) throw error;
-    }
+    if (this.live.get(jobId)?.running) return;
+    this.storages.follow(jobId, (found) => this.kinds.get(kind ?? found())?.store);
   }
 
   private watchHolder(jobId: string, expiresAt: number): void {

@@ -1,8 +1,10 @@
 import type { Db } from '../db/database';
 import { JobItemsRepo } from './job-items-repo';
+import type { ItemStore, NewItem } from './item-store';
 import type { JobStorage } from './job-storage';
 import { JobsRepo, type JobRow } from './jobs-repo';
 import type { JobLeases } from './leases';
+import { mirroredItems } from './mirrored-items';
 import { withShadow } from './shadow-storage';
 
 /**
@@ -63,6 +65,61 @@ export class JobStorages {
   private readThrough(team: JobStorage): JobStorage {
     this.teamRead ??= withShadow(team, this.local, this.teamFailed);
     return this.teamRead;
+  }
+
+  /**
+   * The items of a job: its kind's own store, else the `job_items` of the storage holding it. A kind's own
+   * rows of a team job write through to the team's copy (what other computers count and carry on from);
+   * a team job another computer started, not adopted here, is read from the team's copy.
+   */
+  itemsOf(jobId: string, own: ItemStore | undefined): ItemStore {
+    const storage = this.of(jobId) ?? this.local;
+    if (!own) return storage.items;
+    if (storage.where === 'local') return own;
+    return own.has?.(jobId) === false ? storage.items : mirroredItems(own, storage.items);
+  }
+
+  /**
+   * A kind with rows of its own writes its job with them, inside its own transaction: in this data folder
+   * always; with a team and a shared kind, in the team store too with a copy of its items, so every
+   * computer sees the job and may carry it on (this folder's row is then its shadow). A team store that
+   * cannot take it leaves the job here (`refused`; its first claim then waits for the store).
+   */
+  writeOwn(
+    job: { id: string; kind: string; accountId: string; state: 'queued'; concurrency: number },
+    items: () => NewItem[],
+    shared: boolean,
+    refused: (error: unknown) => void,
+  ): void {
+    this.local.jobs.create(job);
+    const { team } = this;
+    if (!team || !shared) return;
+    try {
+      team.transaction(() => {
+        team.jobs.create(job);
+        team.items.add(job.id, items());
+      });
+      this.remember(job.id, team);
+    } catch (error) {
+      refused(error);
+    }
+  }
+
+  /**
+   * A team job whose kind keeps rows of its own here (`own` of its kind), that another process or computer
+   * runs or ran: what it settled (the team's copy) pulled into those rows, so they never say less than the
+   * team (and a row another computer sent is never sent again from here). The store away, they stay as they are.
+   */
+  follow(jobId: string, ownOf: (kind: () => string) => ItemStore | undefined): void {
+    const storage = this.of(jobId);
+    if (storage?.where !== 'team') return;
+    const own = ownOf(() => storage.jobs.get(jobId)?.kind ?? '');
+    if (!own?.follow || own.has?.(jobId) === false) return;
+    try {
+      own.follow(jobId, storage.items.items(jobId));
+    } catch (error) {
+      if (!storage.waits?.(error)) throw error;
+    }
   }
 
   /** Whether the job is the team's (its shadow here, if any, follows it). */
