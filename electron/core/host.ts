@@ -266,6 +266,7 @@ export function createCore(options: CoreOptions): Core {
     logger,
     ...(options.reviewArchive ? { reviewArchive: options.reviewArchive } : {}),
     ...(team ? { archiveClaims: team.archiveClaims } : {}),
+    ...(team?.jobs.storage ? { teamJobs: { computer: team.store.computer } } : {}),
   });
   const teamWatch = new TeamWatch({ store: team?.store ?? null, emit: (state) => events.emit('team.changed', state), logger });
   const teamApp = createTeamApp({ settings: teamSettings, watch: teamWatch, store: team?.store ?? null });

@@ -51,6 +51,11 @@ interface EvidencePorts {
   logger?: Logger;
   /** Who archives which document, and the bags a shared archive's index holds: the team's (issue 32), else this computer alone. */
   archiveClaims?: ArchiveClaims;
+  /**
+   * In a team whose job queue runs (issue 32): archive jobs are the team's, and one another computer started
+   * and left is carried on here into this computer's archive folder (the shared folder, mounted where it likes).
+   */
+  teamJobs?: { computer: string };
   /** The archive to review, read-only (web host `--archive DIR`): the archive folder in effect; archiving and changing the folder are refused. */
   reviewArchive?: string;
 }
@@ -77,6 +82,12 @@ export function createEvidence(ports: EvidencePorts): Subsystem<EvidenceOperatio
       account: accountRow,
       indexed: (bag) => index.put(bag),
       claims,
+      shared: ports.teamJobs !== undefined,
+      // Where the bags go: the folder chosen when the job started, or this computer's archive folder for a job carried on from another.
+      root: (job) =>
+        job.startedBy && ports.teamJobs && job.startedBy.computer !== ports.teamJobs.computer
+          ? store.archiveFolder()
+          : String((job.input as { archiveFolder?: unknown }).archiveFolder ?? ''),
       // A bag left half-claimed by a computer that went away: whole when complete and its bytes verify.
       look: async (bag) => {
         if (!(await isCompleteBag(bag))) return { whole: false };

@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '../../../../shared/contract/errors';
 import type { ItemResult, JobContext, JobKind } from '../../jobs/job-runner';
 import type { JobItem } from '../../jobs/item-store';
+import type { JobRow } from '../../jobs/jobs-repo';
 import { retryAfterMs } from '../../actions/action-deps';
 import { buildBag, type BagDeps, type BagTarget } from './archive-bag';
 import { resolveBag } from './archive-folder';
@@ -21,6 +22,10 @@ export interface ArchiveKindDeps {
   indexed: (bag: IndexedBag) => void;
   /** Who archives which document (this computer alone, or the team's claims): taken before a bag is written. */
   claims: ArchiveClaims;
+  /** In a team: the jobs are the team's (every computer sees them and may carry one on). */
+  shared: boolean;
+  /** The archive folder a job's bags go to (relative bag paths are the same on every computer). */
+  root: (job: JobRow) => string;
   /** A bag left half-claimed by a computer that went away, looked at from its bytes: whole (complete and verifying), or not. */
   look: (bag: string) => Promise<{ whole: true; covers: string | null } | { whole: false }>;
 }
@@ -38,9 +43,10 @@ export function archiveKind(deps: ArchiveKindDeps): JobKind {
   return {
     kind: 'archive',
     concurrency: 2,
+    shared: deps.shared,
     async run(item, ctx) {
       const input = item.input as unknown as ArchiveItemInput;
-      const root = String((ctx.job.input as { archiveFolder?: unknown }).archiveFolder ?? '');
+      const root = deps.root(ctx.job);
       const request: ArchiveClaimRequest = {
         accountId: ctx.job.accountId,
         documentId: item.subject,
