@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 import { entryArgs } from './entry';
+import type { JobView } from '../../shared/domain/jobs';
 
 export interface CliRun {
   code: number | null;
@@ -62,5 +63,20 @@ export async function untilCli(test: () => boolean | Promise<boolean>, what: str
       const timer = setTimeout(wake, 200);
       for (const run of runs) run.child.stderr?.on('data', wake);
     });
+  }
+}
+
+/**
+ * In a team: `jobs list --json` on another computer, looked at until the job is listed as one whose
+ * computer stopped answering (its lease ran out); the job as listed then. Fails if it is not listed at all.
+ */
+export async function listedOwnerGone(list: () => Promise<CliRun>, jobId: string): Promise<JobView> {
+  for (;;) {
+    const listed = await list();
+    if (listed.code !== 0) throw new Error(`jobs list failed: ${listed.stderr}`);
+    const seen = (JSON.parse(listed.stdout) as JobView[]).find((job) => job.id === jobId);
+    if (!seen) throw new Error(`job ${jobId} is not listed: ${listed.stdout}`);
+    if (seen.ownerGone) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { startPostgres, type Postgres } from '../helpers/postgres';
-import { runCli, startCli, untilCli } from '../helpers/run-cli';
+import { listedOwnerGone, runCli, startCli, untilCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
 
@@ -80,15 +80,7 @@ describe('an archive carried on by another computer', () => {
     const jobId = /Job ([0-9a-f-]{36})/.exec(run.stderr)?.[1];
     expect(jobId, run.stderr).toBeDefined();
 
-    let seen: JobView | undefined;
-    for (;;) {
-      const listed = await cli(1, ['--json', 'jobs', 'list']);
-      expect(listed.code, listed.stderr).toBe(0);
-      seen = (JSON.parse(listed.stdout) as JobView[]).find((job) => job.id === jobId);
-      expect(seen, listed.stdout).toBeDefined();
-      if (seen!.ownerGone) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const seen = await listedOwnerGone(() => cli(1, ['--json', 'jobs', 'list']), jobId!);
     expect(seen).toMatchObject({ kind: 'archive', shared: true, startedBy: { computer: 'desk-1', member: 'ana' }, owner: null });
 
     const resumed = await cli(1, ['--json', 'jobs', 'resume', jobId!]);

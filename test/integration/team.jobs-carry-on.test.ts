@@ -5,7 +5,7 @@ import type { JobView } from '../../shared/domain/jobs';
 import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { startPostgres, type Postgres } from '../helpers/postgres';
-import { runCli, startCli, untilCli } from '../helpers/run-cli';
+import { listedOwnerGone, runCli, startCli, untilCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { samplePdf, startSandbox, type Sandbox } from '../sandbox';
 
@@ -92,15 +92,7 @@ describe('one job queue for the team', () => {
         expect(cancelledAtKill).toBeLessThan(120);
 
         // The other computer sees the job, who started it, and (once the lease ran out) that its computer went away.
-        let seen: JobView | undefined;
-        for (;;) {
-          const listed = await cli(1, ['--json', 'jobs', 'list']);
-          expect(listed.code, listed.stderr).toBe(0);
-          seen = (JSON.parse(listed.stdout) as JobView[]).find((job) => job.id === jobId);
-          expect(seen).toBeDefined();
-          if (seen!.ownerGone) break;
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
+        const seen = await listedOwnerGone(() => cli(1, ['--json', 'jobs', 'list']), jobId!);
         expect(seen).toMatchObject({ kind: 'cancel', shared: true, startedBy: { computer: 'desk-1', member: 'ana' }, owner: null });
         expect(seen!.ownerGone).toMatchObject({ host: 'desk-1', member: 'ana' });
         const text = await cli(1, ['jobs', 'list']);

@@ -4,7 +4,7 @@ import { parseTeamUrl } from '../../electron/core/team/team-config';
 import { TeamStore } from '../../electron/core/team/team-store';
 import { writePdfs } from '../helpers/pdf-batch';
 import { startPostgres, type Postgres } from '../helpers/postgres';
-import { runCli, startCli, untilCli } from '../helpers/run-cli';
+import { listedOwnerGone, runCli, startCli, untilCli } from '../helpers/run-cli';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandbox, type Sandbox } from '../sandbox';
 
@@ -71,15 +71,7 @@ describe('a send carried on by another computer', () => {
       expect(atKill).toBeLessThan(count);
 
       // Desk 2 sees the job, who started it, and (once the lease ran out) that desk 1 went away.
-      let seen: JobView | undefined;
-      for (;;) {
-        const listed = await cli(1, ['--json', 'jobs', 'list']);
-        expect(listed.code, listed.stderr).toBe(0);
-        seen = (JSON.parse(listed.stdout) as JobView[]).find((job) => job.id === batchId);
-        expect(seen, listed.stdout).toBeDefined();
-        if (seen!.ownerGone) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const seen = await listedOwnerGone(() => cli(1, ['--json', 'jobs', 'list']), batchId!);
       expect(seen).toMatchObject({ kind: 'send', shared: true, startedBy: { computer: 'desk-1', member: 'ana' }, owner: null });
 
       // Desk 2 carries it on: the files desk 1 did not send are created, none twice.
