@@ -80,6 +80,8 @@ export const batchErrorsEn = {
       'Already sent on {{date}} by {{member}} from {{computer}} as “{{title}}” ({{status}}). It is left out unless you choose Send again.',
     beingSentElsewhere:
       '“{{file}}” is being sent by {{member}} from {{computer}} and the service has not answered yet; it is tried again later.',
+    fileNotShared:
+      '“{{file}}” stayed on the computer that started this batch: it stopped before the file reached the team store. Add the file again here to send it.',
     duplicateOf: 'Duplicate of “{{title}}” (“{{file}}”, the same file). Remove this row.',
     cancelled: 'Not sent: the batch was cancelled.',
     stoppedKeyRefused: 'Sending stopped: the service no longer accepts this account’s API key. Check the key in Settings, then resume.',

@@ -83,6 +83,8 @@ export const batchErrorsEs: typeof batchErrorsEn = {
       'Ya lo envió {{member}} desde {{computer}} el {{date}} como «{{title}}» ({{status}}). Queda fuera salvo que elija Enviar de nuevo.',
     beingSentElsewhere:
       '{{member}} está enviando «{{file}}» desde {{computer}} y el servicio aún no ha respondido; se intentará de nuevo más tarde.',
+    fileNotShared:
+      '«{{file}}» se quedó en el equipo que empezó este lote: se detuvo antes de que el archivo llegara al almacén del equipo. Añada el archivo de nuevo aquí para enviarlo.',
     duplicateOf: 'Duplicado de «{{title}}» («{{file}}», el mismo archivo). Quite esta fila.',
     cancelled: 'No se envió: el lote se canceló.',
     stoppedKeyRefused:
