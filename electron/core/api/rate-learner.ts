@@ -38,6 +38,8 @@ const refine = { holdMs: 500, gain: 0.05 };
 const confident = 20;
 /** Fewer accepted beyond the bucket than this before a refusal, and it is not read as a rate. */
 const evidence = 5;
+/** Fewer than `evidence` but at least this many, before any estimate: where to search from (see `read`). */
+const hint = 2;
 /** A refusal that cannot be read slows the pace by this factor. */
 const stepDown = 0.95;
 /** How long the highest estimate stands as a floor (half of it) for the pace. */
@@ -75,9 +77,11 @@ function bestRate(stretches: readonly Stretch[], burst: number): { best: number;
  * so R >= (accepted - B) / w for every such stretch; the largest of these is the estimate (exact,
  * give or take the token the refused request found partly refilled, for the stretch over which the
  * bucket ran dry). Stretches start after the previous refusal: a pause for Retry-After in between
- * refills the bucket, so it says nothing. B is what the service let through in the quarter second
- * before its first refusal (its burst, when it refused a burst of ours; a little more otherwise,
- * which only makes the first estimate low: probing corrects it).
+ * refills the bucket, so it says nothing. B is read from the first refusal, which met a burst of
+ * ours on a bucket left full: what went through before it less what the rate refilled meanwhile,
+ * and half a token for what the refused request found (between none and one); B and R are read
+ * together (see `bucket`). A bucket read one token too large makes every later estimate low by a
+ * token over the stretch it is read from (3 % over a stretch of 1.7 s at 20/s).
  *
  * The first refusal, before any pacing, reads nothing (it says as much about our own start: work
  * before the first requests, connections opening): the pace starts at what was accepted in the last
@@ -99,7 +103,7 @@ export class RateLearner {
   private lastRefusal = Number.NEGATIVE_INFINITY;
   private burst: number | null = null;
   /** What went through before the first refusal (see `firstStretch`). */
-  private first: (Stretch & { quarter: number }) | null = null;
+  private first: Stretch | null = null;
   /** When the first refusal was answered (see `firstBurst`). */
   private firstAnswerAt = Number.NEGATIVE_INFINITY;
   estimate: number | null = null;
@@ -196,7 +200,6 @@ export class RateLearner {
     const t = refusal.at;
     let accepted = 0;
     let lastSecond = 0;
-    let lastQuarter = 0;
     let recent = 0;
     let waited = 0;
     let sinceRefusal = 0;
@@ -213,19 +216,14 @@ export class RateLearner {
       if (grant.state === 'refused') continue;
       accepted += 1;
       if (grant.at > this.lastRefusal) sinceRefusal += 1;
-      if (ms < minWindowMs) lastQuarter = accepted;
-      else if (grant.at > this.lastRefusal) stretches.push({ accepted, ms });
+      if (ms >= minWindowMs && grant.at > this.lastRefusal) stretches.push({ accepted, ms });
       if (ms <= 1000) lastSecond = accepted;
     }
     const previous = this.lastRefusal;
     this.lastRefusal = t;
     this.lastAnswer = this.pendingAnswer;
-    this.first ??= { ...this.firstStretch(), quarter: lastQuarter };
-    // The bucket: what the first stretch let through, less what the rate refilled meanwhile (and
-    // never less than went through in the quarter second before the first refusal).
-    const first = this.first;
-    const rough = bestRate(stretches, this.burst ?? Math.max(1, first.quarter)).best;
-    const burst = this.burst ?? Math.max(1, first.quarter, first.accepted + 0.5 - (rough * first.ms) / 1000);
+    this.first ??= this.firstStretch(t);
+    const burst = this.burst ?? this.bucket(this.first, stretches);
     let { best, bestAccepted } = bestRate(stretches, burst);
     // The previous refusal found the bucket empty, and a pause too short to fill it (a bucket larger
     // than the rate refills in a Retry-After) leaves fewer than `burst` tokens: everything accepted
@@ -250,8 +248,11 @@ export class RateLearner {
     // the estimate, at a pace the service accepted a moment ago, is about something else (or the
     // service's limit came down): the pace steps down a little, and its estimate with it, so that
     // the search from there reads the new rate.
+    // A refusal below the estimate after a long stretch, at nearly the pace, is read too: the bucket ran
+    // dry slowly, which says the estimate was a little high (a bucket read a little small).
     const searching = this.estimate === null || this.pace > this.estimate;
-    const readable = bound && searching && best > 0 && bestAccepted - burst >= evidence;
+    const slowDrain = bestAccepted - burst >= confident && best >= stepDown * this.pace;
+    const readable = bound && (searching || slowDrain) && best > 0 && bestAccepted - burst >= evidence;
 
     if (!bound) {
       // Not held back by the pace (before any pacing, or fewer requests than it allows): what went
@@ -263,6 +264,10 @@ export class RateLearner {
       if (bestAccepted - burst >= confident) this.burst ??= burst;
       if (best >= this.peak.rate) this.peak = { rate: best, at: t };
       this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
+    } else if (this.estimate === null && best > 0 && bestAccepted - burst >= hint) {
+      // Too few beyond the bucket to trust (slow start overshot by far, the bucket drained in a
+      // moment), but they say roughly where the rate is: search upwards slowly from there.
+      this.set(refine, Math.min(this.pace / 2, margin * best));
     } else if (this.estimate === null) {
       this.set('slowStart', Math.max(1, this.pace / 2));
     } else {
@@ -273,14 +278,35 @@ export class RateLearner {
 
   /**
    * What the service let through in the second before its first refusal was answered, and over how
-   * long: the requests granted after the refused one but before its answer may have reached the
-   * service first (arrival order is not grant order), so counting only those granted before it can
-   * miss one of the bucket.
+   * long: from the first of them to the refused request (granted at `refusedAt`) or the last accepted
+   * one, whichever went later. The requests granted after the refused one but before its answer may
+   * have reached the service first (arrival order is not grant order), so counting only those granted
+   * before it can miss one of the bucket.
    */
-  private firstStretch(): Stretch {
+  private firstStretch(refusedAt: number): Stretch {
     const until = this.firstAnswerAt;
     const grants = this.history.filter((grant) => grant.state === 'accepted' && grant.at <= until && grant.at >= until - 1000);
-    return { accepted: grants.length, ms: grants.length > 0 ? until - grants[0]!.at : 0 };
+    const last = Math.max(refusedAt, grants[grants.length - 1]?.at ?? refusedAt);
+    return { accepted: grants.length, ms: grants.length > 0 ? Math.max(0, last - grants[0]!.at) : 0 };
+  }
+
+  /**
+   * The bucket B from the first stretch, which began on a full bucket: it let through B + R·ms less
+   * what the refused request found (at least none, less than one token), so accepted − R·ms lies in
+   * (B − 1, B]: B is the whole number at or just above it (a bucket holds whole requests; a twentieth
+   * of a token is left for requests reaching the service a little unevenly). R is read from the
+   * stretches for that B in turn (a few rounds settle it: ms is short beside them).
+   */
+  private bucket(first: Stretch, stretches: readonly Stretch[]): number {
+    let burst = Math.max(1, first.accepted);
+    for (let round = 0; round < 4; round += 1)
+      burst = Math.max(1, Math.ceil(first.accepted - (bestRate(stretches, burst).best * first.ms) / 1000 - 0.05));
+    return burst;
+  }
+
+  /** The service's bucket as learnt (null until read from enough requests, or kept from an earlier run). */
+  get knownBurst(): number | null {
+    return this.burst;
   }
 
   private set(schedule: RateLearner['schedule'], pace: number): void {
