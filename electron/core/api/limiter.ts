@@ -148,7 +148,7 @@ export class Limiter {
   private capacity(): number {
     if (!this.learner.learning) return this.options.burst;
     const bucket = this.learner.knownBurst;
-    return bucket === null ? 1 : Math.max(1, Math.floor(bucket) - 1);
+    return bucket === null ? 1 : Math.max(1, Math.min(Math.floor(bucket) - 1, Math.ceil(bucket / 2)));
   }
 
   private pace(): number {

@@ -38,6 +38,8 @@ const refine = { holdMs: 500, gain: 0.05 };
 const confident = 20;
 /** Fewer accepted beyond the bucket than this before a refusal, and it is not read as a rate. */
 const evidence = 5;
+/** A first stretch this short (ms) is a burst of ours: the bucket is read from it (see `bucket`). */
+const burstMs = 150;
 /** Fewer than `evidence` but at least this many, before any estimate: where to search from (see `read`). */
 const hint = 2;
 /** A refusal that cannot be read slows the pace by this factor. */
@@ -103,7 +105,7 @@ export class RateLearner {
   private lastRefusal = Number.NEGATIVE_INFINITY;
   private burst: number | null = null;
   /** What went through before the first refusal (see `firstStretch`). */
-  private first: Stretch | null = null;
+  private first: (Stretch & { quarter: number }) | null = null;
   /** When the first refusal was answered (see `firstBurst`). */
   private firstAnswerAt = Number.NEGATIVE_INFINITY;
   estimate: number | null = null;
@@ -283,25 +285,33 @@ export class RateLearner {
    * have reached the service first (arrival order is not grant order), so counting only those granted
    * before it can miss one of the bucket.
    */
-  private firstStretch(refusedAt: number): Stretch {
+  private firstStretch(refusedAt: number): Stretch & { quarter: number } {
     const until = this.firstAnswerAt;
     const grants = this.history.filter((grant) => grant.state === 'accepted' && grant.at <= until && grant.at >= until - 1000);
     const last = Math.max(refusedAt, grants[grants.length - 1]?.at ?? refusedAt);
-    return { accepted: grants.length, ms: grants.length > 0 ? Math.max(0, last - grants[0]!.at) : 0 };
+    const quarter = grants.filter((grant) => grant.at >= refusedAt - minWindowMs).length;
+    return { accepted: grants.length, ms: grants.length > 0 ? Math.max(0, last - grants[0]!.at) : 0, quarter };
   }
 
   /**
-   * The bucket B from the first stretch, which began on a full bucket: it let through B + R·ms less
-   * what the refused request found (at least none, less than one token), so accepted − R·ms lies in
-   * (B − 1, B]: B is the whole number at or just above it (a bucket holds whole requests; a twentieth
-   * of a token is left for requests reaching the service a little unevenly). R is read from the
-   * stretches for that B in turn (a few rounds settle it: ms is short beside them).
+   * The bucket B from the first stretch, which began on a full bucket. When it was a burst (at most
+   * `burstMs` from its first request to the refusal), it let through B + R·ms less what the refused
+   * request found (at least none, less than one token), so accepted − R·ms lies in (B − 1, B]: B is
+   * the whole number at or just above it (a bucket holds whole requests; a twentieth of a token is
+   * left for requests reaching the service a little unevenly). R here is the lowest the stretches
+   * allow (read as if the bucket were all that went through), so that B errs large: a bucket read too
+   * small reads the rate too high, and pacing above the service's rate costs a Retry-After pause every
+   * few seconds; one read too large only reads it a little low. A longer first stretch (our start was
+   * slow: a busy machine) says little of B beside what R refilled meanwhile: then B is taken as no less
+   * than went through in its last quarter second, less what R refilled (large, so the rate errs low).
    */
-  private bucket(first: Stretch, stretches: readonly Stretch[]): number {
-    let burst = Math.max(1, first.accepted);
-    for (let round = 0; round < 4; round += 1)
-      burst = Math.max(1, Math.ceil(first.accepted - (bestRate(stretches, burst).best * first.ms) / 1000 - 0.05));
-    return burst;
+  private bucket(first: Stretch & { quarter: number }, stretches: readonly Stretch[]): number {
+    if (first.ms <= burstMs) {
+      const low = bestRate(stretches, Math.max(1, first.accepted)).best;
+      return Math.max(1, Math.ceil(first.accepted - (low * first.ms) / 1000 - 0.05));
+    }
+    const rough = bestRate(stretches, Math.max(1, first.quarter)).best;
+    return Math.max(1, first.quarter, first.accepted + 0.5 - (rough * first.ms) / 1000);
   }
 
   /** The service's bucket as learnt (null until read from enough requests, or kept from an earlier run). */
