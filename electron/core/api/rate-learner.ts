@@ -104,6 +104,8 @@ export class RateLearner {
   /** When the last refusal read was granted: stretches of time start after it. */
   private lastRefusal = Number.NEGATIVE_INFINITY;
   private burst: number | null = null;
+  /** The bucket the estimate was last read with. */
+  private readBurst: number | null = null;
   /** What went through before the first refusal (see `firstStretch`). */
   private first: (Stretch & { quarter: number }) | null = null;
   /** When the first refusal was answered (see `firstBurst`). */
@@ -133,9 +135,14 @@ export class RateLearner {
     }
   }
 
-  /** What was learnt, to keep for the next run; null before an estimate. */
+  /**
+   * What was learnt, to keep for the next run; null before an estimate. The bucket is the one the
+   * estimate was read with when it is not settled yet (a batch over before a confident reading still
+   * keeps its rate: the next run paces at it from its first request).
+   */
   learnt(): LearntRate | null {
-    return this.estimate === null || this.burst === null ? null : { rate: this.estimate, burst: this.burst };
+    const burst = this.burst ?? this.readBurst;
+    return this.estimate === null || burst === null ? null : { rate: this.estimate, burst: Math.max(1, Math.round(burst)) };
   }
 
   granted(now: number, waited: boolean): GrantRecord {
@@ -263,6 +270,7 @@ export class RateLearner {
       if (lastSecond >= 1) this.set('slowStart', Math.min(this.pace, Math.max(lastSecond, low)));
     } else if (readable) {
       this.estimate = best;
+      this.readBurst = burst;
       if (bestAccepted - burst >= confident) this.burst ??= burst;
       if (best >= this.peak.rate) this.peak = { rate: best, at: t };
       this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
