@@ -184,11 +184,13 @@ export const sendBench: Bench = {
   },
 };
 
-/** The rate and bucket the CLI kept for the account (`accounts.learnt_rate`) in the data folder `home`. */
+/** The rate and bucket the CLI kept for its account (`accounts.learnt_rate`) in the data folder `home`. */
 function keptRate(home: string): string {
   const db = new Database(join(home, DATABASE_FILE), { readonly: true });
   try {
-    const row = db.prepare('SELECT learnt_rate FROM accounts').get() as { learnt_rate: string | null } | undefined;
+    // The CLI runs on the environment's account (SIGNDOCK_API_KEY): the row that kept a rate.
+    const row = db.prepare('SELECT learnt_rate FROM accounts WHERE learnt_rate IS NOT NULL').get() as
+      { learnt_rate: string | null } | undefined;
     const kept = row?.learnt_rate ? (JSON.parse(row.learnt_rate) as { rate: number; burst: number }) : null;
     return kept ? `${kept.rate.toFixed(2)}/s, a bucket of ${kept.burst}` : 'nothing';
   } finally {
