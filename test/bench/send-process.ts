@@ -17,7 +17,8 @@ export interface MeasuredRun {
 const kib = (status: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
 
 /**
- * Runs `node --import tsx <script> ...args` and follows its memory in /proc/<pid>/status every
+ * Runs `node --import tsx <script> ...args` (a `.mjs`/`.js` bundle: plain `node <script> ...args`, as a
+ * user runs it) and follows its memory in /proc/<pid>/status every
  * 20 ms. VmHWM is the kernel's own high-water mark, so a peak between two reads is not missed;
  * when `resetPeakWhen` first matches stderr, the mark is read and reset (`echo 5 > clear_refs`),
  * so the peak of the phase after it is known apart from the phase before.
@@ -29,7 +30,8 @@ export function runMeasured(
 ): Promise<MeasuredRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const nodeArgs = /\.m?js$/.test(script) ? [script, ...args] : ['--import', 'tsx', script, ...args];
+    const child: ChildProcess = spawn(process.execPath, nodeArgs, {
       cwd: process.cwd(),
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,14 +1,16 @@
+import Database from 'better-sqlite3';
 import { statfsSync } from 'node:fs';
 import { link, mkdir } from 'node:fs/promises';
 import { freemem, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createCore } from '../../electron/core/host';
+import { createCore, DATABASE_FILE } from '../../electron/core/host';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { writePdfs } from '../helpers/pdf-batch';
 import { tempFolder } from '../helpers/temp-folder';
 import { startSandboxProcess } from '../integration/fixtures/webhook-helpers';
 import type { StatsReport } from '../sandbox';
 import type { Bench, Figure } from './bench';
+import { sendBundles } from './send-bundles';
 import { writeLargePdf } from './send-pdfs';
 import { runMeasured, type MeasuredRun } from './send-process';
 import { BURST, firstSeconds, LEARNING_MS, ratesByHalfMinute, steady, wholeBatch } from './send-rates';
@@ -23,6 +25,9 @@ const LARGE_FILES = 20;
 const LARGE_BYTES = 52_428_000;
 const IN_FLIGHT = 4;
 const EMAIL = 'bench@example.com';
+/** The budgets (ARCHITECTURE.md, Budgets): the share of the limit after the first 10 s, and the peak RSS. */
+const RATE_SHARE = 0.97;
+const PEAK_MB = 200;
 const MB = 1e6;
 
 interface SendSide {
@@ -37,6 +42,8 @@ type Log = (line: string) => void;
 /**
  * Sending, both ways issue 5 asks, each beside a naive client measured in the same run (read the
  * whole file, base64 it, one JSON string, one request at a time; a 429 waits its Retry-After):
+ *
+ * Both sides run as bundles under plain `node`, as a user runs SignDock's CLI (send-bundles.ts).
  *
  * - rate: SignDock's real CLI (`send FOLDER --concurrency 4`, its own process) against the sandbox
  *   limited to RATE requests/s (bucket of BURST, Retry-After in whole seconds). The rate is the
@@ -61,11 +68,12 @@ export const sendBench: Bench = {
     const large = tempFolder('signdock-bench-send-large-');
     try {
       await addAccount(home.path, sandbox);
+      const bundles = await sendBundles(small.path);
       // The same files go to a reset sandbox in each run (the long batch holds the short one's): --send-again,
       // or SignDock leaves out the files this home already sent. Their sent-hash look-up still runs.
-      const cli = (folder: string) =>
+      const cli = (folder: string, entry = bundles.cli) =>
         runMeasured(
-          'electron/cli/main.ts',
+          entry,
           ['--home', home.path, '--json', 'send', folder, '--signer', `EM=${EMAIL}`, '--concurrency', String(IN_FLIGHT), '--send-again'],
           {
             env: { SIGNDOCK_API_KEY: sandbox.key, SIGNDOCK_BASE_URL: sandbox.url },
@@ -73,7 +81,7 @@ export const sendBench: Bench = {
           },
         );
       const naive = (folder: string) =>
-        runMeasured('test/bench/send-naive.ts', ['--url', sandbox.url, '--key', sandbox.key, '--folder', folder, '--email', EMAIL]);
+        runMeasured(bundles.naive, ['--url', sandbox.url, '--key', sandbox.key, '--folder', folder, '--email', EMAIL]);
       const side = async (run: () => Promise<MeasuredRun>): Promise<SendSide> => {
         const done = await run();
         const [stats, state] = await Promise.all([control.stats(), control.state()]);
@@ -100,6 +108,7 @@ export const sendBench: Bench = {
         const oursShort = await side(() => cli(shortFolder));
         const shortClean = reportCli(oursShort, SHORT_BATCH, log, `SignDock, ${SHORT_BATCH} files`);
         reportRate(oursShort, log);
+        log(`    kept for the account: ${keptRate(home.path)}`);
         await fresh(true);
         const oursLong = await side(() => cli(longFolder));
         const longClean = reportCli(oursLong, LONG_BATCH, log, `SignDock, ${LONG_BATCH} files`);
@@ -116,7 +125,10 @@ export const sendBench: Bench = {
             unit: '/s',
             value,
             baseline: { name: 'naive client, one at a time, honouring Retry-After', value: naiveRateValue },
-            budget: { text: `≥ 90% of ${RATE}/s (${(0.9 * RATE).toFixed(1)}/s), 0 duplicates, 0 lost`, met: value >= 0.9 * RATE && ok },
+            budget: {
+              text: `≥ 97% of ${RATE}/s (${(RATE_SHARE * RATE).toFixed(1)}/s), 0 duplicates, 0 lost`,
+              met: value >= RATE_SHARE * RATE && ok,
+            },
             better: 'higher',
           };
         };
@@ -140,6 +152,13 @@ export const sendBench: Bench = {
           `    peak RSS ${mb(oursMemory.run.peakBytes)} over the CLI's life; ${oursMemory.run.peakAfterBytes === null ? '?' : mb(oursMemory.run.peakAfterBytes)} from the first "Sent" line on ` +
             `(before it: checking the files); ${throughput(oursMemory, 'start-up and checks included')}`,
         );
+        // The same from the sources under tsx (as the figure was measured before issue 33): for comparison only.
+        await fresh(false);
+        const sources = await side(() => cli(large.path, 'electron/cli/main.ts'));
+        reportCli(sources, LARGE_FILES, log, 'SignDock from its sources under tsx, 50 MB files');
+        log(
+          `    peak RSS ${mb(sources.run.peakBytes)} (not the figure: tsx's loader thread and compiled sources, which a built app does not have)`,
+        );
         await fresh(false);
         const naiveMemory = await side(() => naive(large.path));
         naiveOutput(naiveMemory.run);
@@ -151,7 +170,7 @@ export const sendBench: Bench = {
           unit: 'MB',
           value: oursMemory.run.peakBytes / MB,
           baseline: { name: 'naive client (whole file, base64, one JSON string)', value: naiveMemory.run.peakBytes / MB },
-          budget: { text: '< 250 MB, 0 duplicates, 0 lost', met: oursMemory.run.peakBytes < 250 * MB && memoryClean },
+          budget: { text: `< ${PEAK_MB} MB, 0 duplicates, 0 lost`, met: oursMemory.run.peakBytes < PEAK_MB * MB && memoryClean },
           better: 'lower',
         });
       }
@@ -164,6 +183,20 @@ export const sendBench: Bench = {
     }
   },
 };
+
+/** The rate and bucket the CLI kept for its account (`accounts.learnt_rate`) in the data folder `home`. */
+function keptRate(home: string): string {
+  const db = new Database(join(home, DATABASE_FILE), { readonly: true });
+  try {
+    // The CLI runs on the environment's account (SIGNDOCK_API_KEY): the row that kept a rate.
+    const row = db.prepare('SELECT learnt_rate FROM accounts WHERE learnt_rate IS NOT NULL').get() as
+      { learnt_rate: string | null } | undefined;
+    const kept = row?.learnt_rate ? (JSON.parse(row.learnt_rate) as { rate: number; burst: number }) : null;
+    return kept ? `${kept.rate.toFixed(2)}/s, a bucket of ${kept.burst}` : 'nothing';
+  } finally {
+    db.close();
+  }
+}
 
 /** The machine has room for the files (on disk) and for the sandbox, which keeps every PDF it receives in memory. */
 function preflight(log: Log): void {

@@ -31,8 +31,8 @@ interface Waiter {
  * - **Rate.** A token bucket. Until the service first refuses a request (429) it allows
  *   `requestsPerSecond` (a ceiling; none by default) with `burst` at once. The service's limits are
  *   not published, so from its 429s the limiter learns the rate it accepts and paces itself just
- *   below it, evenly (a bucket of one), see `RateLearner` in rate-learner.ts. What it learnt is handed
- *   to `onLearnt` and may be given back to the next limiter of the account (`learnt`): it then paces
+ *   below it, evenly (a bucket of one; one less than the service's once that is known, see
+ *   `capacity`), see `RateLearner` in rate-learner.ts. What it learnt is handed to `onLearnt` and may be given back to the next limiter of the account (`learnt`): it then paces
  *   at that rate from the first request, and re-learns when the service refuses it.
  * - **Background requests** (the mirror's scheduled re-reads) never take another request's turn: they
  *   go only when no other request waits and none was granted for a while (`backgroundQuietMs`).
@@ -139,9 +139,16 @@ export class Limiter {
     };
   }
 
-  /** Requests that may go at once: `burst` until pacing is learned, then one (evenly spaced). */
+  /**
+   * Requests that may go at once: `burst` until pacing is learned, then one (evenly spaced); once the
+   * service's bucket is known, one less than it: a request held back (all slots busy, the process
+   * late) may catch up without the service's bucket running dry, since ours refills no faster than
+   * its and holds less (the token to spare covers requests arriving unevenly).
+   */
   private capacity(): number {
-    return this.learner.learning ? 1 : this.options.burst;
+    if (!this.learner.learning) return this.options.burst;
+    const bucket = this.learner.knownBurst;
+    return bucket === null ? 1 : Math.max(1, Math.min(Math.floor(bucket) - 1, Math.ceil(bucket / 2)));
   }
 
   private pace(): number {
@@ -213,7 +220,7 @@ export class Limiter {
       this.tokens = capacity;
     } else {
       // A waiter woken a little late keeps what accrued meanwhile (the pace holds on average).
-      this.tokens = Math.min(bound ? capacity + 1 : capacity, this.tokens + (elapsed / 1000) * pace);
+      this.tokens = Math.min(bound && capacity === 1 ? 2 : capacity, this.tokens + (elapsed / 1000) * pace);
     }
     this.tokensAt = now;
   }

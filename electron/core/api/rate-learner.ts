@@ -38,6 +38,10 @@ const refine = { holdMs: 500, gain: 0.05 };
 const confident = 20;
 /** Fewer accepted beyond the bucket than this before a refusal, and it is not read as a rate. */
 const evidence = 5;
+/** A first stretch this short (ms) is a burst of ours: the bucket is read from it (see `bucket`). */
+const burstMs = 150;
+/** Fewer than `evidence` but at least this many, before any estimate: where to search from (see `read`). */
+const hint = 2;
 /** A refusal that cannot be read slows the pace by this factor. */
 const stepDown = 0.95;
 /** How long the highest estimate stands as a floor (half of it) for the pace. */
@@ -75,9 +79,11 @@ function bestRate(stretches: readonly Stretch[], burst: number): { best: number;
  * so R >= (accepted - B) / w for every such stretch; the largest of these is the estimate (exact,
  * give or take the token the refused request found partly refilled, for the stretch over which the
  * bucket ran dry). Stretches start after the previous refusal: a pause for Retry-After in between
- * refills the bucket, so it says nothing. B is what the service let through in the quarter second
- * before its first refusal (its burst, when it refused a burst of ours; a little more otherwise,
- * which only makes the first estimate low: probing corrects it).
+ * refills the bucket, so it says nothing. B is read from the first refusal, which met a burst of
+ * ours on a bucket left full: what went through before it less what the rate refilled meanwhile,
+ * and half a token for what the refused request found (between none and one); B and R are read
+ * together (see `bucket`). A bucket read one token too large makes every later estimate low by a
+ * token over the stretch it is read from (3 % over a stretch of 1.7 s at 20/s).
  *
  * The first refusal, before any pacing, reads nothing (it says as much about our own start: work
  * before the first requests, connections opening): the pace starts at what was accepted in the last
@@ -98,6 +104,8 @@ export class RateLearner {
   /** When the last refusal read was granted: stretches of time start after it. */
   private lastRefusal = Number.NEGATIVE_INFINITY;
   private burst: number | null = null;
+  /** The bucket the estimate was last read with. */
+  private readBurst: number | null = null;
   /** What went through before the first refusal (see `firstStretch`). */
   private first: (Stretch & { quarter: number }) | null = null;
   /** When the first refusal was answered (see `firstBurst`). */
@@ -127,9 +135,14 @@ export class RateLearner {
     }
   }
 
-  /** What was learnt, to keep for the next run; null before an estimate. */
+  /**
+   * What was learnt, to keep for the next run; null before an estimate. The bucket is the one the
+   * estimate was read with when it is not settled yet (a batch over before a confident reading still
+   * keeps its rate: the next run paces at it from its first request).
+   */
   learnt(): LearntRate | null {
-    return this.estimate === null || this.burst === null ? null : { rate: this.estimate, burst: this.burst };
+    const burst = this.burst ?? this.readBurst;
+    return this.estimate === null || burst === null ? null : { rate: this.estimate, burst: Math.max(1, Math.round(burst)) };
   }
 
   granted(now: number, waited: boolean): GrantRecord {
@@ -196,7 +209,6 @@ export class RateLearner {
     const t = refusal.at;
     let accepted = 0;
     let lastSecond = 0;
-    let lastQuarter = 0;
     let recent = 0;
     let waited = 0;
     let sinceRefusal = 0;
@@ -213,19 +225,14 @@ export class RateLearner {
       if (grant.state === 'refused') continue;
       accepted += 1;
       if (grant.at > this.lastRefusal) sinceRefusal += 1;
-      if (ms < minWindowMs) lastQuarter = accepted;
-      else if (grant.at > this.lastRefusal) stretches.push({ accepted, ms });
+      if (ms >= minWindowMs && grant.at > this.lastRefusal) stretches.push({ accepted, ms });
       if (ms <= 1000) lastSecond = accepted;
     }
     const previous = this.lastRefusal;
     this.lastRefusal = t;
     this.lastAnswer = this.pendingAnswer;
-    this.first ??= { ...this.firstStretch(), quarter: lastQuarter };
-    // The bucket: what the first stretch let through, less what the rate refilled meanwhile (and
-    // never less than went through in the quarter second before the first refusal).
-    const first = this.first;
-    const rough = bestRate(stretches, this.burst ?? Math.max(1, first.quarter)).best;
-    const burst = this.burst ?? Math.max(1, first.quarter, first.accepted + 0.5 - (rough * first.ms) / 1000);
+    this.first ??= this.firstStretch(t);
+    const burst = this.burst ?? this.bucket(this.first, stretches);
     let { best, bestAccepted } = bestRate(stretches, burst);
     // The previous refusal found the bucket empty, and a pause too short to fill it (a bucket larger
     // than the rate refills in a Retry-After) leaves fewer than `burst` tokens: everything accepted
@@ -250,8 +257,11 @@ export class RateLearner {
     // the estimate, at a pace the service accepted a moment ago, is about something else (or the
     // service's limit came down): the pace steps down a little, and its estimate with it, so that
     // the search from there reads the new rate.
+    // A refusal below the estimate after a long stretch, at nearly the pace, is read too: the bucket ran
+    // dry slowly, which says the estimate was a little high (a bucket read a little small).
     const searching = this.estimate === null || this.pace > this.estimate;
-    const readable = bound && searching && best > 0 && bestAccepted - burst >= evidence;
+    const slowDrain = bestAccepted - burst >= confident && best >= stepDown * this.pace;
+    const readable = bound && (searching || slowDrain) && best > 0 && bestAccepted - burst >= evidence;
 
     if (!bound) {
       // Not held back by the pace (before any pacing, or fewer requests than it allows): what went
@@ -260,9 +270,14 @@ export class RateLearner {
       if (lastSecond >= 1) this.set('slowStart', Math.min(this.pace, Math.max(lastSecond, low)));
     } else if (readable) {
       this.estimate = best;
+      this.readBurst = burst;
       if (bestAccepted - burst >= confident) this.burst ??= burst;
       if (best >= this.peak.rate) this.peak = { rate: best, at: t };
       this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
+    } else if (this.estimate === null && best > 0 && bestAccepted - burst >= hint) {
+      // Too few beyond the bucket to trust (slow start overshot by far, the bucket drained in a
+      // moment), but they say roughly where the rate is: search upwards slowly from there.
+      this.set(refine, Math.min(this.pace / 2, margin * best));
     } else if (this.estimate === null) {
       this.set('slowStart', Math.max(1, this.pace / 2));
     } else {
@@ -273,14 +288,43 @@ export class RateLearner {
 
   /**
    * What the service let through in the second before its first refusal was answered, and over how
-   * long: the requests granted after the refused one but before its answer may have reached the
-   * service first (arrival order is not grant order), so counting only those granted before it can
-   * miss one of the bucket.
+   * long: from the first of them to the refused request (granted at `refusedAt`) or the last accepted
+   * one, whichever went later. The requests granted after the refused one but before its answer may
+   * have reached the service first (arrival order is not grant order), so counting only those granted
+   * before it can miss one of the bucket.
    */
-  private firstStretch(): Stretch {
+  private firstStretch(refusedAt: number): Stretch & { quarter: number } {
     const until = this.firstAnswerAt;
     const grants = this.history.filter((grant) => grant.state === 'accepted' && grant.at <= until && grant.at >= until - 1000);
-    return { accepted: grants.length, ms: grants.length > 0 ? until - grants[0]!.at : 0 };
+    const last = Math.max(refusedAt, grants[grants.length - 1]?.at ?? refusedAt);
+    const quarter = grants.filter((grant) => grant.at >= refusedAt - minWindowMs).length;
+    return { accepted: grants.length, ms: grants.length > 0 ? Math.max(0, last - grants[0]!.at) : 0, quarter };
+  }
+
+  /**
+   * The bucket B from the first stretch, which began on a full bucket. When it was a burst (at most
+   * `burstMs` from its first request to the refusal), it let through B + R·ms less what the refused
+   * request found (at least none, less than one token), so accepted − R·ms lies in (B − 1, B]: B is
+   * the whole number at or just above it (a bucket holds whole requests; a twentieth of a token is
+   * left for requests reaching the service a little unevenly). R here is the lowest the stretches
+   * allow (read as if the bucket were all that went through), so that B errs large: a bucket read too
+   * small reads the rate too high, and pacing above the service's rate costs a Retry-After pause every
+   * few seconds; one read too large only reads it a little low. A longer first stretch (our start was
+   * slow: a busy machine) says little of B beside what R refilled meanwhile: then B is taken as no less
+   * than went through in its last quarter second, less what R refilled (large, so the rate errs low).
+   */
+  private bucket(first: Stretch & { quarter: number }, stretches: readonly Stretch[]): number {
+    if (first.ms <= burstMs) {
+      const low = bestRate(stretches, Math.max(1, first.accepted)).best;
+      return Math.max(1, Math.ceil(first.accepted - (low * first.ms) / 1000 - 0.05));
+    }
+    const rough = bestRate(stretches, Math.max(1, first.quarter)).best;
+    return Math.max(1, first.quarter, first.accepted + 0.5 - (rough * first.ms) / 1000);
+  }
+
+  /** The service's bucket as learnt (null until read from enough requests, or kept from an earlier run). */
+  get knownBurst(): number | null {
+    return this.burst;
   }
 
   private set(schedule: RateLearner['schedule'], pace: number): void {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
+import { readForCheck, type CheckRead } from './pdf-check-read';
 import { fileProblems, hasPdfEnd, hasPdfHeader, readFailure, sniffType } from './pdf-problems';
 import type { FileProblem } from './pdf-problems';
 import { StreamCapError, withStreamCap } from './pdf-stream-cap';
@@ -22,24 +22,29 @@ export interface Inspection {
 /** pdf-lib (1.17) refuses an encrypted PDF with a plain `Error` whose message says so. */
 const encryptedMessage = /\bis encrypted\b/i;
 
+/** Reads the file (without the contents of its large streams: pdf-check-read.ts) and checks it. */
 export async function inspectFile(path: string, fileName: string, maxBytes: number): Promise<Inspection> {
-  let bytes: Buffer;
+  let read: CheckRead;
   try {
-    bytes = await readFile(path);
+    read = await readForCheck(path, maxBytes);
   } catch (error) {
     return { size: null, pages: null, sha256: null, problems: [fileProblems.unreadable(fileName, readFailure(error))] };
   }
   // The size was checked before reading; check again in case the file grew in between.
-  if (bytes.byteLength > maxBytes) {
-    return { size: bytes.byteLength, pages: null, sha256: null, problems: [fileProblems.tooLarge(fileName, maxBytes)] };
+  if (read.size > maxBytes) {
+    return { size: read.size, pages: null, sha256: null, problems: [fileProblems.tooLarge(fileName, maxBytes)] };
   }
-  return inspectBytes(bytes, fileName);
+  return inspectRead(read, fileName);
 }
 
 /** `limits` bounds what parsing may decompress (pdf-stream-cap.ts); 32 MB a stream, 128 MB a file by default. */
 export async function inspectBytes(bytes: Uint8Array, fileName: string, limits?: StreamCapLimits): Promise<Inspection> {
-  const size = bytes.byteLength;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return inspectRead({ size: bytes.byteLength, sha256, bytes, ended: hasPdfEnd(bytes), leftOut: 0 }, fileName, limits);
+}
+
+async function inspectRead(read: CheckRead, fileName: string, limits?: StreamCapLimits): Promise<Inspection> {
+  const { size, sha256, bytes } = read;
   const found = (problem: FileProblem, pages: number | null = null): Inspection => ({ size, pages, sha256, problems: [problem] });
   if (size === 0) return found(fileProblems.empty(fileName));
   if (!hasPdfHeader(bytes)) return found(fileProblems.notPdf(fileName, sniffType(bytes)));
@@ -59,7 +64,7 @@ export async function inspectBytes(bytes: Uint8Array, fileName: string, limits?:
     if (error instanceof StreamCapError) return found(fileProblems.expands(fileName, error.limit));
     const message = error instanceof Error ? error.message : String(error);
     if (encryptedMessage.test(message)) return found(fileProblems.encrypted(fileName));
-    return found(hasPdfEnd(bytes) ? fileProblems.damaged(fileName, message) : fileProblems.truncated(fileName));
+    return found(read.ended ? fileProblems.damaged(fileName, message) : fileProblems.truncated(fileName));
   }
   if (document.isEncrypted) return found(fileProblems.encrypted(fileName));
 
@@ -69,7 +74,7 @@ export async function inspectBytes(bytes: Uint8Array, fileName: string, limits?:
   } catch (error) {
     return found(fileProblems.damaged(fileName, error instanceof Error ? error.message : String(error)));
   }
-  if (!hasPdfEnd(bytes)) return found(fileProblems.truncated(fileName), pages);
+  if (!read.ended) return found(fileProblems.truncated(fileName), pages);
   if (pages < 1) return found(fileProblems.noPages(fileName), pages);
   return { size, pages, sha256, problems: [] };
 }
