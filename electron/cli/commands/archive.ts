@@ -48,7 +48,8 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
   const { values, positionals } = parse(args, options, archiveUsage);
   // This process now streams gigabytes through downloads, hashes and ZIP reads: V8 is told to favour
   // memory over speed (smaller heap growth, the young generation kept small, more compaction). Archiving
-  // 20 packages of 50 MB peaked at 236–250 MB without it, 181–183 MB with it (test/bench/README.md, `verify`).
+  // 20 packages of 50 MB peaked at 234–250 MB without it, 181–195 MB with it, for about 50 % more CPU
+  // time (test/bench/README.md, `verify`).
   setFlagsFromString('--optimize-for-size');
   if (values['rebuild-index']) {
     // --dir: the bags of that folder (an archive made elsewhere) are indexed; no account is needed.
