@@ -19,25 +19,35 @@ type Reply = { id: number; results: StoreResult[] } | { id: number; error: strin
  * `write` resolves after the group's transaction committed. While one group is being committed (its
  * fsync), the main thread goes on reading the next requests. A thread that stops answers every group
  * it held with an error (503: the service sends again) and `usable` turns false.
+ *
+ * The thread starts with the first group, not with the listener: a core that receives no notification
+ * runs no second thread (an idle one still cost V8's memory reducer two collections of its heap about
+ * 8 s after it started, inside the idle window; ARCHITECTURE.md, "Idle"). The first group waits for
+ * the thread's start (tens of ms, once per process).
  */
 export class InboxWriter {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve: (results: StoreResult[]) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private failed = false;
-  private readonly exited: Promise<void>;
+  private exited: Promise<void> = Promise.resolve();
 
-  constructor(file: string) {
-    this.worker = new Worker(threadUrl(), { workerData: { file, sql: UPSERT_INBOX_SQL }, execArgv: [] });
-    this.worker.on('message', (reply: Reply) => {
+  constructor(private readonly file: string) {}
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(threadUrl(), { workerData: { file: this.file, sql: UPSERT_INBOX_SQL }, execArgv: [] });
+    worker.on('message', (reply: Reply) => {
       const pending = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if ('error' in reply) pending?.reject(new Error(reply.error));
       else pending?.resolve(reply.results);
     });
-    this.worker.on('error', (error) => this.fail(error));
-    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    worker.on('error', (error) => this.fail(error));
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     void this.exited.then(() => this.fail(new Error('The inbox writer stopped.')));
+    this.worker = worker;
+    return worker;
   }
 
   /** False once the thread has stopped: the caller writes on its own connection instead. */
@@ -50,13 +60,14 @@ export class InboxWriter {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, entries, dueAt });
+      this.thread().postMessage({ id, entries, dueAt });
     });
   }
 
   /** Lets the groups sent so far commit, then closes the thread's connection and ends the thread. */
   async close(): Promise<void> {
-    if (!this.failed) this.worker.postMessage({ close: true });
+    if (!this.failed && this.worker) this.worker.postMessage({ close: true });
+    else this.failed = true;
     await this.exited;
   }
 
