@@ -162,7 +162,7 @@ export class TeamSendFiles implements SendSharing {
         const bytes = found.rows[0]?.bytes;
         if (!bytes) break;
         hash.update(bytes);
-        if (!out.write(bytes)) await new Promise((resolve) => out.once('drain', resolve));
+        if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       }
     } finally {
       out.end();
