@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AccountsRepo } from '../../electron/core/accounts/accounts-repo';
 import { BatchRepo } from '../../electron/core/batches/batch-repo';
@@ -143,6 +143,10 @@ export const teamBench: Bench = {
     } finally {
       await Promise.all([server.remove(), sandbox.stop()]);
       files.remove();
+      if (process.env.TEAM_BENCH_KEEP) {
+        for (const [i, home] of homes.entries())
+          cpSync(join(home.path, 'logs'), join(process.env.TEAM_BENCH_KEEP, [...COMPUTERS, 'alone'][i]!), { recursive: true });
+      }
       for (const home of homes) home.remove();
     }
   },
@@ -190,10 +194,20 @@ async function measure(
   const trace = new Map<number, number>();
   for (const t of at) trace.set(Math.floor((t - at[0]!) / 1000), (trace.get(Math.floor((t - at[0]!) / 1000)) ?? 0) + 1);
   log(`${what}, creates each second: ${Array.from({ length: Math.ceil(seconds) }, (_, s) => trace.get(s) ?? 0).join(' ')}`);
+  const shared = new Map<number, number>();
+  for (const document of state.documents)
+    if (document.title.startsWith('shared')) {
+      const second = Math.floor((Date.parse(document.creation_date) - at[0]!) / 1000);
+      shared.set(second, (shared.get(second) ?? 0) + 1);
+    }
+  log(`${what}, of which shared files: ${Array.from({ length: Math.ceil(seconds) }, (_, s) => shared.get(s) ?? 0).join(' ')}`);
+  log(`${what}, requests by operation: ${JSON.stringify(stats.requests.by_operation)}`);
   log(
     `${what}: ${stats.creates.total} creates of ${expected} distinct files in ${seconds.toFixed(1)} s (${whole.toFixed(2)}/s; ${rate.toFixed(2)}/s after the first ${LEARNING_MS / 1000} s), ` +
       `${once ? 'none twice' : 'SOME TWICE'}; 429s from the limit: ${stats.throttled.rate_limit}; exit codes ${runs.map((run) => run.code).join(', ')}`,
   );
+  for (const run of runs)
+    if (run.code !== 0) log(`  a CLI that ended ${run.code} said last: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   return { rate, clean };
 }
 

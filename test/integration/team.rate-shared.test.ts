@@ -17,7 +17,8 @@ import { startSandbox, type Sandbox } from '../sandbox';
  * own files and some shared ones, against the sandbox with its rate limit on: every distinct file is
  * created once, and the sandbox counts far fewer 429s than three limiters each finding the limit alone
  * (each one's pace is the whole limit, so together they overshoot it over and over). Then, on the store itself,
- * a 429 met by one computer closes the gate for another, a reviewer cannot take a slot, and with the
+ * a 429 met by one computer closes the gate for another, a background read of one yields while another's
+ * creates go (issue 32: finished computers' re-reads took two thirds of the last one's slots), a reviewer cannot take a slot, and with the
  * store stopped the shared pace fails at once in the team's words and a limiter goes on at this computer's
  * own pace instead of waiting (reads go on; sending waits on its claims).
  */
@@ -104,6 +105,25 @@ describe('the team rate: one budget for every computer of the account', () => {
       await expect(refused).rejects.toThrow(/Team store unreachable — sending and bulk actions wait: the login "rita" may not do this/);
     } finally {
       await Promise.all([...stores, reviewer].map((store) => store.close()));
+    }
+  });
+
+  it("a background read yields while another computer's creates go, and takes its slot when none went", { timeout: 60_000 }, async () => {
+    const stores = [storeOf('ana', 'pw-ana-2718', 'desk-1'), storeOf('ben', 'pw-ben-2718', 'desk-2')];
+    try {
+      const [sending, reading] = stores.map((store) => new TeamRate({ store, accountKey: () => Promise.resolve('quiet-account') }));
+      // No request of the team yet: the re-read goes.
+      const first = await reading!.take('local', null, 'background');
+      expect(first).toHaveProperty('ordinal', 1);
+      await sending!.take('local', null);
+      const yielded = await reading!.take('local', null, 'background');
+      expect(yielded).toHaveProperty('yieldMs');
+      expect((yielded as { yieldMs: number }).yieldMs).toBeGreaterThan(0);
+      expect((yielded as { yieldMs: number }).yieldMs).toBeLessThanOrEqual(1_000);
+      // The yield took no slot: the next create's is the third.
+      expect(await sending!.take('local', null)).toHaveProperty('ordinal', 3);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
     }
   });
 

@@ -88,10 +88,21 @@ export interface PaceSlot {
   learnt: LearntRate | null;
 }
 
+/**
+ * No slot for a background request: another computer's requests that are not background went within the
+ * quiet time (`backgroundQuietMs`), so the team's turns stay theirs; ask again after `yieldMs`.
+ */
+export interface PaceYield {
+  yieldMs: number;
+}
+
 /** The pace of every computer of a team on one account: their requests together keep the service's rate. */
 export interface SharedPace {
-  /** The next slot; `seed` is what this computer learnt before. Rejects (in words) when it cannot be had: the request does not go. */
-  take(seed: LearntRate | null): Promise<PaceSlot>;
+  /**
+   * The next slot; `seed` is what this computer learnt before; a `background` request may be told to yield
+   * instead. Rejects (in words) when it cannot be had: the request does not go.
+   */
+  take(seed: LearntRate | null, priority?: Priority): Promise<PaceSlot | PaceYield>;
   /** The request of `slot` was refused (429): the pause is for everyone, and the rate is read from it. */
   refused(slot: PaceSlot, retryAfterMs: number | null): void;
 }

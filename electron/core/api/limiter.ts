@@ -43,7 +43,8 @@ interface Waiter {
  *
  * - **A team** (`shared`): the rate is the team's, not this computer's: each request first takes its
  *   slot of the pace every computer of the account shares (`SharedPace`), learnt there from every
- *   computer's 429s; concurrency, the Retry-After gate and background yielding stay here. A slot
+ *   computer's 429s; concurrency, the Retry-After gate and background yielding stay here (background
+ *   requests also yield to the other computers' requests, told by the shared pace: `PaceYield`). A slot
  *   that cannot be had (the store unreachable) leaves this computer on its own pace for a while
  *   (`SharedSlots`): reads go on; sending waits on its claims, which need the store anyway.
  *
@@ -289,9 +290,14 @@ export class Limiter {
           continue;
         }
         const shared = this.sharing();
-        const next = shared ? await shared.next() : null;
+        const next = shared ? await shared.next(this.waiters.some((waiter) => !waiter.background) ? 'normal' : 'background') : null;
         // The shared pace failed (the store down): look again, on this computer's own pace for now.
         if (next && 'error' in next) continue;
+        // Only background requests wait, and another computer's others have the team's turns: later.
+        if (next && 'yieldMs' in next) {
+          await this.sleepUnlessWoken(next.yieldMs);
+          continue;
+        }
         const slot = next?.slot ?? null;
         // A 429 met meanwhile closed the gate: the slot is dropped, and the pause waited for.
         if (slot && this.clock.now() < this.pausedUntil) continue;

@@ -1,6 +1,6 @@
 import type { Clock } from './clock';
 import type { LearntRate } from './learnt-rate';
-import type { PaceSlot, SharedPace } from './limiter-options';
+import type { PaceSlot, PaceYield, Priority, SharedPace } from './limiter-options';
 
 /** After the shared pace failed, how long requests are refused with its words before it is asked again. */
 const sharedDownMs = 2_000;
@@ -30,12 +30,13 @@ export class SharedSlots {
     return !this.down || this.clock.now() >= this.down.until;
   }
 
-  /** The next slot once its time has come, or the failure (the limiter then paces on its own). */
-  async next(): Promise<{ slot: PaceSlot } | { error: unknown }> {
+  /** The next slot once its time has come, a background request's yield, or the failure (the limiter then paces on its own). */
+  async next(priority: Priority): Promise<{ slot: PaceSlot } | PaceYield | { error: unknown }> {
     if (!this.reachable) return { error: this.down?.error };
     try {
-      const slot = await this.shared.take(this.seed);
+      const slot = await this.shared.take(this.seed, priority);
       this.down = null;
+      if ('yieldMs' in slot) return slot;
       this.pace = slot.pace;
       if (slot.learnt && slot.learnt.rate !== this.learnt?.rate) this.onLearnt?.(slot.learnt);
       this.learnt = slot.learnt;

@@ -1,7 +1,7 @@
 import type { AppError } from '../../../shared/contract/errors';
 import { isAppError } from '../../../shared/contract/errors';
 import type { LearntRate } from '../api/learnt-rate';
-import type { PaceSlot, SharedPace } from '../api/limiter-options';
+import { backgroundQuietMs, type PaceSlot, type PaceYield, type Priority, type SharedPace } from '../api/limiter-options';
 import type { Logger } from '../logging/logger';
 import { readRefusal, type PaceBounds, type RateRow } from './team-rate-reading';
 import type { TeamStore } from './team-store';
@@ -14,7 +14,10 @@ import { teamWaits } from './team-words';
  * the slot is the later of the next free one (`tat`), the end of a pause and now; `tat` moves on by one
  * interval of the team's pace. The pace grows while the team waits on it, as one computer's limiter
  * does (doubling every 250 ms before any estimate; after one, held, then probing upwards), so the
- * team's requests together go at the learnt rate, evenly.
+ * team's requests together go at the learnt rate, evenly. A background request (the mirror's re-reads)
+ * of any computer yields while another request of the team went within the quiet time (`normal_at`), as
+ * on one computer: a computer done with its batch, its re-reads due, does not take the turns of one still
+ * sending (two such took two thirds of its slots: the bench's tail at a third of the pace).
  *
  * A 429 met by any computer is reported here: the gate closes for every computer until its Retry-After
  * (`paused_until`, in every next slot), and the first 429 of a round is read into the pace
@@ -43,7 +46,8 @@ interface TakeRow {
 /**
  * The next slot. The pace grows in steps, by phase, from `base` with the time the team spent waiting
  * on it (`bound_ms`): before any estimate it doubles every second; after a refusal with too few rounds
- * for a line, it holds 2 s and then grows by 5 % every 2 s; once learnt, it holds a minute
+ * for a line, it holds a second and then grows by 5 % every second (the bucket the step before emptied,
+ * when it was past the rate, is then at most a twentieth of the rate); once learnt, it holds a minute
  * and then grows by 2 % every 5 s. Within a step the pace is constant, so a refusal in it is a clean
  * point for the reading (team-rate-reading.ts): a round starts at each step, after each pause, and when
  * no slot was taken for a second (the service's bucket is full again).
@@ -62,7 +66,7 @@ const take = `
     SELECT o.*, GREATEST(o.tat, o.paused_until, o.now) AS slot,
       CASE WHEN o.rate IS NULL THEN NULL ELSE LEAST($2::float8, CASE o.phase
         WHEN 'slow' THEN o.base * power(2, LEAST(floor(o.bound_ms / 1000), 20))
-        WHEN 'refine' THEN o.base * power(1.05, LEAST(floor(GREATEST(0, o.bound_ms - 2000) / 2000), 60))
+        WHEN 'refine' THEN o.base * power(1.05, LEAST(floor(GREATEST(0, o.bound_ms - 1000) / 1000), 60))
         ELSE o.base * (1 + 0.02 * floor(GREATEST(0, o.bound_ms - 60000) / 5000)) END) END AS pace
     FROM o
   ),
@@ -70,12 +74,23 @@ const take = `
   UPDATE signdock.rate_limits r SET
     rate = n.pace, bound_ms = n.bound_ms, taken_at = n.now, updated_at = n.now,
     tat = CASE WHEN n.pace IS NULL THEN n.slot ELSE n.slot + make_interval(secs => 1 / n.pace) END,
-    granted = r.granted + 1,
+    granted = r.granted + 1, normal_at = CASE WHEN $3::boolean THEN r.normal_at ELSE n.slot END,
     round_from = CASE WHEN n.fresh THEN r.granted + 1 ELSE r.round_from END,
-    round_at = CASE WHEN n.fresh OR r.granted + 1 = r.round_from THEN n.slot ELSE r.round_at END
+    round_at = CASE WHEN n.fresh OR r.granted + 1 = r.round_from THEN n.slot ELSE r.round_at END,
+    prev_from = CASE WHEN n.idle THEN NULL WHEN n.fresh THEN r.round_from ELSE r.prev_from END,
+    prev_at = CASE WHEN n.idle THEN NULL WHEN n.fresh THEN r.round_at ELSE r.prev_at END
   FROM s AS n WHERE r.account = n.account
   RETURNING r.granted AS ordinal, extract(epoch FROM n.slot) * 1000 AS slot_at,
     extract(epoch FROM n.slot - n.now) * 1000 AS wait_ms, n.bound, r.rate, r.estimate, r.burst`;
+
+/**
+ * How long a background request yields ($2: the quiet time, ms): until the team's last other slot is that
+ * long past (or two intervals of the pace, when longer); 0 or less: it takes its slot.
+ */
+const yieldOf = `
+  SELECT extract(epoch FROM normal_at) * 1000 + GREATEST($2::float8, 2000 / COALESCE(rate, 'infinity'))
+    - extract(epoch FROM clock_timestamp()) * 1000 AS yield_ms
+  FROM signdock.rate_limits WHERE account = $1`;
 
 /** The row, made with what this computer learnt before; a row not learnt yet takes it too. */
 const seedRow = `
@@ -105,7 +120,7 @@ export class TeamRate {
   /** The shared pace of one local account, for its limiter. */
   pace(accountId: string): SharedPace {
     return {
-      take: (seed) => this.take(accountId, seed),
+      take: (seed, priority) => this.take(accountId, seed, priority ?? 'normal'),
       refused: (slot, retryAfterMs) => {
         this.refused(accountId, slot, retryAfterMs).catch((error: unknown) =>
           this.deps.logger?.log('warn', 'team: a 429 could not be told to the team store', {
@@ -116,30 +131,40 @@ export class TeamRate {
     };
   }
 
-  /** The next slot; the store failing, its words as sending says them ("Team store unreachable — … wait: …"). */
-  async take(accountId: string, seed: LearntRate | null): Promise<PaceSlot> {
+  /**
+   * The next slot, or for a background request a yield while the team's other requests go; the store
+   * failing, its words as sending says them ("Team store unreachable — … wait: …").
+   */
+  take(accountId: string, seed: LearntRate | null, priority?: 'normal'): Promise<PaceSlot>;
+  take(accountId: string, seed: LearntRate | null, priority: Priority): Promise<PaceSlot | PaceYield>;
+  async take(accountId: string, seed: LearntRate | null, priority: Priority = 'normal'): Promise<PaceSlot | PaceYield> {
     const account = await this.deps.accountKey(accountId);
     try {
-      return await this.slot(account, seed);
+      return await this.slot(account, seed, priority === 'background');
     } catch (error) {
       throw isAppError(error) ? teamWaits(error as AppError) : error;
     }
   }
 
-  private async slot(account: string, seed: LearntRate | null): Promise<PaceSlot> {
+  private async slot(account: string, seed: LearntRate | null, background: boolean): Promise<PaceSlot | PaceYield> {
     if (!this.seeded.has(account)) {
       const rate = seed ? this.clamp(margin * seed.rate) : null;
       await this.deps.store.query(seedRow, [account, rate, seed?.rate ?? null, seed?.burst ?? null, seed ? 'cruise' : 'slow']);
       this.seeded.add(account);
     }
+    if (background) {
+      const quiet = (await this.deps.store.query<{ yield_ms: number | string | null }>(yieldOf, [account, backgroundQuietMs])).rows[0];
+      const yieldMs = Number(quiet?.yield_ms ?? 0);
+      if (yieldMs > 0) return { yieldMs };
+    }
     const asked = performance.now();
-    const row = (await this.deps.store.query<TakeRow>(take, [account, this.bounds.ceiling])).rows[0];
+    const row = (await this.deps.store.query<TakeRow>(take, [account, this.bounds.ceiling, background])).rows[0];
     const tookMs = performance.now() - asked;
     if (tookMs > slowTakeMs) this.deps.logger?.log('debug', 'team: a slot of the pace took long to take', { ms: Math.round(tookMs) });
     if (!row) {
       // The row went (an administrator cleared it): made again at the next take.
       this.seeded.delete(account);
-      return this.slot(account, seed);
+      return this.slot(account, seed, background);
     }
     return {
       waitMs: Math.max(0, Number(row.wait_ms)),
@@ -156,7 +181,8 @@ export class TeamRate {
     const account = await this.deps.accountKey(accountId);
     await this.deps.store.transaction(async (query) => {
       const found = await query(
-        `SELECT rate, estimate, burst, phase, granted, round_from, read_upto, fit_n, fit_w, fit_a, fit_ww, fit_wa, peak,
+        `SELECT rate, estimate, burst, phase, granted, round_from, read_upto, fit_n, fit_w, fit_a, fit_ww, fit_wa, peak, anchor, prev_from,
+           extract(epoch FROM prev_at) * 1000 AS prev_at,
            extract(epoch FROM round_at) * 1000 AS round_at, extract(epoch FROM peak_at) * 1000 AS peak_at,
            extract(epoch FROM paused_until) * 1000 AS paused_until, extract(epoch FROM clock_timestamp()) * 1000 AS now
          FROM signdock.rate_limits WHERE account = $1 FOR UPDATE`,
@@ -179,6 +205,8 @@ export class TeamRate {
         peak: Number(raw.peak),
         peakAt: finite(raw.peak_at, 0),
         pausedUntil: finite(raw.paused_until, 0),
+        anchor: (raw.anchor as RateRow['anchor']) ?? null,
+        prev: raw.prev_from === null || raw.prev_at === null ? null : { from: Number(raw.prev_from), at: Number(raw.prev_at) },
       };
       const now = Number(raw.now);
       const next = readRefusal(row, { ordinal: slot.ordinal, slotAt: slot.slotAt, bound: slot.bound, retryAfterMs }, now, this.bounds);
@@ -191,7 +219,9 @@ export class TeamRate {
            estimate = COALESCE($7, estimate), burst = COALESCE($8, burst),
            fit_n = COALESCE($9, fit_n), fit_w = COALESCE($10, fit_w), fit_a = COALESCE($11, fit_a),
            fit_ww = COALESCE($12, fit_ww), fit_wa = COALESCE($13, fit_wa),
-           peak = COALESCE($14, peak), peak_at = COALESCE(to_timestamp($15 / 1000.0), peak_at), updated_at = clock_timestamp()
+           peak = COALESCE($14, peak), peak_at = COALESCE(to_timestamp($15 / 1000.0), peak_at),
+           anchor = COALESCE($16::jsonb, anchor), updated_at = clock_timestamp(),
+           prev_from = CASE WHEN $3::bigint IS NULL THEN prev_from END, prev_at = CASE WHEN $3::bigint IS NULL THEN prev_at END
          WHERE account = $1`,
         [
           account,
@@ -209,6 +239,7 @@ export class TeamRate {
           next.fit?.wa ?? null,
           next.peak ?? null,
           next.peakAt ?? null,
+          next.anchor ? JSON.stringify(next.anchor) : null,
         ],
       );
       this.deps.logger?.log('info', 'team: a 429 read', {

@@ -1,4 +1,5 @@
 import { jobFilesStep, jobsGrants, jobsStep } from './team-schema-jobs';
+import { rateStep } from './team-schema-rate';
 
 /**
  * The team store's schema in PostgreSQL (schema `signdock`), versioned: `schema_version` holds the
@@ -17,7 +18,7 @@ import { jobFilesStep, jobsGrants, jobsStep } from './team-schema-jobs';
  * The member of a row is always `current_user`, set by a trigger: a client cannot write in another's name.
  */
 
-export const teamSchemaVersion = 10;
+export const teamSchemaVersion = 11;
 
 /** Step 1: the schema's version, the computers seen, and the sent-file claims. */
 const step1 = `
@@ -279,7 +280,7 @@ const step8 = `
     FOR EACH ROW EXECUTE FUNCTION signdock.member_is_taker();
 `;
 
-export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8, jobsStep, jobFilesStep];
+export const steps: readonly string[] = [step1, step2, step3, step4, step5, step6, step7, step8, jobsStep, jobFilesStep, rateStep];
 
 /** The group roles and what each may do; run after every init (idempotent). */
 export const rolesAndGrants = `
