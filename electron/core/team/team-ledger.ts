@@ -15,7 +15,7 @@ import { teamFailure, teamWaits } from './team-words';
  *   winner's claim. The same row taking it again (after a restart) finds its own claim (`sent_claims_item`).
  * - A claim already sent: this row is left out, "Already sent on … by <member> from <computer> …";
  *   the claim is kept in this computer's cache (`TeamSentCache`) so every look-up says so.
- * - A claim whose create has not answered: waited for (`waitMs`, looked at every `pollMs`); still
+ * - A claim whose create has not answered: waited for (`waitMs`, looked at after 20 ms, doubling to 200 ms); still
  *   open after that, the caller hears who holds it (its row is tried again later).
  * - After the create: sent (the document and its status recorded), released (certainly not created:
  *   another computer may send the file), or kept (not known yet; the holder's look-up settles it).
@@ -110,6 +110,7 @@ export class TeamSentLedger implements SentLedger {
     if (own?.state === 'sent' && own.document_id) return { taken: false, sent: this.remember(request.accountId, own), own: true };
     if (own) return { taken: true };
     const deadline = Date.now() + (this.deps.waitMs ?? 60_000);
+    let poll = 20;
     for (;;) {
       const inserted = await store.query(
         `INSERT INTO signdock.sent_claims (account, sha256, item_id, again, title, signers, computer)
@@ -128,7 +129,9 @@ export class TeamSentLedger implements SentLedger {
       if (Date.now() - claim.claimed_at.getTime() > this.staleMs)
         return { taken: false, inFlight: { ...inFlight(claim), stale: { itemId: claim.item_id, signers: claim.signers } } };
       if (Date.now() > deadline || signal.aborted) return { taken: false, inFlight: inFlight(claim) };
-      await pause(this.deps.pollMs ?? 200, signal);
+      // A create answers in a tenth of a second or so: looked at again soon, then less often (20 ms doubling to 200 ms).
+      await pause(this.deps.pollMs ?? poll, signal);
+      poll = Math.min(200, poll * 2);
     }
   }
 
