@@ -188,8 +188,9 @@ export class BatchSending {
         if (item.state !== 'draft' || item.excluded) continue;
         // Already sent from this account (and not chosen to send again): left out, still a draft, not failed.
         if (item.problems.some((problem) => problem.code === alreadySentCode)) continue;
-        states.set(item.id, sendableNow(item) ? 'pending' : 'failed');
-        if (sendableNow(item)) repo.setState(item.id, 'ready', { error: null });
+        const sendable = sendableNow(item);
+        states.set(item.id, sendable ? 'pending' : 'failed');
+        if (sendable) repo.setState(item.id, 'ready', { error: null });
         else repo.setState(item.id, 'failed', { error: problemError(item.problems[0]) });
       }
       repo.setBatchState(batchId, 'sending', { startedAt: true, stoppedBy: null });

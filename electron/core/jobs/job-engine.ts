@@ -162,8 +162,11 @@ export class JobEngine {
     return this.view(job.id);
   }
 
+  /** One job as a reader asks for it: rows a team job settled elsewhere pulled in first (lists and events do not pull). */
   get(jobId: string): JobView {
-    return this.view(this.require(jobId).id);
+    const job = this.require(jobId);
+    this.follow(job.id, job.kind);
+    return this.view(job.id);
   }
 
   list(accountId: string, limit = 50): JobView[] {
@@ -426,7 +429,6 @@ export class JobEngine {
 
   view(jobId: string): JobView {
     const job = this.require(jobId);
-    this.follow(job.id, job.kind);
     const storage = this.at(job.id);
     const live = this.live.get(job.id);
     const pausedUntil = job.state === 'running' ? (this.deps.pausedUntil?.(job.accountId) ?? 0) : 0;
