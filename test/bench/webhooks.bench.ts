@@ -70,9 +70,10 @@ export const webhooksBench: Bench = {
       const { ok, seconds, latencies } = await burst(listener.hookUrl, bodies);
       const afterDirect = await listener.stats();
       const persisted = afterDirect.received - start.received;
-      const groups = afterDirect.commits.batches - start.commits.batches;
+      const transactions = afterDirect.commits.transactions - start.commits.transactions;
+      const groups = afterDirect.commits.groups - start.commits.groups;
       log(
-        `${ok} answered 200, ${persisted} in the inbox, in ${seconds.toFixed(2)} s; ${groups} transactions (${(ok / Math.max(1, groups)).toFixed(1)} a transaction, at most ${afterDirect.commits.largestBatch}); listener CPU ${cpuPer(start, afterDirect, ok).toFixed(0)} µs a notification`,
+        `${ok} answered 200, ${persisted} in the inbox, in ${seconds.toFixed(2)} s; ${groups} groups handed to the writer thread in ${transactions} transactions (${(ok / Math.max(1, transactions)).toFixed(1)} a transaction, at most ${afterDirect.commits.largestTransaction}); listener CPU ${cpuPer(start, afterDirect, ok).toFixed(0)} µs a notification`,
       );
       if (persisted < ok) throw new Error(`lost notifications: ${ok} answered 200 but ${persisted} stored`);
       const rate = ok / seconds;

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { TunnelSpec } from '../../electron/core/webhooks/tunnel/tunnel-factory';
+import type { CommitCounters } from '../../electron/core/webhooks/webhook-service-options';
 
 export interface ListenerStats {
   /** Notifications in the inbox of the listener's account. */
   received: number;
   /** The listener process's own CPU time so far (every thread), µs. */
   cpu: { user: number; system: number };
-  /** Transactions the group commit made, and the notifications they held. */
-  commits: { batches: number; largestBatch: number; committed: number };
+  /** What the group commit did: notifications answered, groups handed to the writer, transactions. */
+  commits: CommitCounters;
 }
 
 /** A webhook listener process (listener-main.ts) and the commands it answers on stdin. */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GroupCommitter } from '../../electron/core/webhooks/group-commit';
-import { InboxRepo } from '../../electron/core/webhooks/inbox-repo';
+import { InboxRepo, type StoreResult } from '../../electron/core/webhooks/inbox-repo';
+import { InboxWriter } from '../../electron/core/webhooks/inbox-writer';
 import { parseNotification } from '../../electron/core/webhooks/notification';
 import { tempDatabase } from '../integration/fixtures/webhook-helpers';
 
@@ -70,5 +71,42 @@ describe('group commit into the inbox', () => {
     committer.close();
     await expect(queued).resolves.toBe('stored');
     await expect(committer.submit(entry('r'))).rejects.toThrow(/closed/);
+  });
+
+  it('a group is handed to a thread writer without waiting for the one before it to be answered', async () => {
+    const repo = new InboxRepo(store.db);
+    const handed: { size: number; answer: (results: StoreResult[]) => void }[] = [];
+    const committer = new GroupCommitter(
+      (entries) =>
+        new Promise<StoreResult[]>((resolve) => handed.push({ size: entries.length, answer: () => resolve(repo.insertMany(entries)) })),
+      { windowMs: 10_000, maxBatch: 2 },
+    );
+    const first = Promise.all(['a', 'b'].map((id) => committer.submit(entry(id))));
+    const second = Promise.all(['c', 'd'].map((id) => committer.submit(entry(id))));
+    expect(handed.map((group) => group.size)).toEqual([2, 2]);
+    const drained = committer.drained();
+    handed[1]?.answer([]);
+    await expect(second).resolves.toEqual(['stored', 'stored']);
+    handed[0]?.answer([]);
+    await expect(first).resolves.toEqual(['stored', 'stored']);
+    await drained;
+    expect(repo.stats().received).toBe(4);
+  });
+
+  it('the writer thread commits together the groups that reached it while it was busy, and answers each', async () => {
+    const writer = new InboxWriter(store.file);
+    try {
+      // Handed in one turn, before the thread has even started: they wait in its queue and go in one transaction.
+      const results = await Promise.all([
+        writer.write([entry('w1'), entry('w2')], 0),
+        writer.write([entry('w3'), entry('w1')], 0),
+        writer.write([entry('w4')], 0),
+      ]);
+      expect(results).toEqual([['stored', 'stored'], ['stored', 'duplicate'], ['stored']]);
+      expect(writer.counters).toEqual({ transactions: 1, largestTransaction: 5 });
+      expect(new InboxRepo(store.db).stats()).toMatchObject({ received: 4, duplicates: 1 });
+    } finally {
+      await writer.close();
+    }
   });
 });

@@ -1,27 +1,45 @@
-// The inbox's writer thread (inbox-writer.ts starts it): commits each group of notifications in one
-// transaction on a SQLite connection of its own (WAL, synchronous=FULL, as every connection of the app),
-// so that the fsync of one group overlaps the reading and parsing of the next on the main thread.
+// The inbox's writer thread (inbox-writer.ts starts it): commits groups of notifications on a SQLite
+// connection of its own (WAL, synchronous=FULL, as every connection of the app), so that the fsync of
+// one transaction overlaps the reading and parsing of the next requests on the main thread. Every group
+// that reached the thread while it was committing goes into the next transaction together (one fsync),
+// and each group is answered after that transaction committed.
 // Plain JavaScript: it runs as it is under tsx, in tests and in a build (electron.vite.config.ts).
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 const db = new Database(workerData.file);
 db.pragma('synchronous = FULL');
 db.pragma('busy_timeout = 5000');
 const upsert = db.prepare(workerData.sql);
-const insertAll = db.transaction((entries, dueAt) =>
-  entries.map((entry) => (upsert.get({ ...entry, dueAt }).duplicates === 0 ? 'stored' : 'duplicate')),
+const insertAll = db.transaction((groups) =>
+  groups.map(({ entries, dueAt }) => entries.map((entry) => (upsert.get({ ...entry, dueAt }).duplicates === 0 ? 'stored' : 'duplicate'))),
 );
+let transactions = 0;
 
-parentPort.on('message', (message) => {
-  if (message.close) {
-    db.close();
-    parentPort.close();
-    return;
-  }
+/** Commits the groups in one transaction and answers each (or answers each with the error). */
+function commit(groups) {
+  if (groups.length === 0) return;
   try {
-    parentPort.postMessage({ id: message.id, results: insertAll(message.entries, message.dueAt) });
+    const results = insertAll(groups);
+    transactions += 1;
+    const rows = groups.reduce((sum, group) => sum + group.entries.length, 0);
+    groups.forEach((group, index) => parentPort.postMessage({ id: group.id, results: results[index], transactions, rows }));
   } catch (error) {
-    parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    const text = error instanceof Error ? error.message : String(error);
+    for (const group of groups) parentPort.postMessage({ id: group.id, error: text });
   }
+}
+
+parentPort.on('message', (first) => {
+  const groups = [];
+  for (let message = first; message; message = receiveMessageOnPort(parentPort)?.message) {
+    if (message.close) {
+      commit(groups);
+      db.close();
+      parentPort.close();
+      return;
+    }
+    groups.push(message);
+  }
+  commit(groups);
 });

@@ -12,12 +12,13 @@ function threadUrl(): URL {
   return source.protocol === 'file:' && existsSync(source) ? source : new URL(`${threadBase}.js`, import.meta.url);
 }
 
-type Reply = { id: number; results: StoreResult[] } | { id: number; error: string };
+type Reply = { id: number; results: StoreResult[]; transactions: number; rows: number } | { id: number; error: string };
 
 /**
  * Writes groups of notifications into the inbox from a thread of its own (inbox-writer-thread.mjs):
- * `write` resolves after the group's transaction committed. While one group is being committed (its
- * fsync), the main thread goes on reading the next requests. A thread that stops answers every group
+ * `write` resolves after the group's transaction committed. While one transaction is being committed
+ * (its fsync), the main thread goes on reading the next requests and handing the thread their groups,
+ * which it commits together next. A thread that stops answers every group
  * it held with an error (503: the service sends again) and `usable` turns false.
  *
  * The thread starts with the first group, not with the listener: a core that receives no notification
@@ -31,6 +32,8 @@ export class InboxWriter {
   private nextId = 0;
   private failed = false;
   private exited: Promise<void> = Promise.resolve();
+  /** Transactions the thread committed, and the most notifications one held (for measurements). */
+  readonly counters = { transactions: 0, largestTransaction: 0 };
 
   constructor(private readonly file: string) {}
 
@@ -40,8 +43,10 @@ export class InboxWriter {
     worker.on('message', (reply: Reply) => {
       const pending = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if ('error' in reply) pending?.reject(new Error(reply.error));
-      else pending?.resolve(reply.results);
+      if ('error' in reply) return pending?.reject(new Error(reply.error));
+      this.counters.transactions = reply.transactions;
+      this.counters.largestTransaction = Math.max(this.counters.largestTransaction, reply.rows);
+      pending?.resolve(reply.results);
     });
     worker.on('error', (error) => this.fail(error));
     this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
