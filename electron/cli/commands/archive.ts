@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import type { ArchivePlan, Check, IndexResult, SignerTrust, Verdict } from '../../../shared/domain/evidence';
 import type { JobItemView, JobView } from '../../../shared/domain/jobs';
+import { favourMemory } from './favour-memory';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { syncCommand } from './sync';
 import { followJob } from './follow-job';
@@ -46,11 +46,8 @@ export async function archiveCommand(ctx: CliContext, args: string[]): Promise<n
     'rebuild-index': { type: 'boolean' },
   } as const;
   const { values, positionals } = parse(args, options, archiveUsage);
-  // This process now streams gigabytes through downloads, hashes and ZIP reads: V8 is told to favour
-  // memory over speed (smaller heap growth, the young generation kept small, more compaction). Archiving
-  // 20 packages of 50 MB peaked at 234–250 MB without it, 181–195 MB with it, for about 50 % more CPU
-  // time (test/bench/README.md, `verify`).
-  setFlagsFromString('--optimize-for-size');
+  // This process now streams gigabytes through downloads, hashes and ZIP reads.
+  favourMemory();
   if (values['rebuild-index']) {
     // --dir: the bags of that folder (an archive made elsewhere) are indexed; no account is needed.
     if (typeof values.dir === 'string' && !statSync(ctx.path(values.dir), { throwIfNoEntry: false })?.isDirectory()) {

@@ -1,6 +1,7 @@
 import type { JobView } from '../../../shared/domain/jobs';
 import { call, emit, UsageError, type CliContext } from '../io';
 import { finishJob } from './actions';
+import { favourMemory } from './favour-memory';
 
 export const jobsUsage = 'jobs [list] | jobs show|pause|resume|cancel|retry <job-id>';
 
@@ -30,6 +31,11 @@ export async function jobsCommand(ctx: CliContext, args: string[]): Promise<numb
   if (op === 'jobs.get') {
     const { job } = await call<{ job: JobView }>(ctx, 'jobs.get', { jobId });
     return finishJob(ctx, job, doneWord(job));
+  }
+  // Carrying an archive on streams what `archive` does: the same care for memory.
+  if (sub === 'resume' || sub === 'retry') {
+    const { job: before } = await call<{ job: JobView }>(ctx, 'jobs.get', { jobId });
+    if (before.kind === 'archive') favourMemory();
   }
   // A send job is its batch: these are the Send page's Pause, Resume, Stop and Retry failed.
   const job = await call<JobView>(ctx, op, { jobId });
