@@ -8,6 +8,7 @@ import type * as Ssh2Module from 'ssh2';
 import type { SshTunnelSettings } from '../../../../shared/domain/webhooks';
 import type { Tunnel, TunnelEvents } from '../tunnel';
 import { checkKnownHosts, hostKeyInfo, knownKeyTypes } from './known-hosts';
+import { connectSsh } from './ssh-socket';
 import { MAX_KNOWN_HOSTS_BYTES, MAX_SSH_KEY_BYTES, SshFileRefused, readSshFile } from './ssh-files';
 import { TunnelFailure, type HostKeySeen } from './tunnel-failure';
 
@@ -96,8 +97,11 @@ export class SshTunnel implements Tunnel {
         if (events?.connection) this.hand(stream, events.connection);
         else this.carry(stream, localPort);
       });
+      const host = o.host.replace(/^\[(.*)\]$/, '$1');
       client.connect({
-        host: o.host.replace(/^\[(.*)\]$/, '$1'),
+        // Our own socket: Nagle off, each turn's packets written together (ssh-socket.ts).
+        sock: connectSsh(host, o.port),
+        host,
         port: o.port,
         username: o.user,
         ...auth,
@@ -146,7 +150,7 @@ export class SshTunnel implements Tunnel {
 
   /** One connection arriving on the server's port, handed to the listener on 127.0.0.1 (a listener in another process). */
   private carry(stream: NodeJS.ReadWriteStream & { destroy(): void }, localPort: number): void {
-    const socket = connect(localPort, '127.0.0.1');
+    const socket = connect({ port: localPort, host: '127.0.0.1', noDelay: true });
     this.sockets.add(socket);
     const close = () => {
       this.sockets.delete(socket);
