@@ -75,8 +75,14 @@ export class SshTunnel implements Tunnel {
     this.client = client;
     await new Promise<void>((resolve, reject) => {
       let ready = false;
+      const host = o.host.replace(/^\[(.*)\]$/, '$1');
+      const connection = connectSsh(host, o.port);
       client.on('ready', () => {
         ready = true;
+        // The packet that carries our ACK: "no-more-sessions@openssh.com" without asking for a reply, as
+        // `ssh -N` sends it (the tunnel never opens a session; saying so again changes nothing). ssh2 sends
+        // it to OpenSSH servers only; for another server nothing is sent.
+        connection.acknowledgeWith(() => noMoreSessions(client));
         // 127.0.0.1, not "localhost": sshd would take the port on ::1 alone when another program holds it
         // on 127.0.0.1, and the server's proxy would reach that program instead. GatewayPorts yes: all interfaces.
         client.forwardIn('127.0.0.1', o.remotePort, (error) => {
@@ -97,10 +103,9 @@ export class SshTunnel implements Tunnel {
         if (events?.connection) this.hand(stream, events.connection);
         else this.carry(stream, localPort);
       });
-      const host = o.host.replace(/^\[(.*)\]$/, '$1');
       client.connect({
-        // Our own socket: Nagle off, each turn's packets written together (ssh-socket.ts).
-        sock: connectSsh(host, o.port),
+        // Our own socket: Nagle off, each turn's packets written together, the server's data ACKed at once (ssh-socket.ts).
+        sock: connection.socket,
         host,
         port: o.port,
         username: o.user,
@@ -195,6 +200,9 @@ export class SshTunnel implements Tunnel {
     }
   }
 }
+
+/** `openssh_noMoreSessions` without a callback: no reply asked (ssh2's types want the callback). */
+const noMoreSessions = (client: Client) => (client.openssh_noMoreSessions as (this: Client, cb?: () => void) => Client).call(client);
 
 /** A connection that did not come up, in words. */
 function connectFailure(error: Error & { code?: string; level?: string }, o: SshTunnelOptions): TunnelFailure {
