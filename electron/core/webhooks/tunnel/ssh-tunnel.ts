@@ -79,9 +79,9 @@ export class SshTunnel implements Tunnel {
       const connection = connectSsh(host, o.port);
       client.on('ready', () => {
         ready = true;
-        // The packet that carries our ACK: "no-more-sessions@openssh.com" without asking for a reply, as
-        // `ssh -N` sends it (the tunnel never opens a session; saying so again changes nothing). ssh2 sends
-        // it to OpenSSH servers only; for another server nothing is sent.
+        // The packet that carries our ACK: "no-more-sessions@openssh.com" without asking for a reply, which
+        // OpenSSH's own client sends once a connection (the tunnel never opens a session; saying so again
+        // changes nothing). ssh2 sends it to OpenSSH servers only; to another server nothing is sent.
         connection.acknowledgeWith(() => noMoreSessions(client));
         // 127.0.0.1, not "localhost": sshd would take the port on ::1 alone when another program holds it
         // on 127.0.0.1, and the server's proxy would reach that program instead. GatewayPorts yes: all interfaces.
