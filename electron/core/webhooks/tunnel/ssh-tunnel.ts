@@ -8,6 +8,7 @@ import type * as Ssh2Module from 'ssh2';
 import type { SshTunnelSettings } from '../../../../shared/domain/webhooks';
 import type { Tunnel, TunnelEvents } from '../tunnel';
 import { checkKnownHosts, hostKeyInfo, knownKeyTypes } from './known-hosts';
+import { connectSsh } from './ssh-socket';
 import { MAX_KNOWN_HOSTS_BYTES, MAX_SSH_KEY_BYTES, SshFileRefused, readSshFile } from './ssh-files';
 import { TunnelFailure, type HostKeySeen } from './tunnel-failure';
 
@@ -74,8 +75,14 @@ export class SshTunnel implements Tunnel {
     this.client = client;
     await new Promise<void>((resolve, reject) => {
       let ready = false;
+      const host = o.host.replace(/^\[(.*)\]$/, '$1');
+      const connection = connectSsh(host, o.port);
       client.on('ready', () => {
         ready = true;
+        // The packet that carries our ACK: "no-more-sessions@openssh.com" without asking for a reply, which
+        // OpenSSH's own client sends once a connection (the tunnel never opens a session; saying so again
+        // changes nothing). ssh2 sends it to OpenSSH servers only; to another server nothing is sent.
+        connection.acknowledgeWith(() => noMoreSessions(client));
         // 127.0.0.1, not "localhost": sshd would take the port on ::1 alone when another program holds it
         // on 127.0.0.1, and the server's proxy would reach that program instead. GatewayPorts yes: all interfaces.
         client.forwardIn('127.0.0.1', o.remotePort, (error) => {
@@ -97,7 +104,9 @@ export class SshTunnel implements Tunnel {
         else this.carry(stream, localPort);
       });
       client.connect({
-        host: o.host.replace(/^\[(.*)\]$/, '$1'),
+        // Our own socket: Nagle off, each turn's packets written together, the server's data ACKed at once (ssh-socket.ts).
+        sock: connection.socket,
+        host,
         port: o.port,
         username: o.user,
         ...auth,
@@ -146,7 +155,7 @@ export class SshTunnel implements Tunnel {
 
   /** One connection arriving on the server's port, handed to the listener on 127.0.0.1 (a listener in another process). */
   private carry(stream: NodeJS.ReadWriteStream & { destroy(): void }, localPort: number): void {
-    const socket = connect(localPort, '127.0.0.1');
+    const socket = connect({ port: localPort, host: '127.0.0.1', noDelay: true });
     this.sockets.add(socket);
     const close = () => {
       this.sockets.delete(socket);
@@ -191,6 +200,9 @@ export class SshTunnel implements Tunnel {
     }
   }
 }
+
+/** `openssh_noMoreSessions` without a callback: no reply asked (ssh2's types want the callback). */
+const noMoreSessions = (client: Client) => (client.openssh_noMoreSessions as (this: Client, cb?: () => void) => Client).call(client);
 
 /** A connection that did not come up, in words. */
 function connectFailure(error: Error & { code?: string; level?: string }, o: SshTunnelOptions): TunnelFailure {
