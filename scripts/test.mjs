@@ -28,6 +28,7 @@ const systemPackages = [
       readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/postgres`)),
   ],
 ];
+const only = process.argv[2]; // optional: system (the packages below only; .ci/run runs it beside npm ci) | lint | typecheck | unit | e2e
 if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
   const missing = systemPackages.filter(([, present]) => !present()).map(([name]) => name);
   if (missing.length > 0) {
@@ -35,15 +36,12 @@ if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
     if (process.getuid?.() === 0 && has('apt-get')) {
       process.stderr.write(`── system packages: installing ${missing.join(', ')}\n`);
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-      const update = spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-      for (const name of missing) {
-        if (update.status !== 0) break;
-        const run = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], {
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env,
-        });
-        process.stderr.write(`   ${name}: ${run.status === 0 ? 'installed' : 'FAILED'}\n`);
-      }
+      const apt = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
+      const install = (names) => apt(['install', '-y', '-qq', '--no-install-recommends', ...names]);
+      // All in one apt-get (one resolution, one dpkg run and its triggers); one by one only if that fails, to say which.
+      if (apt(['update', '-qq']) && !install(missing)) for (const name of missing) install([name]);
+      for (const [name, present] of systemPackages)
+        if (missing.includes(name)) process.stderr.write(`   ${name}: ${present() ? 'installed' : 'FAILED'}\n`);
       const still = systemPackages.filter(([, present]) => !present()).map(([name]) => name);
       if (still.length > 0) {
         process.stderr.write(`npm test needs ${still.join(', ')}, which could not be installed. Run as root: ${command}\n`);
@@ -55,6 +53,7 @@ if (process.platform === 'linux' && process.env.SIGNDOCK_TEST_KEYRING !== '1') {
     }
   }
 }
+if (only === 'system') process.exit(0);
 
 if (process.env.SIGNDOCK_TEST_KEYRING !== '1' && has('dbus-run-session') && has('gnome-keyring-daemon')) {
   const base = mkdtempSync(join(tmpdir(), 'signdock-keyring-'));
@@ -68,7 +67,6 @@ if (process.env.SIGNDOCK_TEST_KEYRING !== '1' && has('dbus-run-session') && has(
 }
 if (process.env.SIGNDOCK_TEST_KEYRING === '1') process.env.SIGNDOCK_REQUIRE_KEYRING = '1';
 
-const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
 const step = (name, command, args) => {
   if (only && only !== name) return 0;
   process.stderr.write(`\n── ${name}: ${[command, ...args].join(' ')}\n`);
@@ -79,7 +77,7 @@ rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/playwright.json', { force: true });
 mkdirSync('test-results', { recursive: true });
 /**
- * Lint and typecheck run beside the unit tests (which mostly wait on the processes they start): their output
+ * Lint, typecheck and the renderer's build run beside the unit tests (which mostly wait on the processes they start): their output
  * goes to a file under test-results/ (a pipe nobody reads while vitest runs could fill and stall them) and is
  * printed once vitest is done, with the same headings. About two minutes of a CI run.
  */
@@ -93,7 +91,13 @@ const beside = (name, command, args) => {
   return { name, heading: [command, ...args].join(' '), file, status };
 };
 let failedSteps = 0;
-const checks = [beside('lint', 'node', ['scripts/lint.mjs']), beside('typecheck', 'npm', ['run', '-s', 'typecheck'])].filter(Boolean);
+// The renderer the end-to-end tests serve is built beside them too (when both run), so that Playwright's
+// global set-up, told by SIGNDOCK_E2E_RENDERER_BUILT, does not build it again after them.
+const checks = [
+  beside('lint', 'node', ['scripts/lint.mjs']),
+  beside('typecheck', 'npm', ['run', '-s', 'typecheck']),
+  only ? null : beside('renderer', 'node', ['scripts/build-renderer.mjs']),
+].filter(Boolean);
 failedSteps +=
   step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']) === 0
     ? 0
@@ -102,6 +106,7 @@ for (const check of checks) {
   const status = await check.status;
   process.stderr.write(`\n── ${check.name} (beside the unit tests): ${check.heading}\n${readFileSync(check.file, 'utf8')}`);
   if (status !== 0) process.stderr.write(`${check.name} failed (exit ${status})\n`);
+  else if (check.name === 'renderer') process.env.SIGNDOCK_E2E_RENDERER_BUILT = '1';
   failedSteps += status === 0 ? 0 : 1;
 }
 failedSteps += step('e2e', 'npx', ['playwright', 'test']) === 0 ? 0 : 1;

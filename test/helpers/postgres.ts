@@ -1,5 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,7 +23,7 @@ import { freePort } from './ssh-server';
  * the `postgresql` package `npm test` installs), a fresh cluster in a temporary folder, on a free port
  * of 127.0.0.1, password logins (scram-sha-256) over TCP. PostgreSQL refuses to run as root, so as root
  * the cluster belongs to the `postgres` user the Debian package creates (else `nobody`) and its
- * processes run as that user. Ready when a connection succeeds (tried again as each attempt fails,
+ * processes run as that user. Each cluster is a copy of one initdb made once (`clusterTemplate`). Ready when a connection succeeds (tried again as each attempt fails,
  * never a fixed sleep). With `tls`: a CA and a server certificate for 127.0.0.1 made by openssl, and
  * TCP logins refused without TLS (`hostssl` only).
  */
@@ -31,6 +43,8 @@ export interface Postgres {
   /** Stops it and removes its folder. */
   remove(): Promise<void>;
 }
+
+const ADMIN_USER = 'signdock_admin';
 
 function binDir(): string {
   const dir = postgresBinDir();
@@ -81,36 +95,70 @@ function makeCertificates(dir: string): void {
   chmodSync(join(dir, 'server.key'), 0o600);
 }
 
+/**
+ * The initdb of this machine's PostgreSQL, made once and copied for each server (initdb takes seconds on a
+ * busy machine, a copy a fraction of one): `<tmp>/signdock-pg-template-<key>/` holding `data/` and the
+ * superuser's `password`, keyed by the binaries, the server's user and initdb's options, kept for later runs.
+ * Made in a folder of its own and renamed into place, so a test never sees half of one; when two processes
+ * make it at once, the first rename wins and the other uses it.
+ */
+function clusterTemplate(bin: string, owner: { uid: number; gid: number } | null): { data: string; password: string } {
+  const options = ['-U', ADMIN_USER, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync'];
+  const key = createHash('sha256')
+    .update(JSON.stringify([bin, owner, options]))
+    .digest('hex')
+    .slice(0, 16);
+  const final = join(tmpdir(), `signdock-pg-template-${key}`);
+  const read = (folder: string) => ({ data: join(folder, 'data'), password: readFileSync(join(folder, 'password'), 'utf8').trim() });
+  // Only a template of our own (another user of a shared /tmp could have put one there).
+  const ours = () => existsSync(join(final, 'password')) && statSync(final).uid === (owner?.uid ?? process.getuid?.());
+  if (ours()) return read(final);
+  const making = mkdtempSync(`${final}.making-`);
+  const password = `admin-${randomBytes(12).toString('hex')}`;
+  writeFileSync(join(making, 'pwfile'), `${password}\n`);
+  if (owner) {
+    chownSync(making, owner.uid, owner.gid);
+    chownSync(join(making, 'pwfile'), owner.uid, owner.gid);
+  }
+  const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: making };
+  const init = spawnSync(join(bin, 'initdb'), ['-D', join(making, 'data'), ...options, `--pwfile=${join(making, 'pwfile')}`], {
+    ...as,
+    env,
+    cwd: making,
+    encoding: 'utf8',
+  });
+  rmSync(join(making, 'pwfile'));
+  if (init.status !== 0) {
+    rmSync(making, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${init.stderr}`);
+  }
+  writeFileSync(join(making, 'password'), `${password}\n`, { mode: 0o600 });
+  try {
+    renameSync(making, final);
+  } catch {
+    if (!ours()) return read(making); // someone else's is in the way: this one stays private
+    rmSync(making, { recursive: true, force: true }); // another process of ours made it first
+  }
+  return read(final);
+}
+
 export async function startPostgres(options: { tls?: boolean } = {}): Promise<Postgres> {
   const bin = binDir();
   const owner = serverUser();
+  const template = clusterTemplate(bin, owner);
   const dir = mkdtempSync(join(tmpdir(), 'signdock-pg-'));
   const data = join(dir, 'data');
-  const admin = { user: 'signdock_admin', password: `admin-${process.pid}-${Date.now()}` };
-  writeFileSync(join(dir, 'pwfile'), `${admin.password}\n`);
+  const admin = { user: ADMIN_USER, password: template.password };
   if (options.tls) makeCertificates(dir);
   const own = (path: string) => owner && chownSync(path, owner.uid, owner.gid);
   own(dir);
   for (const name of readdirSync(dir)) own(join(dir, name));
   const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: dir };
-  const init = spawnSync(
-    join(bin, 'initdb'),
-    [
-      '-D',
-      data,
-      '-U',
-      admin.user,
-      `--pwfile=${join(dir, 'pwfile')}`,
-      '--auth-local=trust',
-      '--auth-host=scram-sha-256',
-      '-E',
-      'UTF8',
-      '--no-sync',
-    ],
-    { ...as, env, cwd: dir, encoding: 'utf8' },
-  );
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  // A fresh cluster: the template's files, owners and modes kept (cp -a).
+  const copy = spawnSync('cp', ['-a', template.data, data], { encoding: 'utf8' });
+  if (copy.status !== 0) throw new Error(`copying the PostgreSQL template failed: ${copy.stderr}`);
   if (options.tls) {
     // Logins over TCP only with TLS: a client with sslmode=disable is refused.
     writeFileSync(
