@@ -57,6 +57,14 @@ describe('account limiter: at the rate limit from the first minute', () => {
     expect(rateAfter(acceptedAt, 10_000)).toBeGreaterThanOrEqual(atLeast);
   });
 
+  it('does not probe a kept bucket of 1: the catch-up after a Retry-After pause (two at once) would meet a 429 again', async () => {
+    const clock = new VirtualClock();
+    const limiter = new Limiter({}, { clock, learnt: { rate: 20, burst: 1 } });
+    const { acceptedAt, refusedAt } = await sendThrough(limiter, clock, { rate: () => 20, burst: 1 }, { ...run, requests: 1000 });
+    expect(refusedAt).toEqual([]);
+    expect(rateAfter(acceptedAt, 10_000)).toBeGreaterThanOrEqual(19.4);
+  });
+
   it('re-learns a kept rate the service no longer allows, and tells the new one', async () => {
     const clock = new VirtualClock();
     const told: LearntRate[] = [];
