@@ -259,13 +259,15 @@ export class RateLearner {
     } else if (readable) {
       // The early probe of a kept rate, past it: read lower than the kept rate, it says rather that the
       // kept bucket was too large (a bucket read on a busy machine): the kept rate stands, as far as a
-      // bucket `keptSlack` tokens smaller allows.
-      if (kept !== null && searching) best = Math.max(best, Math.min(kept, bestRate(stretches, Math.max(1, burst - keptSlack)).best));
+      // bucket `keptSlack` tokens smaller allows. Read from few requests (a low rate), it is trusted all
+      // the same: the kept rate was read before, and probing again at once would cost a pause each time.
+      const probed = kept !== null && searching;
+      if (probed) best = Math.max(best, Math.min(kept, bestRate(stretches, Math.max(1, burst - keptSlack)).best));
       this.estimate = best;
       this.readBurst = burst;
       if (bestAccepted - burst >= confident) this.burst ??= burst;
       if (best >= this.peak.rate) this.peak = { rate: best, at: t };
-      this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
+      this.set(probed || bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
     } else if (this.estimate === null && best > 0 && bestAccepted - burst >= hint) {
       // Too few beyond the bucket to trust (slow start overshot by far, the bucket drained in a
       // moment), but they say roughly where the rate is: search upwards slowly from there.
