@@ -3,6 +3,7 @@
  * Used only by `limiter.ts`.
  */
 import type { LearntRate } from './learnt-rate';
+import { bestRate, residual, type Stretch } from './rate-stretch';
 
 /** One granted request, kept a while so that a later 429 can be read against what went before it. */
 export interface GrantRecord {
@@ -35,6 +36,14 @@ const margin = 0.99;
  */
 const cruise = { holdMs: 60_000, gain: 0.001 };
 const refine = { holdMs: 500, gain: 0.05 };
+/**
+ * A rate kept from an earlier run holds 2 s and then probes, a little gentler than `refine`: a rate
+ * kept 10 % low is found again within about 7 s, at the cost of one Retry-After pause when it was right.
+ * Not with a bucket of 1: the limiter's catch-up after the pause (two at once) meets a 429 again.
+ */
+const early = { holdMs: 2_000, gain: 0.02 };
+/** How many tokens a kept bucket may be off by (it is read large rather than small; see `bucket`). */
+const keptSlack = 2;
 const confident = 20;
 /** Fewer accepted beyond the bucket than this before a refusal, and it is not read as a rate. */
 const evidence = 5;
@@ -46,32 +55,6 @@ const hint = 2;
 const stepDown = 0.95;
 /** How long the highest estimate stands as a floor (half of it) for the pace. */
 const peakMs = 60_000;
-
-/** What the refused request is taken to have found of a token (see `bestRate`). */
-const residual = 0.9;
-
-/** Requests accepted over a stretch of time that ended in a refusal. */
-interface Stretch {
-  accepted: number;
-  ms: number;
-}
-
-/** The highest rate the stretches allow for a bucket of `burst`: R >= (accepted - B) / w. */
-function bestRate(stretches: readonly Stretch[], burst: number): { best: number; bestAccepted: number } {
-  let best = 0;
-  let bestAccepted = 0;
-  for (const stretch of stretches) {
-    // The refused request found between 0 and 1 token left; while requests go out a little faster
-    // than the service refills (as when searching upwards), each finds a little less than the one
-    // before, so the refused one found nearly a whole token: count `residual` of one.
-    const rate = ((stretch.accepted + residual - burst) * 1000) / stretch.ms;
-    if (rate > best) {
-      best = rate;
-      bestAccepted = stretch.accepted;
-    }
-  }
-  return { best, bestAccepted };
-}
 
 /**
  * Learns the rate a service accepts from its 429s, on the model of a token bucket (rate R, bucket B):
@@ -115,7 +98,9 @@ export class RateLearner {
   /** Whether a 429 has been seen: from then on requests are paced evenly. */
   learning = false;
   pace: number;
-  private schedule: 'slowStart' | typeof cruise | typeof refine = 'slowStart';
+  private schedule: 'slowStart' | typeof cruise | typeof refine | typeof early = 'slowStart';
+  /** The rate kept from an earlier run, until the first refusal is read (the early probe's floor). */
+  private kept: number | null = null;
   private base: number;
   private boundMs = 0;
 
@@ -131,7 +116,8 @@ export class RateLearner {
       this.learning = true;
       this.estimate = known.rate;
       this.burst = Math.max(1, Math.round(known.burst));
-      this.set(cruise, margin * known.rate);
+      this.kept = known.rate;
+      this.set(this.burst >= 2 ? early : cruise, margin * known.rate);
     }
   }
 
@@ -205,6 +191,8 @@ export class RateLearner {
     }
     if (!force && now - refusal.at < settleMs && this.history.slice(0, index).some((grant) => grant.state === 'open')) return;
     this.pending = null;
+    const kept = this.kept;
+    this.kept = null;
 
     const t = refusal.at;
     let accepted = 0;
@@ -269,11 +257,17 @@ export class RateLearner {
       // service. No faster than that, then search upwards.
       if (lastSecond >= 1) this.set('slowStart', Math.min(this.pace, Math.max(lastSecond, low)));
     } else if (readable) {
+      // The early probe of a kept rate, past it: read lower than the kept rate, it says rather that the
+      // kept bucket was too large (a bucket read on a busy machine): the kept rate stands, as far as a
+      // bucket `keptSlack` tokens smaller allows. Read from few requests (a low rate), it is trusted all
+      // the same: the kept rate was read before, and probing again at once would cost a pause each time.
+      const probed = kept !== null && searching;
+      if (probed) best = Math.max(best, Math.min(kept, bestRate(stretches, Math.max(1, burst - keptSlack)).best));
       this.estimate = best;
       this.readBurst = burst;
       if (bestAccepted - burst >= confident) this.burst ??= burst;
       if (best >= this.peak.rate) this.peak = { rate: best, at: t };
-      this.set(bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
+      this.set(probed || bestAccepted - burst >= confident ? cruise : refine, Math.max(margin * best, lastSecond / 2, low));
     } else if (this.estimate === null && best > 0 && bestAccepted - burst >= hint) {
       // Too few beyond the bucket to trust (slow start overshot by far, the bucket drained in a
       // moment), but they say roughly where the rate is: search upwards slowly from there.
