@@ -79,12 +79,28 @@ const toRow = (raw: RawItem): InboxRow => ({
 const KNOWN = `kind IN (${notificationKinds.map((kind) => `'${kind}'`).join(', ')})`;
 const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
 
-/** One notification into the inbox, or one more duplicate of it (also the writer thread's: inbox-writer.ts). */
+/**
+ * One notification into the inbox, or one more duplicate of it (also the writer thread's: inbox-writer.ts),
+ * its values bound in the order `upsertValues` gives them (positional: no object per row).
+ */
 export const UPSERT_INBOX_SQL = `
   INSERT INTO webhook_inbox (account_id, dedupe_key, notification_id, kind, document_id, signature_id, raw_body, received_at, next_attempt_at)
-  VALUES (@accountId, @dedupeKey, @notificationId, @kind, @documentId, @signatureId, @rawBody, @receivedAt, @dueAt)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (account_id, dedupe_key) DO UPDATE SET duplicates = duplicates + 1
   RETURNING duplicates`;
+
+/** A notification's values for `UPSERT_INBOX_SQL`, in its order; due at `dueAtMs`. */
+export const upsertValues = (entry: InboxEntry, dueAtMs: number): (string | number | null)[] => [
+  entry.accountId,
+  entry.dedupeKey,
+  entry.notificationId,
+  entry.kind,
+  entry.documentId,
+  entry.signatureId,
+  entry.rawBody,
+  entry.receivedAt,
+  dueAtMs,
+];
 
 /** The notifications inbox (table `webhook_inbox`). Every write is one transaction. */
 export class InboxRepo {
@@ -127,7 +143,7 @@ export class InboxRepo {
   insertMany(entries: readonly InboxEntry[], dueAtMs = 0): StoreResult[] {
     return this.db.transaction(() =>
       entries.map((entry) =>
-        (this.upsert.get({ ...entry, dueAt: dueAtMs }) as { duplicates: number }).duplicates === 0 ? 'stored' : 'duplicate',
+        (this.upsert.get(upsertValues(entry, dueAtMs)) as { duplicates: number }).duplicates === 0 ? 'stored' : 'duplicate',
       ),
     )();
   }

@@ -18,7 +18,7 @@ db.pragma('busy_timeout = 5000');
 db.pragma('wal_autocheckpoint = 10000');
 const upsert = db.prepare(workerData.sql);
 const insertAll = db.transaction((groups) =>
-  groups.map(({ entries, dueAt }) => entries.map((entry) => (upsert.get({ ...entry, dueAt }).duplicates === 0 ? 'stored' : 'duplicate'))),
+  groups.map(({ rows }) => rows.map((values) => (upsert.get(values).duplicates === 0 ? 'stored' : 'duplicate'))),
 );
 let transactions = 0;
 
@@ -28,7 +28,7 @@ function commit(groups) {
   try {
     const results = insertAll(groups);
     transactions += 1;
-    const rows = groups.reduce((sum, group) => sum + group.entries.length, 0);
+    const rows = groups.reduce((sum, group) => sum + group.rows.length, 0);
     groups.forEach((group, index) => parentPort.postMessage({ id: group.id, results: results[index], transactions, rows }));
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
