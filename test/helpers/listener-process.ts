@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { TunnelSpec } from '../../electron/core/webhooks/tunnel/tunnel-factory';
-import type { CommitCounters } from '../../electron/core/webhooks/webhook-service-options';
+import type { GroupCommitter } from '../../electron/core/webhooks/group-commit';
 
 export interface ListenerStats {
   /** Notifications in the inbox of the listener's account. */
@@ -8,7 +8,7 @@ export interface ListenerStats {
   /** The listener process's own CPU time so far (every thread), µs. */
   cpu: { user: number; system: number };
   /** What the group commit did: notifications answered, groups handed to the writer, transactions. */
-  commits: CommitCounters;
+  commits: GroupCommitter['counters'];
 }
 
 /** A webhook listener process (listener-main.ts) and the commands it answers on stdin. */

@@ -32,8 +32,11 @@ export class GroupCommitter {
   private closed = false;
   /** The groups handed to a promise-answering `write` and not answered yet. */
   private readonly inFlight = new Set<Promise<void>>();
-  /** Transactions committed and the largest batch so far (for measurements). */
-  readonly counters = { batches: 0, largestBatch: 0, committed: 0 };
+  /**
+   * For measurements: notifications answered, the groups they went in, and the transactions a synchronous
+   * `write` made (one a group) with the most one held; a promise-answering `write` counts its own.
+   */
+  readonly counters = { committed: 0, groups: 0, transactions: 0, largestTransaction: 0 };
 
   constructor(
     private readonly write: (entries: readonly InboxEntry[]) => StoreResult[] | Promise<StoreResult[]>,
@@ -66,7 +69,11 @@ export class GroupCommitter {
       for (const waiting of batch) waiting.reject(error);
       return;
     }
-    if (!(results instanceof Promise)) return this.settle(batch, results);
+    if (!(results instanceof Promise)) {
+      this.counters.transactions += 1;
+      this.counters.largestTransaction = Math.max(this.counters.largestTransaction, batch.length);
+      return this.settle(batch, results);
+    }
     const answered: Promise<void> = results
       .then(
         (stored) => this.settle(batch, stored),
@@ -85,9 +92,8 @@ export class GroupCommitter {
   }
 
   private settle(batch: Waiting[], results: StoreResult[]): void {
-    this.counters.batches += 1;
+    this.counters.groups += 1;
     this.counters.committed += batch.length;
-    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
     let stored = 0;
     batch.forEach((waiting, index) => {
       const result = results[index] ?? 'stored';

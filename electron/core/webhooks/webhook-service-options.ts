@@ -77,12 +77,3 @@ export interface WebhookEndpoint {
   hookUrlRedacted: string | null;
   hmacConfigured: boolean;
 }
-
-/** What the group commit did so far (benches, tests): notifications answered, the groups they were handed in, the transactions those were committed in. */
-export interface CommitCounters {
-  committed: number;
-  groups: number;
-  transactions: number;
-  /** The most notifications one transaction held. */
-  largestTransaction: number;
-}

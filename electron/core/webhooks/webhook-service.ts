@@ -10,7 +10,7 @@ import { TunnelManager } from './tunnel/tunnel-manager';
 import { TunnelSettingsRepo } from './tunnel/tunnel-settings';
 import { WebhookCredentials } from './webhook-credentials';
 import { emptyListenerCounters, WebhookListener, type ListenerCounters } from './webhook-listener';
-import type { CommitCounters, WebhookEndpoint, WebhookServiceOptions } from './webhook-service-options';
+import type { WebhookEndpoint, WebhookServiceOptions } from './webhook-service-options';
 import { WebhookSettingsRepo, type ListenerSettings } from './webhook-settings';
 
 /**
@@ -22,8 +22,6 @@ export class WebhookService {
   private readonly settings: WebhookSettingsRepo;
   private readonly credentials: WebhookCredentials;
   private readonly committer: GroupCommitter;
-  /** Groups committed on the main connection (no writer thread), for `commitCounters`. */
-  private readonly mainCommits = { transactions: 0, largest: 0 };
   private readonly worker: InboxWorker;
   /** The built-in tunnel (ngrok or SSH) and its settings; the ngrok authtoken (write-only from the UI). */
   readonly tunnel: TunnelManager;
@@ -69,12 +67,10 @@ export class WebhookService {
       logger: options.logger,
     });
     this.committer = new GroupCommitter(
-      (entries) => {
-        if (this.writer?.usable) return this.writer.write(entries, this.worker.newRowsDueAt());
-        this.mainCommits.transactions += 1;
-        this.mainCommits.largest = Math.max(this.mainCommits.largest, entries.length);
-        return this.inbox.insertMany(entries, this.worker.newRowsDueAt());
-      },
+      (entries) =>
+        this.writer?.usable
+          ? this.writer.write(entries, this.worker.newRowsDueAt())
+          : this.inbox.insertMany(entries, this.worker.newRowsDueAt()),
       {
         ...options.groupCommit,
         onCommitted: () => {
@@ -294,14 +290,15 @@ export class WebhookService {
   }
 
   /** The group commit's transactions so far and the notifications they held (benches, tests). */
-  commitCounters(): CommitCounters {
-    const { committed, batches } = this.committer.counters;
+  commitCounters(): GroupCommitter['counters'] {
+    // The groups committed on the main connection, and the writer thread's transactions.
+    const here = this.committer.counters;
     const thread = this.writer?.counters ?? { transactions: 0, largestTransaction: 0 };
     return {
-      committed,
-      groups: batches,
-      transactions: this.mainCommits.transactions + thread.transactions,
-      largestTransaction: Math.max(this.mainCommits.largest, thread.largestTransaction),
+      committed: here.committed,
+      groups: here.groups,
+      transactions: here.transactions + thread.transactions,
+      largestTransaction: Math.max(here.largestTransaction, thread.largestTransaction),
     };
   }
 
