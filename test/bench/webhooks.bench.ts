@@ -11,6 +11,8 @@ import { percentile, type Bench } from './bench';
 const NOTIFICATIONS = 6000;
 const CONCURRENCY = 64;
 const WARM_UP = 1000;
+/** Bursts measured each way; each figure is their median (the first burst of a process pays JIT compiling). */
+const MEASURED = 3;
 
 const makeBodies = () =>
   Array.from({ length: NOTIFICATIONS }, (_, i) =>
@@ -18,13 +20,14 @@ const makeBodies = () =>
   );
 
 /** Sends every body to a hook URL, CONCURRENCY at a time; each answer's time is kept. */
-async function burst(url: string, bodies: string[]): Promise<{ ok: number; seconds: number; latencies: number[] }> {
+async function burst(url: string, bodies: string[]): Promise<{ ok: number; seconds: number; latencies: number[]; clientCpu: number }> {
   const hook = new URL(url);
   const pool = new Pool(hook.origin, { connections: CONCURRENCY });
   const latencies: number[] = [];
   let ok = 0;
   let next = 0;
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < bodies.length) {
@@ -38,9 +41,13 @@ async function burst(url: string, bodies: string[]): Promise<{ ok: number; secon
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
   await pool.close();
-  return { ok, seconds, latencies };
+  return { ok, seconds, latencies, clientCpu: (used.user + used.system) / Math.max(1, ok) };
 }
+
+/** The middle value of three or more. */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** CPU time the listener process spent per notification between two of its stats, µs. */
 const cpuPer = (before: ListenerStats, after: ListenerStats, count: number) =>
@@ -53,9 +60,51 @@ const cpuPer = (before: ListenerStats, after: ListenerStats, count: number) =>
  * better-sqlite3 insert rate on the same machine with the same durability, one committed transaction
  * per notification (what "commit before the 200" costs naively).
  */
+/**
+ * One measured burst to a hook URL: its rate, and what the listener stored and spent meanwhile. Throws
+ * when a notification answered 200 is not in the inbox.
+ */
+async function measured(listener: ListenerProcess, url: string, label: string, log: (line: string) => void) {
+  const before = await listener.stats();
+  const sent = await burst(url, makeBodies());
+  const after = await listener.stats();
+  const stored = after.received - before.received;
+  const transactions = after.commits.transactions - before.commits.transactions;
+  log(
+    `${label}: ${sent.ok} answered 200, ${stored} in the inbox, in ${sent.seconds.toFixed(2)} s = ${(sent.ok / sent.seconds).toFixed(0)}/s (p99 ${percentile(sent.latencies, 99).toFixed(0)} ms); ${transactions} transactions (${(sent.ok / Math.max(1, transactions)).toFixed(1)} a transaction); CPU a notification: listener ${cpuPer(before, after, sent.ok).toFixed(0)} µs, sender ${sent.clientCpu.toFixed(0)} µs`,
+  );
+  if (stored < sent.ok) throw new Error(`${label}: lost notifications: ${sent.ok} answered 200 but ${stored} stored`);
+  return { ...sent, rate: sent.ok / sent.seconds, complete: sent.ok === NOTIFICATIONS };
+}
+
+/** The raw insert rate: one committed transaction per row, with the app's durability (openDatabase: WAL, synchronous=FULL). */
+function rawRate(file: string, bodies: string[]): number {
+  const raw = openDatabase(file, {
+    migrations: [{ name: 'raw', sql: 'CREATE TABLE inbox (id TEXT PRIMARY KEY, body TEXT, at TEXT)' }],
+  });
+  try {
+    const insert = raw.prepare('INSERT INTO inbox VALUES (?, ?, ?)');
+    const count = 3000;
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < count; i += 1)
+      raw.transaction(() => insert.run(randomUUID(), bodies[i % bodies.length], new Date().toISOString()))();
+    return count / (Number(process.hrtime.bigint() - t0) / 1e9);
+  } finally {
+    raw.close();
+  }
+}
+
+/**
+ * A webhook burst: notifications answered 200 only after they are committed to the inbox (WAL,
+ * synchronous=FULL). The listener runs in a process of its own (listener-process.ts), as the app's
+ * does: the bursts are sent from this one, as the service sends from elsewhere. Baseline: the raw
+ * better-sqlite3 insert rate on the same machine with the same durability, one committed transaction
+ * per notification (what "commit before the 200" costs naively). Each side is measured three times and
+ * its median kept; the tunnel's bursts alternate with direct ones, so both sides have the same warmth.
+ */
 export const webhooksBench: Bench = {
   name: 'webhooks',
-  description: `${NOTIFICATIONS} notifications, ${CONCURRENCY} at a time, each committed to the inbox before its 200, to a listener in its own process; then the same burst through the SSH tunnel`,
+  description: `${NOTIFICATIONS} notifications, ${CONCURRENCY} at a time, each committed to the inbox before its 200, to a listener in its own process (${MEASURED} bursts, median); then the same bursts through the SSH tunnel`,
   async run(log) {
     const folder = tempFolder('signdock-bench-');
     let listener: ListenerProcess | null = null;
@@ -65,32 +114,16 @@ export const webhooksBench: Bench = {
       // A warm-up burst, not measured: both processes' JIT and the listener's writer thread get going.
       const warm = await burst(listener.hookUrl, makeBodies().slice(0, WARM_UP));
       log(`warm-up: ${warm.ok} notifications in ${warm.seconds.toFixed(2)} s (not measured)`);
-      const bodies = makeBodies();
-      const start = await listener.stats();
-      const { ok, seconds, latencies } = await burst(listener.hookUrl, bodies);
-      const afterDirect = await listener.stats();
-      const persisted = afterDirect.received - start.received;
-      const transactions = afterDirect.commits.transactions - start.commits.transactions;
-      const groups = afterDirect.commits.groups - start.commits.groups;
-      log(
-        `${ok} answered 200, ${persisted} in the inbox, in ${seconds.toFixed(2)} s; ${groups} groups handed to the writer thread in ${transactions} transactions (${(ok / Math.max(1, transactions)).toFixed(1)} a transaction, at most ${afterDirect.commits.largestTransaction}); listener CPU ${cpuPer(start, afterDirect, ok).toFixed(0)} µs a notification`,
-      );
-      if (persisted < ok) throw new Error(`lost notifications: ${ok} answered 200 but ${persisted} stored`);
-      const rate = ok / seconds;
-      const p99 = percentile(latencies, 99);
+      const direct = [];
+      for (let i = 1; i <= MEASURED; i += 1) direct.push(await measured(listener, listener.hookUrl, `burst ${i}`, log));
+      const rate = median(direct.map((one) => one.rate));
+      const latencies = direct.flatMap((one) => one.latencies);
+      const raws = Array.from({ length: MEASURED }, (_, i) => rawRate(join(folder.path, `raw-${i}.db`), makeBodies()));
+      log(`raw one-commit inserts: ${raws.map((one) => one.toFixed(0)).join(', ')}/s`);
+      const raw = median(raws);
 
-      const raw = openDatabase(join(folder.path, 'raw.db'), {
-        migrations: [{ name: 'raw', sql: 'CREATE TABLE inbox (id TEXT PRIMARY KEY, body TEXT, at TEXT)' }],
-      });
-      const insert = raw.prepare('INSERT INTO inbox VALUES (?, ?, ?)');
-      const rawCount = 3000;
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < rawCount; i += 1)
-        raw.transaction(() => insert.run(randomUUID(), bodies[i % bodies.length], new Date().toISOString()))();
-      const rawRate = rawCount / (Number(process.hrtime.bigint() - t0) / 1e9);
-      raw.close();
-
-      // The same burst through SignDock's SSH tunnel (ssh -R to a local OpenSSH server), whose SSH client runs in the listener's process.
+      // The same bursts through SignDock's SSH tunnel (ssh -R to a local OpenSSH server), whose SSH client runs in
+      // the listener's process, each followed by one sent directly (same warmth of JIT, page cache and WAL).
       sshd = await startSshServer();
       const remotePort = await freePort();
       const tunnelUrl = await listener.openTunnel({
@@ -99,51 +132,42 @@ export const webhooksBench: Bench = {
         ssh: sshTunnelTo(sshd, remotePort),
         pinnedFingerprint: null,
       });
-      const before = await listener.stats();
-      const tunneled = await burst(tunnelUrl, makeBodies());
-      const afterTunnel = await listener.stats();
-      const tunneledStored = afterTunnel.received - before.received;
-      log(
-        `through the SSH tunnel: ${tunneled.ok} answered 200, ${tunneledStored} in the inbox, in ${tunneled.seconds.toFixed(2)} s (p99 ${percentile(tunneled.latencies, 99).toFixed(0)} ms); listener CPU ${cpuPer(before, afterTunnel, tunneled.ok).toFixed(0)} µs a notification`,
-      );
-      if (tunneledStored < tunneled.ok)
-        throw new Error(`lost notifications through the tunnel: ${tunneled.ok} answered 200 but ${tunneledStored} stored`);
-      const tunnelRate = tunneled.ok / tunneled.seconds;
-      // The baseline: the same burst again, directly, right after (same warmth of JIT, page cache and WAL).
-      const again = await burst(listener.hookUrl, makeBodies());
-      const afterAgain = await listener.stats();
-      const directRate = again.ok / again.seconds;
-      log(
-        `directly again: ${again.ok} answered 200 in ${again.seconds.toFixed(2)} s (p99 ${percentile(again.latencies, 99).toFixed(0)} ms); listener CPU ${cpuPer(afterTunnel, afterAgain, again.ok).toFixed(0)} µs a notification`,
-      );
+      const tunneled = [];
+      const again = [];
+      for (let i = 1; i <= MEASURED; i += 1) {
+        tunneled.push(await measured(listener, tunnelUrl, `through the SSH tunnel ${i}`, log));
+        again.push(await measured(listener, listener.hookUrl, `directly again ${i}`, log));
+      }
+      const tunnelRate = median(tunneled.map((one) => one.rate));
+      const directRate = median(again.map((one) => one.rate));
       return [
         {
           name: 'notifications persisted before the 200',
           unit: '/s',
           value: rate,
-          baseline: { name: 'raw better-sqlite3 insert, one commit each', value: rawRate },
+          baseline: { name: 'raw better-sqlite3 insert, one commit each', value: raw },
           budget: {
             text: '≥ 2× the raw one-commit figure, none lost',
-            met: rate >= 2 * rawRate && persisted >= ok && ok === NOTIFICATIONS,
+            met: rate >= 2 * raw && direct.every((one) => one.complete),
           },
           better: 'higher',
         },
         {
           name: 'p99 time to answer',
           unit: 'ms',
-          value: p99,
+          value: percentile(latencies, 99),
           baseline: { name: 'median time to answer', value: percentile(latencies, 50) },
-          budget: { text: '< 5,000 ms (the service gives up after about 5 s)', met: p99 < 5000 },
+          budget: { text: '< 5,000 ms (the service gives up after about 5 s)', met: percentile(latencies, 99) < 5000 },
           better: 'lower',
         },
         {
           name: 'notifications persisted before the 200, through the SSH tunnel',
           unit: '/s',
           value: tunnelRate,
-          baseline: { name: 'the same burst sent to the listener directly, right after', value: directRate },
+          baseline: { name: 'the same bursts sent to the listener directly, each right after one', value: directRate },
           budget: {
             text: '≥ 0.5× direct, none lost',
-            met: tunnelRate >= 0.5 * directRate && tunneledStored >= tunneled.ok && tunneled.ok === NOTIFICATIONS,
+            met: tunnelRate >= 0.5 * directRate && tunneled.every((one) => one.complete),
           },
           better: 'higher',
         },

@@ -73,24 +73,48 @@ describe('group commit into the inbox', () => {
     await expect(committer.submit(entry('r'))).rejects.toThrow(/closed/);
   });
 
-  it('a group is handed to a thread writer without waiting for the one before it to be answered', async () => {
+  it('while a group is being committed, the notifications that arrive wait, and go as the next group the moment it is answered', async () => {
     const repo = new InboxRepo(store.db);
-    const handed: { size: number; answer: (results: StoreResult[]) => void }[] = [];
+    const handed: { size: number; answer: () => void; fail: (error: Error) => void }[] = [];
+    const order: string[] = [];
     const committer = new GroupCommitter(
       (entries) =>
-        new Promise<StoreResult[]>((resolve) => handed.push({ size: entries.length, answer: () => resolve(repo.insertMany(entries)) })),
-      { windowMs: 10_000, maxBatch: 2 },
+        new Promise<StoreResult[]>((resolve, reject) =>
+          handed.push({ size: entries.length, answer: () => resolve(repo.insertMany(entries)), fail: reject }),
+        ),
+      { windowMs: 0 },
     );
-    const first = Promise.all(['a', 'b'].map((id) => committer.submit(entry(id))));
-    const second = Promise.all(['c', 'd'].map((id) => committer.submit(entry(id))));
-    expect(handed.map((group) => group.size)).toEqual([2, 2]);
-    const drained = committer.drained();
-    handed[1]?.answer([]);
-    await expect(second).resolves.toEqual(['stored', 'stored']);
-    handed[0]?.answer([]);
+    const first = Promise.all(['a', 'b'].map((id) => committer.submit(entry(id)).then((r) => (order.push(id), r))));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handed.map((group) => group.size)).toEqual([2]);
+    // Arriving while the first group is committed: held, however many turns of the event loop go by.
+    const second = ['c', 'd', 'e'].map((id) => committer.submit(entry(id)));
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(handed.map((group) => group.size)).toEqual([2]);
+    // The first answer hands the three over as one group before its own requests learn their results.
+    handed[0]?.answer();
+    await Promise.resolve();
+    expect(handed.map((group) => group.size)).toEqual([2, 3]);
     await expect(first).resolves.toEqual(['stored', 'stored']);
-    await drained;
-    expect(repo.stats().received).toBe(4);
+    // A failed group still hands over what waited; its own callers are refused (503), the others committed.
+    const third = committer.submit(entry('f'));
+    handed[1]?.fail(new Error('disk full'));
+    await expect(Promise.allSettled(second)).resolves.toEqual(Array(3).fill({ status: 'rejected', reason: new Error('disk full') }));
+    expect(handed.map((group) => group.size)).toEqual([2, 3, 1]);
+    handed[2]?.answer();
+    await expect(third).resolves.toBe('stored');
+    await committer.drained();
+    expect(repo.stats().received).toBe(3);
+  });
+
+  it('a full batch is handed over at once, even while a group is being committed', async () => {
+    const handed: number[] = [];
+    const committer = new GroupCommitter((entries) => (handed.push(entries.length), new Promise<StoreResult[]>(() => undefined)), {
+      windowMs: 10_000,
+      maxBatch: 2,
+    });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) void committer.submit(entry(id));
+    expect(handed).toEqual([2, 2]);
   });
 
   it('the writer thread commits together the groups that reached it while it was busy, and answers each', async () => {
