@@ -1,5 +1,5 @@
 import { mirrorSchema } from '../mirror/schema';
-import { inboxOneDocumentIndex, inboxSchema } from '../webhooks/schema';
+import { inboxOneKey, inboxSchema } from '../webhooks/schema';
 import { batchItemsByPath, batchSchema, sentFiles } from '../batches/schema';
 import { environmentAccounts, learntRates } from '../accounts/schema';
 import { jobsSchema } from '../jobs/schema';
@@ -48,5 +48,5 @@ export const migrations: readonly Migration[] = [
   displayStatusSchema,
   sentFiles,
   learntRates,
-  inboxOneDocumentIndex,
+  inboxOneKey,
 ];

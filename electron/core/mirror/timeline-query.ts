@@ -30,8 +30,8 @@ export class TimelineQueries {
       history:
         db.prepare(`SELECT h.at_ms AS at, h.signature_id AS signatureId, h.signer, h.from_status AS "from", h.to_status AS "to", h.first_seen AS firstSeen
         FROM document_history h JOIN documents d ON d.doc_key = h.doc_key WHERE d.account_id = ? AND d.id = ? ORDER BY h.at_ms DESC, h.signature_id IS NULL DESC, h.seq DESC LIMIT ${maxEntries}`),
-      inbox: db.prepare(`SELECT kind, signature_id, raw_body, received_at, state FROM webhook_inbox INDEXED BY webhook_inbox_by_document
-        WHERE account_id = ? AND document_id = ? ORDER BY id DESC LIMIT ${maxEntries}`),
+      inbox: db.prepare(`SELECT kind, signature_id, raw_body, received_at, state FROM webhook_inbox INDEXED BY webhook_inbox_key
+        WHERE account_id = ? AND ifnull(document_id, '') = ? ORDER BY id DESC LIMIT ${maxEntries}`),
       journal: db.prepare(`SELECT at, action, actor, outcome, target FROM journal
         WHERE account_id = ? AND target IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ${maxEntries}`),
       audit:

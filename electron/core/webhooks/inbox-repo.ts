@@ -77,7 +77,12 @@ const toRow = (raw: RawItem): InboxRow => ({
 });
 
 const KNOWN = `kind IN (${notificationKinds.map((kind) => `'${kind}'`).join(', ')})`;
-const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
+/**
+ * A document's rows, found through the inbox's one key (`webhook_inbox_key`: account, `ifnull(document_id, '')`,
+ * dedupe key), which the statements name: without statistics SQLite would take the account's index and read
+ * every pending row of the account for each document settled.
+ */
+const OF_DOCUMENT = `account_id = @accountId AND ifnull(document_id, '') = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
 
 /**
  * One notification into the inbox, or one more duplicate of it (also the writer thread's: inbox-writer.ts),
@@ -86,7 +91,7 @@ const OF_DOCUMENT = `account_id = @accountId AND document_id = @documentId AND s
 export const UPSERT_INBOX_SQL = `
   INSERT INTO webhook_inbox (account_id, dedupe_key, notification_id, kind, document_id, signature_id, raw_body, received_at, next_attempt_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (account_id, dedupe_key) DO UPDATE SET duplicates = duplicates + 1
+  ON CONFLICT (account_id, ifnull(document_id, ''), dedupe_key) DO UPDATE SET duplicates = duplicates + 1
   RETURNING duplicates`;
 
 /** A notification's values for `UPSERT_INBOX_SQL`, in its order; due at `dueAtMs`. */
@@ -126,14 +131,16 @@ export class InboxRepo {
       `UPDATE webhook_inbox SET state = 'failed', last_error = ?, processed_at = ? WHERE id = ? AND state = 'pending'`,
     );
     this.settleDocument = db.prepare(
-      `UPDATE webhook_inbox SET state = @state, outcome = @outcome, last_error = @error, processed_at = @at, attempts = attempts + 1 WHERE ${OF_DOCUMENT}`,
+      `UPDATE webhook_inbox INDEXED BY webhook_inbox_key SET state = @state, outcome = @outcome, last_error = @error, processed_at = @at, attempts = attempts + 1 WHERE ${OF_DOCUMENT}`,
     );
     this.retryRows = db.prepare(`
-      UPDATE webhook_inbox SET attempts = attempts + 1, last_error = @error, next_attempt_at = @nextAttemptAt,
+      UPDATE webhook_inbox INDEXED BY webhook_inbox_key SET attempts = attempts + 1, last_error = @error, next_attempt_at = @nextAttemptAt,
         state = CASE WHEN attempts + 1 >= @maxAttempts THEN 'failed' ELSE 'pending' END,
         processed_at = CASE WHEN attempts + 1 >= @maxAttempts THEN @at ELSE NULL END
       WHERE ${OF_DOCUMENT}`);
-    this.deferRows = db.prepare(`UPDATE webhook_inbox SET next_attempt_at = max(next_attempt_at, @nextAttemptAt) WHERE ${OF_DOCUMENT}`);
+    this.deferRows = db.prepare(
+      `UPDATE webhook_inbox INDEXED BY webhook_inbox_key SET next_attempt_at = max(next_attempt_at, @nextAttemptAt) WHERE ${OF_DOCUMENT}`,
+    );
   }
 
   /**
