@@ -11,8 +11,8 @@ import { percentile, type Bench } from './bench';
 const NOTIFICATIONS = 6000;
 const CONCURRENCY = 64;
 const WARM_UP = 1000;
-/** Bursts measured each way; each figure is their median (the first burst of a process pays JIT compiling). */
-const MEASURED = 3;
+/** Bursts measured each way; each figure is their median (the first burst of a process pays JIT compiling, in both processes). */
+const MEASURED = 5;
 
 const makeBodies = () =>
   Array.from({ length: NOTIFICATIONS }, (_, i) =>
@@ -46,7 +46,7 @@ async function burst(url: string, bodies: string[]): Promise<{ ok: number; secon
   return { ok, seconds, latencies, clientCpu: (used.user + used.system) / Math.max(1, ok) };
 }
 
-/** The middle value of three or more. */
+/** The middle value (of an odd count). */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** CPU time the listener process spent per notification between two of its stats, µs. */
@@ -99,7 +99,7 @@ function rawRate(file: string, bodies: string[]): number {
  * synchronous=FULL). The listener runs in a process of its own (listener-process.ts), as the app's
  * does: the bursts are sent from this one, as the service sends from elsewhere. Baseline: the raw
  * better-sqlite3 insert rate on the same machine with the same durability, one committed transaction
- * per notification (what "commit before the 200" costs naively). Each side is measured three times and
+ * per notification (what "commit before the 200" costs naively). Each side is measured five times and
  * its median kept; the tunnel's bursts alternate with direct ones, so both sides have the same warmth.
  */
 export const webhooksBench: Bench = {
