@@ -2,7 +2,7 @@
 // elsewhere: the real WebhookService (listener, group commit, inbox worker) on a SQLite file, one account
 // whose path token is given, each document read answered after 50 ms as the service would (the app's
 // reads go to the service at its rate limit, never thousands a second). Driven by listener-process.ts:
-//   node --import tsx test/helpers/listener-main.ts --db FILE --token TOKEN
+//   node --import tsx test/helpers/listener-main.ts --db FILE --token=TOKEN (a token may begin with "-")
 // Prints {"ready":true,"hookUrl":…} once listening; then answers each JSON line on stdin with one line:
 //   {"stats":true}       → {"stats":{"received":n},"cpu":{"user":µs,"system":µs},"commits":{"batches":…,"committed":…}}
 //   {"tunnel":TunnelSpec} → {"tunnelUrl":…} once the tunnel is open (its SSH client runs in this process)

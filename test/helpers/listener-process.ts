@@ -29,7 +29,8 @@ export interface ListenerProcess {
  * so that what sends notifications does not share its event loop, and it can be SIGKILLed.
  */
 export async function startListenerProcess(db: string, token: string): Promise<ListenerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/listener-main.ts', '--db', db, '--token', token], {
+  // `--token=…`: a token may begin with '-', which parseArgs would take for an option.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/listener-main.ts', '--db', db, `--token=${token}`], {
     cwd: process.cwd(),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
