@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Pool } from 'undici';
 import { openDatabase } from '../../electron/core/db/database';
 import { newToken } from '../../electron/core/webhooks/webhook-credentials';
 import { startListenerProcess, type ListenerProcess, type ListenerStats } from '../helpers/listener-process';
 import { freePort, sshTunnelTo, startSshServer, type SshServer } from '../helpers/ssh-server';
 import { tempFolder } from '../helpers/temp-folder';
 import { percentile, type Bench } from './bench';
+import { postBurst } from './http-burst';
 
 const NOTIFICATIONS = 6000;
 const CONCURRENCY = 64;
@@ -19,32 +19,8 @@ const makeBodies = () =>
     JSON.stringify({ notification_id: randomUUID(), notification_action: 'DS', document_id: randomUUID(), signature_id: `s-${i}` }),
   );
 
-/** Sends every body to a hook URL, CONCURRENCY at a time; each answer's time is kept. */
-async function burst(url: string, bodies: string[]): Promise<{ ok: number; seconds: number; latencies: number[]; clientCpu: number }> {
-  const hook = new URL(url);
-  const pool = new Pool(hook.origin, { connections: CONCURRENCY });
-  const latencies: number[] = [];
-  let ok = 0;
-  let next = 0;
-  const started = process.hrtime.bigint();
-  const cpu = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++] ?? '';
-        const t0 = process.hrtime.bigint();
-        const res = await pool.request({ path: hook.pathname, method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        await res.body.dump();
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        if (res.statusCode === 200) ok += 1;
-      }
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const used = process.cpuUsage(cpu);
-  await pool.close();
-  return { ok, seconds, latencies, clientCpu: (used.user + used.system) / Math.max(1, ok) };
-}
+/** Sends every body to a hook URL, CONCURRENCY at a time (keep-alive connections); each answer's time is kept. */
+const burst = (url: string, bodies: string[]) => postBurst(url, bodies, CONCURRENCY);
 
 /** The middle value (of an odd count). */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -1,14 +1,13 @@
-import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { homedir } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import type { Client, ConnectConfig, ServerHostKeyAlgorithm } from 'ssh2';
-import type * as Ssh2Module from 'ssh2';
 import type { SshTunnelSettings } from '../../../../shared/domain/webhooks';
 import type { Tunnel, TunnelEvents } from '../tunnel';
 import { checkKnownHosts, hostKeyInfo, knownKeyTypes } from './known-hosts';
 import { connectSsh } from './ssh-socket';
+import { loadSsh2 } from './ssh2-loader';
 import { MAX_KNOWN_HOSTS_BYTES, MAX_SSH_KEY_BYTES, SshFileRefused, readSshFile } from './ssh-files';
 import { TunnelFailure, type HostKeySeen } from './tunnel-failure';
 
@@ -20,11 +19,6 @@ export interface SshTunnelOptions extends SshTunnelSettings {
   /** How long the connection may take (default 20 s). */
   readyTimeoutMs?: number;
 }
-
-type Ssh2 = typeof Ssh2Module;
-let ssh2: Ssh2 | null = null;
-/** ssh2 (CommonJS) is loaded on the first SSH tunnel only: no other command pays for it. */
-const loadSsh2 = (): Ssh2 => (ssh2 ??= createRequire(import.meta.url)('ssh2') as Ssh2);
 
 /** The signature algorithms of each key type known_hosts can list. */
 const algorithmsOf: Record<string, ServerHostKeyAlgorithm[]> = {
