@@ -22,20 +22,13 @@ const makeBodies = () =>
 /** Sends every body to a hook URL, CONCURRENCY at a time (keep-alive connections); each answer's time is kept. */
 const burst = (url: string, bodies: string[]) => postBurst(url, bodies, CONCURRENCY);
 
-/** The middle value (of an odd count). */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value of an odd count (`percentile` at 50). */
+const median = (values: number[]) => percentile(values, 50);
 
 /** CPU time the listener process spent per notification between two of its stats, µs. */
 const cpuPer = (before: ListenerStats, after: ListenerStats, count: number) =>
   (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / Math.max(1, count);
 
-/**
- * A webhook burst: notifications answered 200 only after they are committed to the inbox (WAL,
- * synchronous=FULL). The listener runs in a process of its own (listener-process.ts), as the app's
- * does: the burst is sent from this one, as the service sends from elsewhere. Baseline: the raw
- * better-sqlite3 insert rate on the same machine with the same durability, one committed transaction
- * per notification (what "commit before the 200" costs naively).
- */
 /**
  * One measured burst to a hook URL: its rate, and what the listener stored and spent meanwhile. Throws
  * when a notification answered 200 is not in the inbox.

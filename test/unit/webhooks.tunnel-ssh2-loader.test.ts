@@ -30,7 +30,8 @@ describe("ssh2's padding bytes from a pool", () => {
     fill(big, 0, 1024);
     const typed = new Uint8Array(8);
     fill(typed);
-    expect(asked.map((args) => args.length)).toEqual([3, 3]);
+    fill(Buffer.alloc(8), 2, -1);
+    expect(asked.map((args) => args.length)).toEqual([3, 3, 3]);
     expect(asked[1]?.[0]).toBe(typed);
   });
 

@@ -83,6 +83,8 @@ const KNOWN = `kind IN (${notificationKinds.map((kind) => `'${kind}'`).join(', '
  * every pending row of the account for each document settled.
  */
 const OF_DOCUMENT = `account_id = @accountId AND ifnull(document_id, '') = @documentId AND state = 'pending' AND ${KNOWN} AND id <= @horizon`;
+/** The inbox, read through its key (for the statements that select `OF_DOCUMENT`). */
+const INBOX_BY_KEY = 'webhook_inbox INDEXED BY webhook_inbox_key';
 
 /**
  * One notification into the inbox, or one more duplicate of it (also the writer thread's: inbox-writer.ts),
@@ -131,16 +133,14 @@ export class InboxRepo {
       `UPDATE webhook_inbox SET state = 'failed', last_error = ?, processed_at = ? WHERE id = ? AND state = 'pending'`,
     );
     this.settleDocument = db.prepare(
-      `UPDATE webhook_inbox INDEXED BY webhook_inbox_key SET state = @state, outcome = @outcome, last_error = @error, processed_at = @at, attempts = attempts + 1 WHERE ${OF_DOCUMENT}`,
+      `UPDATE ${INBOX_BY_KEY} SET state = @state, outcome = @outcome, last_error = @error, processed_at = @at, attempts = attempts + 1 WHERE ${OF_DOCUMENT}`,
     );
     this.retryRows = db.prepare(`
-      UPDATE webhook_inbox INDEXED BY webhook_inbox_key SET attempts = attempts + 1, last_error = @error, next_attempt_at = @nextAttemptAt,
+      UPDATE ${INBOX_BY_KEY} SET attempts = attempts + 1, last_error = @error, next_attempt_at = @nextAttemptAt,
         state = CASE WHEN attempts + 1 >= @maxAttempts THEN 'failed' ELSE 'pending' END,
         processed_at = CASE WHEN attempts + 1 >= @maxAttempts THEN @at ELSE NULL END
       WHERE ${OF_DOCUMENT}`);
-    this.deferRows = db.prepare(
-      `UPDATE webhook_inbox INDEXED BY webhook_inbox_key SET next_attempt_at = max(next_attempt_at, @nextAttemptAt) WHERE ${OF_DOCUMENT}`,
-    );
+    this.deferRows = db.prepare(`UPDATE ${INBOX_BY_KEY} SET next_attempt_at = max(next_attempt_at, @nextAttemptAt) WHERE ${OF_DOCUMENT}`);
   }
 
   /**

@@ -62,11 +62,9 @@ export const inboxOneKey: Migration = {
       SELECT id, account_id, dedupe_key, notification_id, kind, document_id, signature_id, raw_body, received_at,
              duplicates, state, attempts, next_attempt_at, outcome, last_error, processed_at
       FROM webhook_inbox ORDER BY id;
-    UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name = 'webhook_inbox')
-      WHERE name = 'webhook_inbox_keyed' AND seq < (SELECT seq FROM sqlite_sequence WHERE name = 'webhook_inbox');
-    INSERT INTO sqlite_sequence (name, seq)
-      SELECT 'webhook_inbox_keyed', seq FROM sqlite_sequence
-      WHERE name = 'webhook_inbox' AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'webhook_inbox_keyed');
+    -- The old table's AUTOINCREMENT mark (never below its largest id) becomes the new one's.
+    DELETE FROM sqlite_sequence WHERE name = 'webhook_inbox_keyed';
+    UPDATE sqlite_sequence SET name = 'webhook_inbox_keyed' WHERE name = 'webhook_inbox';
     DROP TABLE webhook_inbox;
     ALTER TABLE webhook_inbox_keyed RENAME TO webhook_inbox;
     CREATE UNIQUE INDEX webhook_inbox_key ON webhook_inbox (account_id, ifnull(document_id, ''), dedupe_key);

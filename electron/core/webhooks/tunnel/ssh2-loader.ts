@@ -18,22 +18,17 @@ export function pooledRandomFill(real: typeof NodeCrypto.randomFillSync) {
   const pool = Buffer.alloc(POOL_BYTES);
   let used = POOL_BYTES;
   return function randomFillSync<T extends NodeJS.ArrayBufferView>(buffer: T, offset?: number, size?: number): T {
-    if (
-      !Buffer.isBuffer(buffer) ||
-      typeof offset !== 'number' ||
-      typeof size !== 'number' ||
-      size > 256 ||
-      offset < 0 ||
-      offset + size > buffer.length
-    )
-      return real(buffer, offset, size);
-    if (used + size > POOL_BYTES) {
+    const start = offset ?? -1;
+    const length = size ?? -1;
+    const small = Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length >= 0 && length <= 256;
+    if (!Buffer.isBuffer(buffer) || !small || start + length > buffer.length) return real(buffer, offset, size);
+    if (used + length > POOL_BYTES) {
       real(pool);
       used = 0;
     }
-    pool.copy(buffer, offset, used, used + size);
-    pool.fill(0, used, used + size);
-    used += size;
+    pool.copy(buffer, start, used, used + length);
+    pool.fill(0, used, used + length);
+    used += length;
     return buffer;
   };
 }
